@@ -1,0 +1,479 @@
+//! Exact probability distributions of integer-valued rolls.
+//!
+//! Everything here is computed, never sampled: plain pools by convolution (a sliding window for
+//! uniform dice), keep-highest/lowest by a dynamic programme over order statistics, exploding
+//! dice as the exact distribution of the capped process (see [`EXPLODE_CAP`]), expressions by
+//! convolving their terms. Values are `f64`; every distribution sums to 1 within rounding.
+
+use super::notation::{Expr, Keep, Pool, TermKind, EXPLODE_CAP};
+
+/// Probabilities of the consecutive integers `min, min+1, …`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Distribution {
+    min: i64,
+    probs: Vec<f64>,
+}
+
+/// The expression would take too long to compute exactly on a phone; it can still be rolled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("this roll is too big to compute its exact odds quickly; it can still be rolled")]
+pub struct TooLarge;
+
+/// A rough count of multiply-adds above which we refuse to compute (tens of milliseconds).
+const WORK_LIMIT: f64 = 3.0e7;
+
+impl Distribution {
+    /// Certainly `value`.
+    pub fn point(value: i64) -> Self {
+        Distribution { min: value, probs: vec![1.0] }
+    }
+
+    /// A fair die `1..=sides`.
+    pub fn die(sides: u32) -> Self {
+        Distribution { min: 1, probs: vec![1.0 / f64::from(sides); sides as usize] }
+    }
+
+    /// One exploding die: a top face adds another roll, at most [`EXPLODE_CAP`] extra rolls.
+    /// This is exactly how [`super::roll`] rolls it, so the distribution sums to 1.
+    pub fn exploding_die(sides: u32) -> Self {
+        assert!(sides >= 2, "a d1 cannot explode");
+        let s = sides as usize;
+        let cap = EXPLODE_CAP as usize;
+        let inv = 1.0 / f64::from(sides);
+        let mut probs = vec![0.0; s * (cap + 1)];
+        let mut chain = inv; // probability of this particular run of top faces and then face r
+        for k in 0..=cap {
+            // k top faces in a row (k·sides), then a final face r: 1..sides-1, or any face at the cap.
+            let last = if k == cap { s } else { s - 1 };
+            for r in 1..=last {
+                probs[k * s + r - 1] = chain;
+            }
+            chain *= inv;
+        }
+        Distribution { min: 1, probs }
+    }
+
+    /// The chance that [`EXPLODE_CAP`] cut an explosion short for at least one of `count` dice:
+    /// the probability mass of the uncapped roll that the capped distribution leaves out.
+    pub fn explode_truncated_mass(sides: u32, count: u32) -> f64 {
+        let per_die = f64::from(sides).powi(-(EXPLODE_CAP as i32 + 1));
+        1.0 - (1.0 - per_die).powi(count as i32)
+    }
+
+    /// The distribution of a pool of dice.
+    pub fn of_pool(pool: &Pool) -> Result<Self, TooLarge> {
+        let die = if pool.explode { Self::exploding_die(pool.sides) } else { Self::die(pool.sides) };
+        let n = pool.count as usize;
+        let faces = die.probs.len() as f64;
+        match pool.keep {
+            None => {
+                let work = if pool.explode { faces * faces * (n * n) as f64 / 2.0 } else { faces * (n * n) as f64 };
+                if work > WORK_LIMIT {
+                    return Err(TooLarge);
+                }
+                Ok(if pool.explode { die.sum_of(n) } else { Self::uniform_sum(n, pool.sides) })
+            }
+            Some(keep) => {
+                let k = keep.count() as usize;
+                let work = faces * k as f64 * (k as f64 * faces) * n as f64;
+                if work > WORK_LIMIT {
+                    return Err(TooLarge);
+                }
+                Ok(die.keep(n, k, matches!(keep, Keep::Highest(_))))
+            }
+        }
+    }
+
+    /// The distribution of a whole expression.
+    pub fn of_expr(expr: &Expr) -> Result<Self, TooLarge> {
+        let mut total = Distribution::point(0);
+        for term in &expr.terms {
+            let part = match &term.kind {
+                TermKind::Constant(c) => Distribution::point(i64::from(*c)),
+                TermKind::Dice(pool) => Distribution::of_pool(pool)?,
+            };
+            let part = match term.sign {
+                super::notation::Sign::Plus => part,
+                super::notation::Sign::Minus => part.negate(),
+            };
+            if (total.probs.len() * part.probs.len()) as f64 > WORK_LIMIT {
+                return Err(TooLarge);
+            }
+            total = total.convolve(&part);
+        }
+        Ok(total)
+    }
+
+    /// Sum of `n` fair `sides`-sided dice: each step is a sliding-window average, O(range).
+    pub fn uniform_sum(n: usize, sides: u32) -> Self {
+        let s = sides as usize;
+        let inv = 1.0 / f64::from(sides);
+        let mut probs = vec![1.0];
+        for _ in 0..n {
+            let mut next = vec![0.0; probs.len() + s - 1];
+            let mut window: f64 = 0.0;
+            for (t, slot) in next.iter_mut().enumerate() {
+                if t < probs.len() {
+                    window += probs[t];
+                }
+                if t >= s {
+                    window -= probs[t - s];
+                }
+                *slot = window.max(0.0) * inv;
+            }
+            probs = next;
+        }
+        Distribution { min: n as i64, probs }
+    }
+
+    /// Sum of `n` independent copies of this distribution.
+    pub fn sum_of(&self, n: usize) -> Self {
+        (0..n).fold(Distribution::point(0), |acc, _| acc.convolve(self))
+    }
+
+    /// The distribution of X + Y for independent X (self) and Y (other).
+    pub fn convolve(&self, other: &Self) -> Self {
+        let mut probs = vec![0.0; self.probs.len() + other.probs.len() - 1];
+        for (i, &a) in self.probs.iter().enumerate() {
+            if a == 0.0 {
+                continue;
+            }
+            for (j, &b) in other.probs.iter().enumerate() {
+                probs[i + j] += a * b;
+            }
+        }
+        Distribution { min: self.min + other.min, probs }
+    }
+
+    /// The distribution of −X.
+    pub fn negate(&self) -> Self {
+        let mut probs = self.probs.clone();
+        probs.reverse();
+        Distribution { min: -self.max(), probs }
+    }
+
+    /// The distribution of X + c.
+    pub fn shift(mut self, c: i64) -> Self {
+        self.min += c;
+        self
+    }
+
+    /// The sum of the `k` highest (or lowest) of `n` independent dice distributed as `self`.
+    ///
+    /// Faces are visited best-first (highest first for keep-highest). The state is how many dice
+    /// have been placed on the faces seen so far (fewer than `k`) and the sum they contribute;
+    /// placing `c` of the remaining dice on a face weighs `C(rest, c)·p^c`. Once `k` dice are
+    /// placed the kept sum is final and the other dice need only show worse faces, probability
+    /// `tail^rest`, so those states close at once. Cost: faces × k × sums × n.
+    pub fn keep(&self, n: usize, k: usize, highest: bool) -> Self {
+        assert!(k >= 1 && k <= n, "keep {k} of {n}");
+        let mut faces: Vec<(i64, f64)> = self.iter().filter(|&(_, p)| p > 0.0).collect();
+        if highest {
+            faces.reverse();
+        }
+        let binom = binomials(n);
+        let lo = k as i64 * self.min;
+        let width = k * (self.probs.len() - 1) + 1;
+        let mut result = vec![0.0; width];
+        // cur[a][s]: probability weight with `a` dice placed, kept sum lo_a + s.
+        let mut cur = vec![vec![0.0; width]; k];
+        cur[0][0] = 1.0;
+        // tails[i]: probability of a face worse than faces[i] (summed from the worst end).
+        let mut tails = vec![0.0; faces.len()];
+        for i in (0..faces.len().saturating_sub(1)).rev() {
+            tails[i] = tails[i + 1] + faces[i + 1].1;
+        }
+        for (&(v, p), &tail) in faces.iter().zip(&tails) {
+            let mut next = vec![vec![0.0; width]; k];
+            for a in 0..k {
+                for s in 0..width {
+                    let w = cur[a][s];
+                    if w == 0.0 {
+                        continue;
+                    }
+                    let rest = n - a;
+                    let mut pc = 1.0; // p^c
+                    for c in 0..=rest {
+                        let weight = w * binom[rest][c] * pc;
+                        let placed = a + c;
+                        let kept_here = c.min(k - a);
+                        // Sums are stored relative to `self.min` per kept die.
+                        let ns = s + kept_here * (v - self.min) as usize;
+                        if placed >= k {
+                            result[ns] += weight * tail.powi((n - placed) as i32);
+                        } else {
+                            next[placed][ns] += weight;
+                        }
+                        pc *= p;
+                    }
+                }
+            }
+            cur = next;
+        }
+        Distribution { min: lo, probs: result }.trimmed()
+    }
+
+    /// Drops zero-probability ends (exact zeros only).
+    fn trimmed(mut self) -> Self {
+        while self.probs.len() > 1 && self.probs.last() == Some(&0.0) {
+            self.probs.pop();
+        }
+        let lead = self.probs.iter().take_while(|&&p| p == 0.0).count().min(self.probs.len() - 1);
+        self.probs.drain(..lead);
+        self.min += lead as i64;
+        self
+    }
+
+    pub fn min(&self) -> i64 {
+        self.min
+    }
+
+    pub fn max(&self) -> i64 {
+        self.min + self.probs.len() as i64 - 1
+    }
+
+    /// P(X = v).
+    pub fn p(&self, v: i64) -> f64 {
+        usize::try_from(v - self.min).ok().and_then(|i| self.probs.get(i)).copied().unwrap_or(0.0)
+    }
+
+    /// `(value, probability)` pairs from the lowest value up.
+    pub fn iter(&self) -> impl Iterator<Item = (i64, f64)> + '_ {
+        self.probs.iter().enumerate().map(|(i, &p)| (self.min + i as i64, p))
+    }
+
+    pub fn total(&self) -> f64 {
+        self.probs.iter().sum()
+    }
+
+    /// P(X ≥ t).
+    pub fn p_at_least(&self, t: i64) -> f64 {
+        self.iter().filter(|&(v, _)| v >= t).map(|(_, p)| p).sum::<f64>().min(1.0)
+    }
+
+    /// P(X ≤ t).
+    pub fn p_at_most(&self, t: i64) -> f64 {
+        self.iter().filter(|&(v, _)| v <= t).map(|(_, p)| p).sum::<f64>().min(1.0)
+    }
+
+    pub fn mean(&self) -> f64 {
+        self.iter().map(|(v, p)| v as f64 * p).sum()
+    }
+
+    pub fn std_dev(&self) -> f64 {
+        let mean = self.mean();
+        self.iter().map(|(v, p)| (v as f64 - mean).powi(2) * p).sum::<f64>().sqrt()
+    }
+
+    /// The most likely value's probability (for scaling a chart).
+    pub fn mode_p(&self) -> f64 {
+        self.probs.iter().copied().fold(0.0, f64::max)
+    }
+}
+
+/// Pascal's triangle up to row `n`, as f64 (exact up to n = 1000 well beyond our limits).
+fn binomials(n: usize) -> Vec<Vec<f64>> {
+    let mut rows: Vec<Vec<f64>> = Vec::with_capacity(n + 1);
+    for r in 0..=n {
+        let mut row = vec![1.0; r + 1];
+        for c in 1..r {
+            row[c] = rows[r - 1][c - 1] + rows[r - 1][c];
+        }
+        rows.push(row);
+    }
+    rows
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::notation::parse;
+    use super::*;
+    use std::collections::BTreeMap;
+
+    const EPS: f64 = 1e-12;
+
+    /// Every face combination of `n` dice with the given per-die outcomes (value, weight),
+    /// enumerated one by one: the brute force the fast methods must agree with.
+    fn brute_force(die: &[(i64, f64)], n: usize, combine: impl Fn(&mut Vec<i64>) -> i64) -> BTreeMap<i64, f64> {
+        let mut out = BTreeMap::new();
+        let mut idx = vec![0usize; n];
+        loop {
+            let mut values: Vec<i64> = idx.iter().map(|&i| die[i].0).collect();
+            let p: f64 = idx.iter().map(|&i| die[i].1).product();
+            *out.entry(combine(&mut values)).or_insert(0.0) += p;
+            // odometer
+            let mut pos = 0;
+            loop {
+                if pos == n {
+                    return out;
+                }
+                idx[pos] += 1;
+                if idx[pos] < die.len() {
+                    break;
+                }
+                idx[pos] = 0;
+                pos += 1;
+            }
+        }
+    }
+
+    fn faces(sides: u32) -> Vec<(i64, f64)> {
+        (1..=sides as i64).map(|v| (v, 1.0 / f64::from(sides))).collect()
+    }
+
+    fn assert_matches(d: &Distribution, expected: &BTreeMap<i64, f64>, what: &str) {
+        assert!((d.total() - 1.0).abs() < EPS, "{what}: total {}", d.total());
+        for (v, p) in d.iter() {
+            let e = expected.get(&v).copied().unwrap_or(0.0);
+            assert!((p - e).abs() < EPS, "{what}: P({v}) = {p}, brute force {e}");
+        }
+        for (&v, &e) in expected {
+            assert!((d.p(v) - e).abs() < EPS, "{what}: missing P({v}) = {e}");
+        }
+    }
+
+    #[test]
+    fn plain_pools_equal_brute_force() {
+        for sides in [1, 2, 3, 4, 6, 8, 10, 12, 20] {
+            for n in 1..=4 {
+                if (sides as usize).pow(n as u32) > 200_000 {
+                    continue;
+                }
+                let d = Distribution::uniform_sum(n, sides);
+                let bf = brute_force(&faces(sides), n, |v| v.iter().sum());
+                assert_matches(&d, &bf, &format!("{n}d{sides}"));
+                assert_matches(&Distribution::die(sides).sum_of(n), &bf, &format!("{n}d{sides} by convolution"));
+            }
+        }
+    }
+
+    #[test]
+    fn keep_highest_and_lowest_equal_brute_force() {
+        for sides in [2, 3, 4, 6, 10, 20] {
+            for n in 1..=5 {
+                if (sides as usize).pow(n as u32) > 400_000 {
+                    continue;
+                }
+                for k in 1..=n {
+                    let hi = Distribution::die(sides).keep(n, k, true);
+                    let bf_hi = brute_force(&faces(sides), n, |v| {
+                        v.sort_unstable_by(|a, b| b.cmp(a));
+                        v[..k].iter().sum()
+                    });
+                    assert_matches(&hi, &bf_hi, &format!("{n}d{sides}kh{k}"));
+                    let lo = Distribution::die(sides).keep(n, k, false);
+                    let bf_lo = brute_force(&faces(sides), n, |v| {
+                        v.sort_unstable();
+                        v[..k].iter().sum()
+                    });
+                    assert_matches(&lo, &bf_lo, &format!("{n}d{sides}kl{k}"));
+                }
+            }
+        }
+    }
+
+    /// Walks every possible sequence of rolls of one capped exploding die.
+    fn exploding_paths(sides: u32) -> Vec<(i64, f64)> {
+        fn walk(sides: u32, depth: u32, sum: i64, p: f64, out: &mut Vec<(i64, f64)>) {
+            for face in 1..=sides {
+                let p = p / f64::from(sides);
+                let sum = sum + i64::from(face);
+                if face == sides && depth < EXPLODE_CAP {
+                    walk(sides, depth + 1, sum, p, out);
+                } else {
+                    out.push((sum, p));
+                }
+            }
+        }
+        let mut out = Vec::new();
+        walk(sides, 0, 0, 1.0, &mut out);
+        out
+    }
+
+    #[test]
+    fn exploding_dice_equal_brute_force_over_roll_sequences() {
+        for sides in [2, 3, 4, 6, 10] {
+            let paths = exploding_paths(sides);
+            let one: BTreeMap<i64, f64> = paths.iter().fold(BTreeMap::new(), |mut m, &(v, p)| {
+                *m.entry(v).or_insert(0.0) += p;
+                m
+            });
+            assert_matches(&Distribution::exploding_die(sides), &one, &format!("1d{sides}!"));
+            let two = brute_force(&paths, 2, |v| v.iter().sum());
+            let pool = Distribution::of_pool(&Pool { count: 2, sides, keep: None, explode: true }).unwrap();
+            assert_matches(&pool, &two, &format!("2d{sides}!"));
+            let kh = brute_force(&paths, 2, |v| *v.iter().max().unwrap());
+            let pool = Distribution::of_pool(&Pool { count: 2, sides, keep: Some(Keep::Highest(1)), explode: true });
+            assert_matches(&pool.unwrap(), &kh, &format!("2d{sides}!kh1"));
+        }
+    }
+
+    #[test]
+    fn truncated_mass_is_what_the_cap_cuts() {
+        // One d2: the cap is hit when all 11 rolls show 2.
+        let m = Distribution::explode_truncated_mass(2, 1);
+        assert!((m - 0.5f64.powi(11)).abs() < 1e-15);
+        let d = Distribution::exploding_die(2);
+        assert!((d.p(d.max()) - 0.5f64.powi(11)).abs() < 1e-15, "capped top value has that mass");
+        assert!(Distribution::explode_truncated_mass(10, 3) < 1e-10);
+    }
+
+    #[test]
+    fn expressions_combine_terms_with_signs() {
+        let d = Distribution::of_expr(&parse("2d6+1d4-1").unwrap()).unwrap();
+        let mut bf = BTreeMap::new();
+        for a in 1..=6 {
+            for b in 1..=6 {
+                for c in 1..=4 {
+                    *bf.entry(a + b + c - 1).or_insert(0.0) += 1.0 / 144.0;
+                }
+            }
+        }
+        assert_matches(&d, &bf, "2d6+1d4-1");
+        let d = Distribution::of_expr(&parse("1d6-1d6").unwrap()).unwrap();
+        assert_eq!((d.min(), d.max()), (-5, 5));
+        assert!((d.p(0) - 6.0 / 36.0).abs() < EPS);
+        let d = Distribution::of_expr(&parse("5").unwrap()).unwrap();
+        assert_eq!((d.min(), d.max(), d.p(5)), (5, 5, 1.0));
+    }
+
+    #[test]
+    fn summary_figures() {
+        let d = Distribution::of_expr(&parse("1d20").unwrap()).unwrap();
+        assert!((d.mean() - 10.5).abs() < EPS);
+        assert!((d.std_dev() - (399.0f64 / 12.0).sqrt()).abs() < EPS);
+        assert!((d.p_at_least(15) - 0.30).abs() < EPS);
+        assert!((d.p_at_most(15) - 0.75).abs() < EPS);
+        assert_eq!(d.p_at_least(21), 0.0);
+        assert!((d.p_at_least(-3) - 1.0).abs() < EPS);
+        let d = Distribution::of_expr(&parse("4d6kh3").unwrap()).unwrap();
+        // Known exact mean of 4d6 drop lowest: 15869/1296.
+        assert!((d.mean() - 15869.0 / 1296.0).abs() < 1e-9);
+        assert!((d.p(18) - 21.0 / 1296.0).abs() < EPS);
+        assert!((d.p(3) - 1.0 / 1296.0).abs() < EPS);
+    }
+
+    #[test]
+    fn large_expressions_sum_to_one() {
+        for text in ["20d10kh1", "10d6", "4d6kh3", "1d20!", "100d6", "100d100", "10d6!", "50d20kl10", "1d%+1d%", "20d6!kh3"] {
+            let d = Distribution::of_expr(&parse(text).unwrap()).unwrap();
+            assert!((d.total() - 1.0).abs() < 1e-12, "{text}: {}", d.total());
+            assert!(d.iter().all(|(_, p)| (0.0..=1.0).contains(&p)), "{text}");
+        }
+    }
+
+    #[test]
+    fn huge_expressions_are_refused_not_frozen() {
+        assert_eq!(Distribution::of_expr(&parse("100d1000kh50").unwrap()), Err(TooLarge));
+        assert_eq!(Distribution::of_expr(&parse("100d1000!").unwrap()), Err(TooLarge));
+    }
+
+    #[test]
+    fn twenty_d10_keep_one_matches_closed_form() {
+        let d = Distribution::of_expr(&parse("20d10kh1").unwrap()).unwrap();
+        for m in 1..=10 {
+            let exact = (m as f64 / 10.0).powi(20) - ((m - 1) as f64 / 10.0).powi(20);
+            assert!((d.p(m) - exact).abs() < EPS, "P(max = {m})");
+        }
+    }
+}
