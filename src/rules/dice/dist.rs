@@ -265,10 +265,32 @@ impl Distribution {
         self.iter().map(|(v, p)| (v as f64 - mean).powi(2) * p).sum::<f64>().sqrt()
     }
 
-    /// The most likely value's probability (for scaling a chart).
-    pub fn mode_p(&self) -> f64 {
-        self.probs.iter().copied().fold(0.0, f64::max)
+    /// The most likely value (the lowest one on a tie).
+    pub fn mode(&self) -> i64 {
+        let best = self.probs.iter().copied().fold(0.0, f64::max);
+        self.iter().find(|&(_, p)| p == best).map_or(self.min, |(v, _)| v)
     }
+
+    /// At most `max_bars` bars for a chart: consecutive values grouped into equal-width ranges.
+    pub fn binned(&self, max_bars: usize) -> Vec<Bin> {
+        let width = self.probs.len().div_ceil(max_bars.max(1));
+        self.probs
+            .chunks(width)
+            .enumerate()
+            .map(|(i, chunk)| {
+                let lo = self.min + (i * width) as i64;
+                Bin { lo, hi: lo + chunk.len() as i64 - 1, p: chunk.iter().sum() }
+            })
+            .collect()
+    }
+}
+
+/// A chart bar: the values `lo..=hi` together have probability `p`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Bin {
+    pub lo: i64,
+    pub hi: i64,
+    pub p: f64,
 }
 
 /// Pascal's triangle up to row `n`, as f64 (exact up to n = 1000 well beyond our limits).
@@ -460,6 +482,19 @@ mod tests {
             assert!((d.total() - 1.0).abs() < 1e-12, "{text}: {}", d.total());
             assert!(d.iter().all(|(_, p)| (0.0..=1.0).contains(&p)), "{text}");
         }
+    }
+
+    #[test]
+    fn bins_cover_every_value_once() {
+        let d = Distribution::of_expr(&parse("100d6").unwrap()).unwrap();
+        let bins = d.binned(60);
+        assert!(bins.len() <= 60);
+        assert_eq!((bins[0].lo, bins.last().unwrap().hi), (d.min(), d.max()));
+        assert!(bins.windows(2).all(|w| w[1].lo == w[0].hi + 1));
+        assert!((bins.iter().map(|b| b.p).sum::<f64>() - 1.0).abs() < 1e-12);
+        let small = Distribution::die(6).binned(60);
+        assert_eq!(small.len(), 6);
+        assert_eq!(Distribution::uniform_sum(2, 6).mode(), 7);
     }
 
     #[test]

@@ -7,7 +7,7 @@ pub mod notation;
 pub mod roll;
 pub mod source;
 
-pub use dist::{Distribution, TooLarge};
-pub use notation::{parse, Expr, Keep, ParseError, ParseErrorKind, Pool, EXPLODE_CAP};
+pub use dist::{Bin, Distribution, TooLarge};
+pub use notation::{parse, Expr, Keep, ParseError, ParseErrorKind, Pool, Sign, Term, TermKind, EXPLODE_CAP};
 pub use roll::{roll, DieRoll, RollOutcome, TermRoll};
 pub use source::{CryptoSource, DiceSource, EntropyError, ScriptedSource, SeededSource};

@@ -308,6 +308,22 @@ impl Parser {
     }
 }
 
+impl Expr {
+    /// The expression with one more `sides`-sided die: a trailing plain pool of that die grows
+    /// (`1d6` → `2d6`), otherwise `+1dS` is appended. Used by the roller's quick buttons.
+    pub fn with_die(&self, sides: u32) -> Expr {
+        let mut expr = self.clone();
+        if let Some(Term { sign: Sign::Plus, kind: TermKind::Dice(pool) }) = expr.terms.last_mut() {
+            if pool.sides == sides && pool.keep.is_none() && !pool.explode && pool.count < MAX_DICE {
+                pool.count += 1;
+                return expr;
+            }
+        }
+        expr.terms.push(Term { sign: Sign::Plus, kind: TermKind::Dice(Pool::plain(1, sides)) });
+        expr
+    }
+}
+
 impl fmt::Display for Pool {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.sides == 100 {
@@ -371,6 +387,16 @@ mod tests {
         assert_eq!(e.terms[2], Term { sign: Sign::Minus, kind: TermKind::Constant(1) });
         assert_eq!(parse("-1d4").unwrap().terms[0].sign, Sign::Minus);
         assert_eq!(parse("7").unwrap().terms[0].kind, TermKind::Constant(7));
+    }
+
+    #[test]
+    fn quick_dice_grow_the_last_pool_or_append() {
+        let e = parse("1d6").unwrap().with_die(6);
+        assert_eq!(e.to_string(), "2d6");
+        assert_eq!(e.with_die(20).to_string(), "2d6+1d20");
+        assert_eq!(parse("4d6kh3").unwrap().with_die(6).to_string(), "4d6kh3+1d6");
+        assert_eq!(parse("1d6-1d4").unwrap().with_die(4).to_string(), "1d6-1d4+1d4");
+        assert_eq!(parse("2d6+1").unwrap().with_die(100).to_string(), "2d6+1+1d%");
     }
 
     #[test]

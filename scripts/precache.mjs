@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Trunk post_build hook (also run by the update e2e test on a copied build):
+// writes the precache list and a content-hash version into sw.js, and the same version into
+// index.html's <meta name="build-id">. Usage: node scripts/precache.mjs [DIR]
+// (DIR defaults to $TRUNK_STAGING_DIR). Re-running on a processed directory is safe.
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, writeFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+
+const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
+if (!dir) {
+  console.error("precache: no directory (pass one or run as a trunk hook)");
+  process.exit(1);
+}
+
+function walk(d) {
+  return readdirSync(d).flatMap((name) => {
+    const p = join(d, name);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+const BUILD_ID = /<meta name="build-id" content="[^"]*">/;
+const files = walk(dir)
+  .map((p) => "/" + relative(dir, p).split(sep).join("/"))
+  .filter((f) => f !== "/sw.js")
+  .sort();
+
+// The version hashes every file's path and content; index.html without its own build-id.
+const hash = createHash("sha256");
+for (const f of files) {
+  let body = readFileSync(join(dir, f));
+  if (f === "/index.html") body = Buffer.from(body.toString("utf8").replace(BUILD_ID, ""));
+  hash.update(f).update("\0").update(body).update("\0");
+}
+const version = hash.digest("hex").slice(0, 16);
+
+const indexPath = join(dir, "index.html");
+const index = readFileSync(indexPath, "utf8");
+if (!BUILD_ID.test(index)) throw new Error("index.html lacks <meta name=\"build-id\">");
+writeFileSync(indexPath, index.replace(BUILD_ID, `<meta name="build-id" content="${version}">`));
+
+const swPath = join(dir, "sw.js");
+const sw = readFileSync(swPath, "utf8")
+  .replace(/^const VERSION = .*;$/m, `const VERSION = ${JSON.stringify(version)};`)
+  .replace(/^const PRECACHE = .*;$/m, `const PRECACHE = ${JSON.stringify(files)};`);
+if (!sw.includes(version) || sw.includes("__ROLLSHEET_")) throw new Error("sw.js placeholders not replaced");
+writeFileSync(swPath, sw);
+console.log(`precache: version ${version}, ${files.length} files`);

@@ -1,0 +1,10 @@
+//! Everything stored on the phone: the store abstraction, versioned shapes with migrations and
+//! quarantine, and the documents themselves.
+
+pub mod roll_log;
+pub mod settings;
+pub mod store;
+pub mod versioned;
+
+pub use store::{KeyValueStore, LocalStore, MemoryStore, StorageError};
+pub use versioned::{load, LoadError, Loaded, Versioned};

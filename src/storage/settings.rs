@@ -1,0 +1,84 @@
+//! App settings: the theme override (and more as features come).
+
+use super::store::{KeyValueStore, StorageError};
+use super::versioned::Versioned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Theme {
+    /// Follow the phone's light or dark setting.
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Light, Theme::Dark];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Theme::System => "Automatic",
+            Theme::Light => "Light",
+            Theme::Dark => "Dark",
+        }
+    }
+
+    /// The `data-theme` attribute value on `<html>`; `None` lets CSS follow the system.
+    pub fn attribute(self) -> Option<&'static str> {
+        match self {
+            Theme::System => None,
+            Theme::Light => Some("light"),
+            Theme::Dark => Some("dark"),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Settings {
+    pub schema_version: u64,
+    #[serde(default)]
+    pub theme: Theme,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { schema_version: Self::CURRENT, theme: Theme::System }
+    }
+}
+
+impl Versioned for Settings {
+    /// index.html reads this key before the app starts, to paint the right theme at once.
+    const KEY: &'static str = "rollsheet.settings";
+    const CURRENT: u64 = 1;
+    fn migrate(from: u64, _doc: Value) -> Result<Value, String> {
+        Err(format!("no migration from settings format {from}"))
+    }
+}
+
+impl Settings {
+    pub fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError> {
+        let text = serde_json::to_string(self).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
+        store.set(Self::KEY, &text)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::store::MemoryStore;
+    use super::super::versioned::{load, Loaded};
+    use super::*;
+
+    #[test]
+    fn theme_round_trips_and_defaults() {
+        let store = MemoryStore::new();
+        let s = Settings { theme: Theme::Dark, ..Settings::default() };
+        s.save(&store).unwrap();
+        assert_eq!(store.raw(Settings::KEY).as_deref(), Some(r#"{"schema_version":1,"theme":"dark"}"#));
+        assert_eq!(load::<Settings>(&store, 0).unwrap(), Loaded::Ok(s));
+        let store = MemoryStore::with(&[(Settings::KEY, r#"{"schema_version":1}"#)]);
+        assert_eq!(load::<Settings>(&store, 0).unwrap(), Loaded::Ok(Settings::default()));
+    }
+}

@@ -1,0 +1,5 @@
+pub mod characters;
+pub mod combat;
+pub mod not_found;
+pub mod roller;
+pub mod settings;

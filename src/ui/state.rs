@@ -1,0 +1,189 @@
+//! App-wide state shared through context: settings, the roll log, notices and the update flag.
+//! Each piece is a small `Copy` handle around signals; storage failures become notices.
+
+use crate::rules::dice::{CryptoSource, EntropyError};
+use crate::storage::roll_log::{LogEntry, RollLog};
+use crate::storage::settings::{Settings, Theme};
+use crate::storage::{load, LoadError, Loaded, LocalStore, Versioned};
+use leptos::prelude::*;
+use std::cell::RefCell;
+
+/// A message for the player: a storage failure, a quarantined entry, a finished action.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Notice {
+    pub id: u64,
+    pub text: String,
+    pub error: bool,
+}
+
+#[derive(Clone, Copy)]
+pub struct Notices(pub RwSignal<Vec<Notice>>);
+
+impl Notices {
+    pub fn error(&self, text: impl Into<String>) {
+        self.push(text.into(), true);
+    }
+
+    pub fn info(&self, text: impl Into<String>) {
+        self.push(text.into(), false);
+    }
+
+    fn push(&self, text: String, error: bool) {
+        self.0.update(|list| {
+            if list.iter().any(|n| n.text == text) {
+                return; // one notice per problem, not one per failed save
+            }
+            let id = list.iter().map(|n| n.id + 1).max().unwrap_or(0);
+            list.push(Notice { id, text, error });
+        });
+    }
+
+    pub fn dismiss(&self, id: u64) {
+        self.0.update(|list| list.retain(|n| n.id != id));
+    }
+}
+
+#[derive(Clone, Copy)]
+pub struct SettingsState(pub RwSignal<Settings>);
+
+impl SettingsState {
+    pub fn set_theme(&self, theme: Theme) {
+        self.0.update(|s| s.theme = theme);
+        apply_theme(theme);
+        if let Err(e) = self.0.with_untracked(|s| s.save(&LocalStore)) {
+            expect_context::<Notices>().error(format!("Theme not saved: {e}"));
+        }
+    }
+}
+
+/// The shared roll log and, after a clear, what it held (for undo during this session).
+#[derive(Clone, Copy)]
+pub struct RollLogState {
+    pub log: RwSignal<RollLog>,
+    pub cleared: RwSignal<Option<Vec<LogEntry>>>,
+    /// Set when the stored log is from a newer app: then it is shown but never overwritten.
+    pub read_only: RwSignal<bool>,
+}
+
+impl RollLogState {
+    pub fn record(&self, entry: LogEntry) {
+        self.log.update(|log| log.push(entry));
+        self.save();
+    }
+
+    pub fn clear(&self) {
+        let mut taken = Vec::new();
+        self.log.update(|log| taken = log.clear());
+        self.cleared.set(Some(taken));
+        self.save();
+    }
+
+    pub fn undo_clear(&self) {
+        if let Some(entries) = self.cleared.get_untracked() {
+            self.log.update(|log| log.restore(entries));
+            self.cleared.set(None);
+            self.save();
+        }
+    }
+
+    fn save(&self) {
+        if self.read_only.get_untracked() {
+            return;
+        }
+        if let Err(e) = self.log.with_untracked(|log| log.save(&LocalStore)) {
+            expect_context::<Notices>().error(format!("Roll log not saved: {e}"));
+        }
+    }
+}
+
+/// Set by `public/sw-register.js` (through a window event) when a new version is waiting.
+#[derive(Clone, Copy)]
+pub struct UpdateReady(pub RwSignal<bool>);
+
+thread_local! {
+    /// The dice every roll in the app uses: the browser's cryptographic generator, created once.
+    static DICE: RefCell<Option<Result<CryptoSource, EntropyError>>> = const { RefCell::new(None) };
+}
+
+/// Runs `f` with the app's dice; fails (with a message for the player) if the browser has no
+/// cryptographic generator.
+pub fn with_dice<R>(f: impl FnOnce(&mut CryptoSource) -> R) -> Result<R, EntropyError> {
+    DICE.with(|cell| {
+        let mut slot = cell.borrow_mut();
+        match slot.get_or_insert_with(CryptoSource::new) {
+            Ok(src) => Ok(f(src)),
+            Err(e) => Err(e.clone()),
+        }
+    })
+}
+
+pub fn now_ms() -> u64 {
+    js_sys::Date::now() as u64
+}
+
+/// Sets `data-theme` on `<html>`, or removes it to follow the system.
+pub fn apply_theme(theme: Theme) {
+    let Some(root) = document().document_element() else { return };
+    let _ = match theme.attribute() {
+        Some(value) => root.set_attribute("data-theme", value),
+        None => root.remove_attribute("data-theme"),
+    };
+}
+
+fn load_or_notice<T: Versioned + Default>(notices: Notices, what: &str) -> (T, bool) {
+    match load::<T>(&LocalStore, now_ms()) {
+        Ok(Loaded::Ok(doc)) => (doc, false),
+        Ok(Loaded::Missing) => (T::default(), false),
+        Ok(Loaded::Quarantined { quarantine_key, reason }) => {
+            notices.error(format!(
+                "Your saved {what} could not be read ({reason}). It was kept aside as “{quarantine_key}” and a fresh one started."
+            ));
+            (T::default(), false)
+        }
+        Err(e @ LoadError::TooNew { .. }) => {
+            notices.error(format!("Your {what} was {e}. It is shown read-only."));
+            (T::default(), true)
+        }
+        Err(e) => {
+            notices.error(format!("Your {what} could not be loaded: {e}"));
+            (T::default(), false)
+        }
+    }
+}
+
+pub fn provide_app_state() {
+    let notices = Notices(RwSignal::new(Vec::new()));
+    provide_context(notices);
+
+    let (settings, _) = load_or_notice::<Settings>(notices, "settings");
+    apply_theme(settings.theme);
+    provide_context(SettingsState(RwSignal::new(settings)));
+
+    let (log, read_only) = load_or_notice::<RollLog>(notices, "roll log");
+    provide_context(RollLogState {
+        log: RwSignal::new(log),
+        cleared: RwSignal::new(None),
+        read_only: RwSignal::new(read_only),
+    });
+
+    if let Err(e) = with_dice(|_| ()) {
+        notices.error(format!("Dice are disabled: {e}"));
+    }
+
+    let ready = UpdateReady(RwSignal::new(false));
+    provide_context(ready);
+    let handle = window_event_listener_untyped("rollsheet:update-ready", move |_| ready.0.set(true));
+    // The app lives as long as the page: the listener is never removed.
+    std::mem::forget(handle);
+    // The worker script may have found a waiting version before the app mounted.
+    if js_sys::Reflect::get(&window(), &"rollsheetUpdateReady".into()).is_ok_and(|v| v.is_truthy()) {
+        ready.0.set(true);
+    }
+}
+
+/// Asks `sw-register.js` to activate the waiting worker; it reloads the page when it takes over.
+pub fn apply_update() {
+    if let Ok(event) = web_sys::CustomEvent::new("rollsheet:apply-update") {
+        let _ = window().dispatch_event(&event);
+    }
+}
