@@ -40,6 +40,11 @@ install_rust_tools() {
   fi
 }
 
+fetch_crates() {
+  # trunk runs cargo with --offline (Trunk.toml: offline = true), so fetch every crate first.
+  cargo fetch --locked --quiet
+}
+
 install_npm() {
   # binaryen (wasm-opt 132; Debian's 108 breaks the page) and Playwright (system Chromium only).
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
@@ -52,6 +57,7 @@ install_npm() {
 install_chromium > /tmp/rollsheet-apt.log 2>&1 &
 apt_pid=$!
 install_rust_tools
+fetch_crates
 install_npm
 if ! wait "$apt_pid"; then cat /tmp/rollsheet-apt.log; log "chromium install failed"; exit 1; fi
 log "tools ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}'), $(/usr/bin/chromium --version)"

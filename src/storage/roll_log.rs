@@ -5,7 +5,6 @@ use super::store::{KeyValueStore, StorageError};
 use super::versioned::Versioned;
 use crate::rules::dice::RollOutcome;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 /// The log keeps this many newest entries.
 pub const LOG_CAP: usize = 500;
@@ -31,14 +30,17 @@ pub struct RollLog {
 
 impl Default for RollLog {
     fn default() -> Self {
-        RollLog { schema_version: Self::CURRENT, entries: Vec::new() }
+        RollLog {
+            schema_version: Self::CURRENT,
+            entries: Vec::new(),
+        }
     }
 }
 
 impl Versioned for RollLog {
     const KEY: &'static str = "rollsheet.rolllog";
     const CURRENT: u64 = 1;
-    fn migrate(from: u64, _doc: Value) -> Result<Value, String> {
+    fn migrate(from: u64, _doc: &str) -> Result<String, String> {
         Err(format!("no migration from roll log format {from}"))
     }
 }
@@ -66,7 +68,8 @@ impl RollLog {
     }
 
     pub fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError> {
-        let text = serde_json::to_string(self).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
+        let text =
+            serde_json::to_string(self).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
         store.set(Self::KEY, &text)
     }
 }
@@ -80,7 +83,12 @@ mod tests {
 
     fn entry(at: u64) -> LogEntry {
         let expr = parse("2d6").unwrap();
-        LogEntry { at, who: None, expr: expr.to_string(), outcome: roll(&expr, &mut SeededSource::new(at)) }
+        LogEntry {
+            at,
+            who: None,
+            expr: expr.to_string(),
+            outcome: roll(&expr, &mut SeededSource::new(at)),
+        }
     }
 
     #[test]
@@ -91,7 +99,11 @@ mod tests {
         }
         assert_eq!(log.entries.len(), LOG_CAP);
         assert_eq!(log.entries[0].at, 1000 + LOG_CAP as u64 + 19);
-        assert_eq!(log.entries.last().unwrap().at, 1020, "the 20 oldest were dropped");
+        assert_eq!(
+            log.entries.last().unwrap().at,
+            1020,
+            "the 20 oldest were dropped"
+        );
     }
 
     #[test]
@@ -113,7 +125,10 @@ mod tests {
         assert!(log.entries.is_empty());
         log.push(entry(10));
         log.restore(cleared);
-        assert_eq!(log.entries.iter().map(|e| e.at).collect::<Vec<_>>(), vec![10, 2, 1]);
+        assert_eq!(
+            log.entries.iter().map(|e| e.at).collect::<Vec<_>>(),
+            vec![10, 2, 1]
+        );
     }
 
     #[test]
@@ -127,8 +142,13 @@ mod tests {
 
     #[test]
     fn v1_fixture_loads() {
-        let store = MemoryStore::with(&[(RollLog::KEY, include_str!("../../tests/fixtures/rolllog-v1.json"))]);
-        let Loaded::Ok(log) = load::<RollLog>(&store, 0).unwrap() else { panic!("fixture must load") };
+        let store = MemoryStore::with(&[(
+            RollLog::KEY,
+            include_str!("../../tests/fixtures/rolllog-v1.json"),
+        )]);
+        let Loaded::Ok(log) = load::<RollLog>(&store, 0).unwrap() else {
+            panic!("fixture must load")
+        };
         assert_eq!(log.entries.len(), 2);
         assert_eq!(log.entries[0].outcome.total, 14);
         assert_eq!(log.entries[0].who.as_deref(), Some("Astrid"));
@@ -139,7 +159,9 @@ mod tests {
     fn unreadable_log_is_quarantined_not_lost() {
         let store = MemoryStore::with(&[(RollLog::KEY, "{not json")]);
         let loaded = load::<RollLog>(&store, 77).unwrap();
-        let Loaded::Quarantined { quarantine_key, .. } = loaded else { panic!("{loaded:?}") };
+        let Loaded::Quarantined { quarantine_key, .. } = loaded else {
+            panic!("{loaded:?}")
+        };
         assert_eq!(store.raw(&quarantine_key).as_deref(), Some("{not json"));
         assert_eq!(store.raw(RollLog::KEY), None);
         assert_eq!(quarantined_keys(&store).unwrap(), vec![quarantine_key]);
@@ -149,7 +171,10 @@ mod tests {
     fn newer_format_is_refused_and_left_alone() {
         let text = r#"{"schema_version": 9, "entries": []}"#;
         let store = MemoryStore::with(&[(RollLog::KEY, text)]);
-        assert_eq!(load::<RollLog>(&store, 0), Err(LoadError::TooNew { found: 9, known: 1 }));
+        assert_eq!(
+            load::<RollLog>(&store, 0),
+            Err(LoadError::TooNew { found: 9, known: 1 })
+        );
         assert_eq!(store.raw(RollLog::KEY).as_deref(), Some(text), "untouched");
     }
 
@@ -157,6 +182,9 @@ mod tests {
     fn failed_write_is_reported() {
         let store = MemoryStore::new();
         *store.fail_writes.borrow_mut() = Some(StorageError::QuotaExceeded);
-        assert_eq!(RollLog::default().save(&store), Err(StorageError::QuotaExceeded));
+        assert_eq!(
+            RollLog::default().save(&store),
+            Err(StorageError::QuotaExceeded)
+        );
     }
 }

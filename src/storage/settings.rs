@@ -3,7 +3,6 @@
 use super::store::{KeyValueStore, StorageError};
 use super::versioned::Versioned;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -45,7 +44,10 @@ pub struct Settings {
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { schema_version: Self::CURRENT, theme: Theme::System }
+        Settings {
+            schema_version: Self::CURRENT,
+            theme: Theme::System,
+        }
     }
 }
 
@@ -53,14 +55,15 @@ impl Versioned for Settings {
     /// index.html reads this key before the app starts, to paint the right theme at once.
     const KEY: &'static str = "rollsheet.settings";
     const CURRENT: u64 = 1;
-    fn migrate(from: u64, _doc: Value) -> Result<Value, String> {
+    fn migrate(from: u64, _doc: &str) -> Result<String, String> {
         Err(format!("no migration from settings format {from}"))
     }
 }
 
 impl Settings {
     pub fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError> {
-        let text = serde_json::to_string(self).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
+        let text =
+            serde_json::to_string(self).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
         store.set(Self::KEY, &text)
     }
 }
@@ -74,11 +77,20 @@ mod tests {
     #[test]
     fn theme_round_trips_and_defaults() {
         let store = MemoryStore::new();
-        let s = Settings { theme: Theme::Dark, ..Settings::default() };
+        let s = Settings {
+            theme: Theme::Dark,
+            ..Settings::default()
+        };
         s.save(&store).unwrap();
-        assert_eq!(store.raw(Settings::KEY).as_deref(), Some(r#"{"schema_version":1,"theme":"dark"}"#));
+        assert_eq!(
+            store.raw(Settings::KEY).as_deref(),
+            Some(r#"{"schema_version":1,"theme":"dark"}"#)
+        );
         assert_eq!(load::<Settings>(&store, 0).unwrap(), Loaded::Ok(s));
         let store = MemoryStore::with(&[(Settings::KEY, r#"{"schema_version":1}"#)]);
-        assert_eq!(load::<Settings>(&store, 0).unwrap(), Loaded::Ok(Settings::default()));
+        assert_eq!(
+            load::<Settings>(&store, 0).unwrap(),
+            Loaded::Ok(Settings::default())
+        );
     }
 }

@@ -41,7 +41,10 @@ impl MemoryStore {
     pub fn with(entries: &[(&str, &str)]) -> Self {
         let store = Self::new();
         for (k, v) in entries {
-            store.map.borrow_mut().insert((*k).to_owned(), (*v).to_owned());
+            store
+                .map
+                .borrow_mut()
+                .insert((*k).to_owned(), (*v).to_owned());
         }
         store
     }
@@ -60,7 +63,9 @@ impl KeyValueStore for MemoryStore {
         if let Some(err) = self.fail_writes.borrow().clone() {
             return Err(err);
         }
-        self.map.borrow_mut().insert(key.to_owned(), value.to_owned());
+        self.map
+            .borrow_mut()
+            .insert(key.to_owned(), value.to_owned());
         Ok(())
     }
 
@@ -80,7 +85,8 @@ pub struct LocalStore;
 
 impl LocalStore {
     fn storage() -> Result<web_sys::Storage, StorageError> {
-        let window = web_sys::window().ok_or_else(|| StorageError::Unavailable("no window".into()))?;
+        let window =
+            web_sys::window().ok_or_else(|| StorageError::Unavailable("no window".into()))?;
         match window.local_storage() {
             Ok(Some(s)) => Ok(s),
             Ok(None) => Err(StorageError::Unavailable("localStorage is missing".into())),
@@ -92,14 +98,20 @@ impl LocalStore {
 fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
     use wasm_bindgen::JsCast;
     if let Some(err) = e.dyn_ref::<js_sys::Error>() {
-        return format!("{}: {}", String::from(err.name()), String::from(err.message()));
+        return format!(
+            "{}: {}",
+            String::from(err.name()),
+            String::from(err.message())
+        );
     }
     e.as_string().unwrap_or_else(|| format!("{e:?}"))
 }
 
 impl KeyValueStore for LocalStore {
     fn get(&self, key: &str) -> Result<Option<String>, StorageError> {
-        Self::storage()?.get_item(key).map_err(|e| StorageError::Unavailable(js_error_text(&e)))
+        Self::storage()?
+            .get_item(key)
+            .map_err(|e| StorageError::Unavailable(js_error_text(&e)))
     }
 
     fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
@@ -120,12 +132,18 @@ impl KeyValueStore for LocalStore {
     }
 
     fn remove(&self, key: &str) -> Result<(), StorageError> {
-        Self::storage()?.remove_item(key).map_err(|e| StorageError::WriteFailed(js_error_text(&e)))
+        Self::storage()?
+            .remove_item(key)
+            .map_err(|e| StorageError::WriteFailed(js_error_text(&e)))
     }
 
     fn keys(&self) -> Result<Vec<String>, StorageError> {
         let storage = Self::storage()?;
-        let n = storage.length().map_err(|e| StorageError::Unavailable(js_error_text(&e)))?;
-        Ok((0..n).filter_map(|i| storage.key(i).ok().flatten()).collect())
+        let n = storage
+            .length()
+            .map_err(|e| StorageError::Unavailable(js_error_text(&e)))?;
+        Ok((0..n)
+            .filter_map(|i| storage.key(i).ok().flatten())
+            .collect())
     }
 }

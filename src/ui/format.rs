@@ -10,22 +10,50 @@ pub fn percent(p: f64) -> String {
         return "100%".into();
     }
     let x = p * 100.0;
-    let mut decimals: usize = if x < 1.0 { (-x.log10()).ceil() as usize + 1 } else { 1 };
+    let mut decimals: u32 = if x < 1.0 {
+        (-x.log10()).ceil() as u32 + 1
+    } else {
+        1
+    };
     loop {
-        let text = format!("{x:.decimals$}");
-        let shown: f64 = text.parse().unwrap_or(x);
-        if (shown > 0.0 && shown < 100.0) || decimals >= 12 {
-            return format!("{text}%");
+        let scaled = scale(x, decimals);
+        if (scaled > 0 && scaled < 100 * 10u64.pow(decimals)) || decimals >= 12 {
+            return format!("{}%", fixed(scaled, decimals));
         }
         decimals += 1;
     }
 }
 
-/// A mean or deviation with one decimal, without a trailing ".0".
+/// A mean or deviation with up to two decimals, without trailing zeros.
 pub fn decimal(x: f64) -> String {
-    let text = format!("{x:.2}");
+    let scaled = scale(x.abs(), 2);
+    let text = fixed(scaled, 2);
     let text = text.trim_end_matches('0').trim_end_matches('.');
-    if text == "-0" { "0".into() } else { text.into() }
+    if x < 0.0 && scaled > 0 {
+        format!("-{text}")
+    } else {
+        text.to_owned()
+    }
+}
+
+/// `x` (≥ 0) times 10^decimals, rounded.
+fn scale(x: f64, decimals: u32) -> u64 {
+    (x * 10f64.powi(decimals as i32)).round() as u64
+}
+
+/// Writes a scaled integer with a decimal point, in integer arithmetic (no float formatting
+/// code in the app binary).
+fn fixed(scaled: u64, decimals: u32) -> String {
+    let unit = 10u64.pow(decimals);
+    if decimals == 0 {
+        return scaled.to_string();
+    }
+    format!(
+        "{}.{:0width$}",
+        scaled / unit,
+        scaled % unit,
+        width = decimals as usize
+    )
 }
 
 #[cfg(test)]
@@ -51,5 +79,7 @@ mod tests {
         assert_eq!(decimal(7.0), "7");
         assert_eq!(decimal(12.2445), "12.24");
         assert_eq!(decimal(-0.001), "0");
+        assert_eq!(decimal(-2.5), "-2.5");
+        assert_eq!(decimal(0.0), "0");
     }
 }

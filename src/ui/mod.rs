@@ -4,47 +4,50 @@ pub mod components;
 pub mod format;
 pub mod pages;
 pub mod panic;
+pub mod router;
 pub mod state;
 
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};
 use crate::ui::pages::{
-    characters::CharactersPage, combat::CombatPage, not_found::NotFoundPage, roller::RollerPage,
-    settings::SettingsPage,
+    characters::CharactersPage, combat::CombatPage, crash::CrashPage, not_found::NotFoundPage,
+    roller::RollerPage, settings::SettingsPage,
 };
+use crate::ui::router::{provide_location, Route};
 use leptos::prelude::*;
-use leptos_router::components::{Route, Router, Routes};
-use leptos_router::path;
 
 /// The whole app: shared state, the routed pages and the bottom navigation.
 #[component]
 pub fn App() -> impl IntoView {
     state::provide_app_state();
+    let location = provide_location();
+    let route = Memo::new(move |_| location.route());
+    let page = move || match route.get() {
+        Route::Characters => view! { <CharactersPage/> }.into_any(),
+        Route::Roller => view! { <RollerPage/> }.into_any(),
+        Route::Combat => view! { <CombatPage/> }.into_any(),
+        Route::Settings => view! { <SettingsPage/> }.into_any(),
+        Route::Crash => view! { <CrashPage/> }.into_any(),
+        Route::NotFound(path) => view! { <NotFoundPage path/> }.into_any(),
+    };
     view! {
-        <Router>
-            <UpdateBanner/>
-            <NoticeList/>
-            <main id="main">
-                <ErrorBoundary fallback=|errors| {
-                    view! {
-                        <section class="page error-page" role="alert">
-                            <h1>"Something went wrong"</h1>
-                            <ul>
-                                {move || errors.get().into_iter().map(|(_, e)| view! { <li>{e.to_string()}</li> }).collect_view()}
-                            </ul>
-                            <button class="btn primary" on:click=|_| { let _ = window().location().reload(); }>"Reload"</button>
-                        </section>
-                    }
-                }>
-                    <Routes fallback=NotFoundPage>
-                        <Route path=path!("/") view=CharactersPage/>
-                        <Route path=path!("/roller") view=RollerPage/>
-                        <Route path=path!("/combat") view=CombatPage/>
-                        <Route path=path!("/settings") view=SettingsPage/>
-                    </Routes>
-                </ErrorBoundary>
-            </main>
-            <BottomNav/>
-        </Router>
+        <UpdateBanner/>
+        <NoticeList/>
+        <main id="main">
+            <ErrorBoundary fallback=|errors| {
+                view! {
+                    <section class="page error-page" role="alert">
+                        <h1>"Something went wrong"</h1>
+                        <ul>
+                            {move || errors.get().into_iter().map(|(_, e)| view! { <li>{e.to_string()}</li> }).collect_view()}
+                        </ul>
+                        <button class="btn primary" on:click=|_| { let _ = window().location().reload(); }>"Reload"</button>
+                    </section>
+                }
+            }>
+                {page}
+            </ErrorBoundary>
+        </main>
+        <BottomNav/>
     }
 }
 

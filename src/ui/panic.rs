@@ -11,7 +11,9 @@ pub fn install() {
 
 /// Fills and reveals the fatal-error block. Uses text content only, never HTML.
 pub fn show_fatal(message: &str) {
-    let Some(doc) = web_sys::window().and_then(|w| w.document()) else { return };
+    let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
     if let Some(text) = doc.get_element_by_id("fatal-message") {
         text.set_text_content(Some(message));
     }

@@ -123,7 +123,9 @@ pub fn now_ms() -> u64 {
 
 /// Sets `data-theme` on `<html>`, or removes it to follow the system.
 pub fn apply_theme(theme: Theme) {
-    let Some(root) = document().document_element() else { return };
+    let Some(root) = document().document_element() else {
+        return;
+    };
     let _ = match theme.attribute() {
         Some(value) => root.set_attribute("data-theme", value),
         None => root.remove_attribute("data-theme"),
@@ -134,7 +136,10 @@ fn load_or_notice<T: Versioned + Default>(notices: Notices, what: &str) -> (T, b
     match load::<T>(&LocalStore, now_ms()) {
         Ok(Loaded::Ok(doc)) => (doc, false),
         Ok(Loaded::Missing) => (T::default(), false),
-        Ok(Loaded::Quarantined { quarantine_key, reason }) => {
+        Ok(Loaded::Quarantined {
+            quarantine_key,
+            reason,
+        }) => {
             notices.error(format!(
                 "Your saved {what} could not be read ({reason}). It was kept aside as “{quarantine_key}” and a fresh one started."
             ));
@@ -172,11 +177,13 @@ pub fn provide_app_state() {
 
     let ready = UpdateReady(RwSignal::new(false));
     provide_context(ready);
-    let handle = window_event_listener_untyped("rollsheet:update-ready", move |_| ready.0.set(true));
+    let handle =
+        window_event_listener_untyped("rollsheet:update-ready", move |_| ready.0.set(true));
     // The app lives as long as the page: the listener is never removed.
     std::mem::forget(handle);
     // The worker script may have found a waiting version before the app mounted.
-    if js_sys::Reflect::get(&window(), &"rollsheetUpdateReady".into()).is_ok_and(|v| v.is_truthy()) {
+    if js_sys::Reflect::get(&window(), &"rollsheetUpdateReady".into()).is_ok_and(|v| v.is_truthy())
+    {
         ready.0.set(true);
     }
 }

@@ -25,12 +25,18 @@ const WORK_LIMIT: f64 = 3.0e7;
 impl Distribution {
     /// Certainly `value`.
     pub fn point(value: i64) -> Self {
-        Distribution { min: value, probs: vec![1.0] }
+        Distribution {
+            min: value,
+            probs: vec![1.0],
+        }
     }
 
     /// A fair die `1..=sides`.
     pub fn die(sides: u32) -> Self {
-        Distribution { min: 1, probs: vec![1.0 / f64::from(sides); sides as usize] }
+        Distribution {
+            min: 1,
+            probs: vec![1.0 / f64::from(sides); sides as usize],
+        }
     }
 
     /// One exploding die: a top face adds another roll, at most [`EXPLODE_CAP`] extra rolls.
@@ -62,16 +68,28 @@ impl Distribution {
 
     /// The distribution of a pool of dice.
     pub fn of_pool(pool: &Pool) -> Result<Self, TooLarge> {
-        let die = if pool.explode { Self::exploding_die(pool.sides) } else { Self::die(pool.sides) };
+        let die = if pool.explode {
+            Self::exploding_die(pool.sides)
+        } else {
+            Self::die(pool.sides)
+        };
         let n = pool.count as usize;
         let faces = die.probs.len() as f64;
         match pool.keep {
             None => {
-                let work = if pool.explode { faces * faces * (n * n) as f64 / 2.0 } else { faces * (n * n) as f64 };
+                let work = if pool.explode {
+                    faces * faces * (n * n) as f64 / 2.0
+                } else {
+                    faces * (n * n) as f64
+                };
                 if work > WORK_LIMIT {
                     return Err(TooLarge);
                 }
-                Ok(if pool.explode { die.sum_of(n) } else { Self::uniform_sum(n, pool.sides) })
+                Ok(if pool.explode {
+                    die.sum_of(n)
+                } else {
+                    Self::uniform_sum(n, pool.sides)
+                })
             }
             Some(keep) => {
                 let k = keep.count() as usize;
@@ -123,7 +141,10 @@ impl Distribution {
             }
             probs = next;
         }
-        Distribution { min: n as i64, probs }
+        Distribution {
+            min: n as i64,
+            probs,
+        }
     }
 
     /// Sum of `n` independent copies of this distribution.
@@ -142,14 +163,20 @@ impl Distribution {
                 probs[i + j] += a * b;
             }
         }
-        Distribution { min: self.min + other.min, probs }
+        Distribution {
+            min: self.min + other.min,
+            probs,
+        }
     }
 
     /// The distribution of −X.
     pub fn negate(&self) -> Self {
         let mut probs = self.probs.clone();
         probs.reverse();
-        Distribution { min: -self.max(), probs }
+        Distribution {
+            min: -self.max(),
+            probs,
+        }
     }
 
     /// The distribution of X + c.
@@ -210,7 +237,11 @@ impl Distribution {
             }
             cur = next;
         }
-        Distribution { min: lo, probs: result }.trimmed()
+        Distribution {
+            min: lo,
+            probs: result,
+        }
+        .trimmed()
     }
 
     /// Drops zero-probability ends (exact zeros only).
@@ -218,7 +249,12 @@ impl Distribution {
         while self.probs.len() > 1 && self.probs.last() == Some(&0.0) {
             self.probs.pop();
         }
-        let lead = self.probs.iter().take_while(|&&p| p == 0.0).count().min(self.probs.len() - 1);
+        let lead = self
+            .probs
+            .iter()
+            .take_while(|&&p| p == 0.0)
+            .count()
+            .min(self.probs.len() - 1);
         self.probs.drain(..lead);
         self.min += lead as i64;
         self
@@ -234,12 +270,19 @@ impl Distribution {
 
     /// P(X = v).
     pub fn p(&self, v: i64) -> f64 {
-        usize::try_from(v - self.min).ok().and_then(|i| self.probs.get(i)).copied().unwrap_or(0.0)
+        usize::try_from(v - self.min)
+            .ok()
+            .and_then(|i| self.probs.get(i))
+            .copied()
+            .unwrap_or(0.0)
     }
 
     /// `(value, probability)` pairs from the lowest value up.
     pub fn iter(&self) -> impl Iterator<Item = (i64, f64)> + '_ {
-        self.probs.iter().enumerate().map(|(i, &p)| (self.min + i as i64, p))
+        self.probs
+            .iter()
+            .enumerate()
+            .map(|(i, &p)| (self.min + i as i64, p))
     }
 
     pub fn total(&self) -> f64 {
@@ -248,12 +291,20 @@ impl Distribution {
 
     /// P(X ≥ t).
     pub fn p_at_least(&self, t: i64) -> f64 {
-        self.iter().filter(|&(v, _)| v >= t).map(|(_, p)| p).sum::<f64>().min(1.0)
+        self.iter()
+            .filter(|&(v, _)| v >= t)
+            .map(|(_, p)| p)
+            .sum::<f64>()
+            .min(1.0)
     }
 
     /// P(X ≤ t).
     pub fn p_at_most(&self, t: i64) -> f64 {
-        self.iter().filter(|&(v, _)| v <= t).map(|(_, p)| p).sum::<f64>().min(1.0)
+        self.iter()
+            .filter(|&(v, _)| v <= t)
+            .map(|(_, p)| p)
+            .sum::<f64>()
+            .min(1.0)
     }
 
     pub fn mean(&self) -> f64 {
@@ -262,13 +313,18 @@ impl Distribution {
 
     pub fn std_dev(&self) -> f64 {
         let mean = self.mean();
-        self.iter().map(|(v, p)| (v as f64 - mean).powi(2) * p).sum::<f64>().sqrt()
+        self.iter()
+            .map(|(v, p)| (v as f64 - mean).powi(2) * p)
+            .sum::<f64>()
+            .sqrt()
     }
 
     /// The most likely value (the lowest one on a tie).
     pub fn mode(&self) -> i64 {
         let best = self.probs.iter().copied().fold(0.0, f64::max);
-        self.iter().find(|&(_, p)| p == best).map_or(self.min, |(v, _)| v)
+        self.iter()
+            .find(|&(_, p)| p == best)
+            .map_or(self.min, |(v, _)| v)
     }
 
     /// At most `max_bars` bars for a chart: consecutive values grouped into equal-width ranges.
@@ -279,7 +335,11 @@ impl Distribution {
             .enumerate()
             .map(|(i, chunk)| {
                 let lo = self.min + (i * width) as i64;
-                Bin { lo, hi: lo + chunk.len() as i64 - 1, p: chunk.iter().sum() }
+                Bin {
+                    lo,
+                    hi: lo + chunk.len() as i64 - 1,
+                    p: chunk.iter().sum(),
+                }
             })
             .collect()
     }
@@ -316,7 +376,11 @@ mod tests {
 
     /// Every face combination of `n` dice with the given per-die outcomes (value, weight),
     /// enumerated one by one: the brute force the fast methods must agree with.
-    fn brute_force(die: &[(i64, f64)], n: usize, combine: impl Fn(&mut Vec<i64>) -> i64) -> BTreeMap<i64, f64> {
+    fn brute_force(
+        die: &[(i64, f64)],
+        n: usize,
+        combine: impl Fn(&mut Vec<i64>) -> i64,
+    ) -> BTreeMap<i64, f64> {
         let mut out = BTreeMap::new();
         let mut idx = vec![0usize; n];
         loop {
@@ -340,7 +404,9 @@ mod tests {
     }
 
     fn faces(sides: u32) -> Vec<(i64, f64)> {
-        (1..=sides as i64).map(|v| (v, 1.0 / f64::from(sides))).collect()
+        (1..=sides as i64)
+            .map(|v| (v, 1.0 / f64::from(sides)))
+            .collect()
     }
 
     fn assert_matches(d: &Distribution, expected: &BTreeMap<i64, f64>, what: &str) {
@@ -364,7 +430,11 @@ mod tests {
                 let d = Distribution::uniform_sum(n, sides);
                 let bf = brute_force(&faces(sides), n, |v| v.iter().sum());
                 assert_matches(&d, &bf, &format!("{n}d{sides}"));
-                assert_matches(&Distribution::die(sides).sum_of(n), &bf, &format!("{n}d{sides} by convolution"));
+                assert_matches(
+                    &Distribution::die(sides).sum_of(n),
+                    &bf,
+                    &format!("{n}d{sides} by convolution"),
+                );
             }
         }
     }
@@ -420,12 +490,27 @@ mod tests {
                 *m.entry(v).or_insert(0.0) += p;
                 m
             });
-            assert_matches(&Distribution::exploding_die(sides), &one, &format!("1d{sides}!"));
+            assert_matches(
+                &Distribution::exploding_die(sides),
+                &one,
+                &format!("1d{sides}!"),
+            );
             let two = brute_force(&paths, 2, |v| v.iter().sum());
-            let pool = Distribution::of_pool(&Pool { count: 2, sides, keep: None, explode: true }).unwrap();
+            let pool = Distribution::of_pool(&Pool {
+                count: 2,
+                sides,
+                keep: None,
+                explode: true,
+            })
+            .unwrap();
             assert_matches(&pool, &two, &format!("2d{sides}!"));
             let kh = brute_force(&paths, 2, |v| *v.iter().max().unwrap());
-            let pool = Distribution::of_pool(&Pool { count: 2, sides, keep: Some(Keep::Highest(1)), explode: true });
+            let pool = Distribution::of_pool(&Pool {
+                count: 2,
+                sides,
+                keep: Some(Keep::Highest(1)),
+                explode: true,
+            });
             assert_matches(&pool.unwrap(), &kh, &format!("2d{sides}!kh1"));
         }
     }
@@ -436,7 +521,10 @@ mod tests {
         let m = Distribution::explode_truncated_mass(2, 1);
         assert!((m - 0.5f64.powi(11)).abs() < 1e-15);
         let d = Distribution::exploding_die(2);
-        assert!((d.p(d.max()) - 0.5f64.powi(11)).abs() < 1e-15, "capped top value has that mass");
+        assert!(
+            (d.p(d.max()) - 0.5f64.powi(11)).abs() < 1e-15,
+            "capped top value has that mass"
+        );
         assert!(Distribution::explode_truncated_mass(10, 3) < 1e-10);
     }
 
@@ -477,7 +565,18 @@ mod tests {
 
     #[test]
     fn large_expressions_sum_to_one() {
-        for text in ["20d10kh1", "10d6", "4d6kh3", "1d20!", "100d6", "100d100", "10d6!", "50d20kl10", "1d%+1d%", "20d6!kh3"] {
+        for text in [
+            "20d10kh1",
+            "10d6",
+            "4d6kh3",
+            "1d20!",
+            "100d6",
+            "100d100",
+            "10d6!",
+            "50d20kl10",
+            "1d%+1d%",
+            "20d6!kh3",
+        ] {
             let d = Distribution::of_expr(&parse(text).unwrap()).unwrap();
             assert!((d.total() - 1.0).abs() < 1e-12, "{text}: {}", d.total());
             assert!(d.iter().all(|(_, p)| (0.0..=1.0).contains(&p)), "{text}");
@@ -499,8 +598,14 @@ mod tests {
 
     #[test]
     fn huge_expressions_are_refused_not_frozen() {
-        assert_eq!(Distribution::of_expr(&parse("100d1000kh50").unwrap()), Err(TooLarge));
-        assert_eq!(Distribution::of_expr(&parse("100d1000!").unwrap()), Err(TooLarge));
+        assert_eq!(
+            Distribution::of_expr(&parse("100d1000kh50").unwrap()),
+            Err(TooLarge)
+        );
+        assert_eq!(
+            Distribution::of_expr(&parse("100d1000!").unwrap()),
+            Err(TooLarge)
+        );
     }
 
     #[test]

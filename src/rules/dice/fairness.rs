@@ -16,7 +16,10 @@ pub fn face_counts<S: DiceSource + ?Sized>(src: &mut S, sides: u32, n: u64) -> V
 pub fn chi_square_statistic(counts: &[u64]) -> f64 {
     let n: u64 = counts.iter().sum();
     let expected = n as f64 / counts.len() as f64;
-    counts.iter().map(|&c| (c as f64 - expected).powi(2) / expected).sum()
+    counts
+        .iter()
+        .map(|&c| (c as f64 - expected).powi(2) / expected)
+        .sum()
 }
 
 /// P(χ²(df) ≥ stat): the chance a fair die looks at least this uneven.
@@ -113,10 +116,19 @@ mod tests {
     #[test]
     fn p_values_match_tables() {
         // Critical values at 5 % and 0.1 % from standard χ² tables.
-        let cases = [(3.841, 1, 0.05), (18.307, 10, 0.05), (123.225, 99, 0.05), (10.828, 1, 0.001), (29.588, 10, 0.001)];
+        let cases = [
+            (3.841, 1, 0.05),
+            (18.307, 10, 0.05),
+            (123.225, 99, 0.05),
+            (10.828, 1, 0.001),
+            (29.588, 10, 0.001),
+        ];
         for (stat, df, p) in cases {
             let got = chi_square_p_value(stat, df);
-            assert!((got - p).abs() < p * 2e-3, "χ²({df}) ≥ {stat}: {got}, table {p}");
+            assert!(
+                (got - p).abs() < p * 2e-3,
+                "χ²({df}) ≥ {stat}: {got}, table {p}"
+            );
         }
         assert!((chi_square_p_value(0.0, 5) - 1.0).abs() < 1e-15);
         assert!((ln_gamma(5.0) - 24f64.ln()).abs() < 1e-12);
@@ -148,7 +160,10 @@ mod tests {
         }
         let mut biased = Biased16(SeededSource::new(9));
         let p = fairness_p_value(&mut biased, 40_000, 1_000_000);
-        assert!(p < ALPHA, "a 16-bit modulo die of 40 000 faces must be caught: p = {p}");
+        assert!(
+            p < ALPHA,
+            "a 16-bit modulo die of 40 000 faces must be caught: p = {p}"
+        );
 
         struct Fair16(SeededSource);
         impl DiceSource for Fair16 {

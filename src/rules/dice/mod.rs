@@ -8,6 +8,8 @@ pub mod roll;
 pub mod source;
 
 pub use dist::{Bin, Distribution, TooLarge};
-pub use notation::{parse, Expr, Keep, ParseError, ParseErrorKind, Pool, Sign, Term, TermKind, EXPLODE_CAP};
+pub use notation::{
+    parse, Expr, Keep, ParseError, ParseErrorKind, Pool, Sign, Term, TermKind, EXPLODE_CAP,
+};
 pub use roll::{roll, DieRoll, RollOutcome, TermRoll};
 pub use source::{CryptoSource, DiceSource, EntropyError, ScriptedSource, SeededSource};

@@ -63,7 +63,12 @@ pub struct Pool {
 
 impl Pool {
     pub const fn plain(count: u32, sides: u32) -> Self {
-        Pool { count, sides, keep: None, explode: false }
+        Pool {
+            count,
+            sides,
+            keep: None,
+            explode: false,
+        }
     }
 }
 
@@ -136,7 +141,11 @@ impl std::str::FromStr for Expr {
 
 /// Parses dice notation. Spaces are ignored, `D` equals `d`, and `−` (U+2212) equals `-`.
 pub fn parse(text: &str) -> Result<Expr, ParseError> {
-    Parser { chars: text.chars().collect(), pos: 0 }.expr()
+    Parser {
+        chars: text.chars().collect(),
+        pos: 0,
+    }
+    .expr()
 }
 
 struct Parser {
@@ -259,11 +268,18 @@ impl Parser {
             match self.number() {
                 None => return self.err(d_at, ParseErrorKind::MissingSides),
                 Some(0) => return self.err(sides_at, ParseErrorKind::ZeroSides),
-                Some(s) if s > MAX_SIDES => return self.err(sides_at, ParseErrorKind::TooManySides),
+                Some(s) if s > MAX_SIDES => {
+                    return self.err(sides_at, ParseErrorKind::TooManySides)
+                }
                 Some(s) => s,
             }
         };
-        let mut pool = Pool { count, sides, keep: None, explode: false };
+        let mut pool = Pool {
+            count,
+            sides,
+            keep: None,
+            explode: false,
+        };
         loop {
             let at = self.pos;
             match self.peek() {
@@ -299,7 +315,11 @@ impl Parser {
                     if keep == 0 || keep > count {
                         return self.err(at, ParseErrorKind::KeepOutOfRange { keep, count });
                     }
-                    pool.keep = Some(if highest { Keep::Highest(keep) } else { Keep::Lowest(keep) });
+                    pool.keep = Some(if highest {
+                        Keep::Highest(keep)
+                    } else {
+                        Keep::Lowest(keep)
+                    });
                 }
                 _ => break,
             }
@@ -313,13 +333,21 @@ impl Expr {
     /// (`1d6` → `2d6`), otherwise `+1dS` is appended. Used by the roller's quick buttons.
     pub fn with_die(&self, sides: u32) -> Expr {
         let mut expr = self.clone();
-        if let Some(Term { sign: Sign::Plus, kind: TermKind::Dice(pool) }) = expr.terms.last_mut() {
-            if pool.sides == sides && pool.keep.is_none() && !pool.explode && pool.count < MAX_DICE {
+        if let Some(Term {
+            sign: Sign::Plus,
+            kind: TermKind::Dice(pool),
+        }) = expr.terms.last_mut()
+        {
+            if pool.sides == sides && pool.keep.is_none() && !pool.explode && pool.count < MAX_DICE
+            {
                 pool.count += 1;
                 return expr;
             }
         }
-        expr.terms.push(Term { sign: Sign::Plus, kind: TermKind::Dice(Pool::plain(1, sides)) });
+        expr.terms.push(Term {
+            sign: Sign::Plus,
+            kind: TermKind::Dice(Pool::plain(1, sides)),
+        });
         expr
     }
 }
@@ -384,7 +412,13 @@ mod tests {
         assert!(both.explode && both.keep == Some(Keep::Highest(2)));
         let e = parse(" 2d6 + 1d4 − 1 ").unwrap();
         assert_eq!(e.terms.len(), 3);
-        assert_eq!(e.terms[2], Term { sign: Sign::Minus, kind: TermKind::Constant(1) });
+        assert_eq!(
+            e.terms[2],
+            Term {
+                sign: Sign::Minus,
+                kind: TermKind::Constant(1)
+            }
+        );
         assert_eq!(parse("-1d4").unwrap().terms[0].sign, Sign::Minus);
         assert_eq!(parse("7").unwrap().terms[0].kind, TermKind::Constant(7));
     }
@@ -394,14 +428,31 @@ mod tests {
         let e = parse("1d6").unwrap().with_die(6);
         assert_eq!(e.to_string(), "2d6");
         assert_eq!(e.with_die(20).to_string(), "2d6+1d20");
-        assert_eq!(parse("4d6kh3").unwrap().with_die(6).to_string(), "4d6kh3+1d6");
-        assert_eq!(parse("1d6-1d4").unwrap().with_die(4).to_string(), "1d6-1d4+1d4");
-        assert_eq!(parse("2d6+1").unwrap().with_die(100).to_string(), "2d6+1+1d%");
+        assert_eq!(
+            parse("4d6kh3").unwrap().with_die(6).to_string(),
+            "4d6kh3+1d6"
+        );
+        assert_eq!(
+            parse("1d6-1d4").unwrap().with_die(4).to_string(),
+            "1d6-1d4+1d4"
+        );
+        assert_eq!(
+            parse("2d6+1").unwrap().with_die(100).to_string(),
+            "2d6+1+1d%"
+        );
     }
 
     #[test]
     fn display_round_trips() {
-        for text in ["1d20+2d6kh1-3", "4d6kh3", "2d20kl1", "1d10!", "1d%", "-1d4+2", "3d6!kl2"] {
+        for text in [
+            "1d20+2d6kh1-3",
+            "4d6kh3",
+            "2d20kl1",
+            "1d10!",
+            "1d%",
+            "-1d4+2",
+            "3d6!kl2",
+        ] {
             let e = parse(text).unwrap();
             assert_eq!(e.to_string(), text);
             assert_eq!(parse(&e.to_string()).unwrap(), e);
@@ -443,7 +494,10 @@ mod tests {
     #[test]
     fn error_messages_read_as_sentences() {
         let err = parse("2d6+").unwrap_err();
-        assert_eq!(err.to_string(), "the roll ends with “+”: add a die or a number after it (at character 4)");
+        assert_eq!(
+            err.to_string(),
+            "the roll ends with “+”: add a die or a number after it (at character 4)"
+        );
         assert_eq!(
             parse("4d6kh9").unwrap_err().kind.to_string(),
             "can keep 1 to 4 of 4 dice, not 9"

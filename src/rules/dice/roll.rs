@@ -49,10 +49,17 @@ pub fn roll_pool<S: DiceSource + ?Sized>(pool: &Pool, src: &mut S) -> Vec<DieRol
     let mut dice: Vec<DieRoll> = (0..pool.count)
         .map(|_| {
             let mut faces = vec![src.roll(pool.sides)];
-            while pool.explode && faces.last() == Some(&pool.sides) && faces.len() <= EXPLODE_CAP as usize {
+            while pool.explode
+                && faces.last() == Some(&pool.sides)
+                && faces.len() <= EXPLODE_CAP as usize
+            {
                 faces.push(src.roll(pool.sides));
             }
-            DieRoll { sides: pool.sides, faces, kept: true }
+            DieRoll {
+                sides: pool.sides,
+                faces,
+                kept: true,
+            }
         })
         .collect();
     if let Some(keep) = pool.keep {
@@ -82,7 +89,12 @@ pub fn roll<S: DiceSource + ?Sized>(expr: &Expr, src: &mut S) -> RollOutcome {
                     (dice, None, sum)
                 }
             };
-            TermRoll { negative: term.sign == Sign::Minus, dice, constant, value: term.sign.apply(magnitude) }
+            TermRoll {
+                negative: term.sign == Sign::Minus,
+                dice,
+                constant,
+                value: term.sign.apply(magnitude),
+            }
         })
         .collect();
     let total = terms.iter().map(|t| t.value).sum();
@@ -114,7 +126,10 @@ mod tests {
     fn ties_drop_the_later_die() {
         let mut src = ScriptedSource::new(vec![4, 4]);
         let out = roll(&parse("2d6kh1").unwrap(), &mut src);
-        assert_eq!(out.dice().map(|d| d.kept).collect::<Vec<_>>(), vec![true, false]);
+        assert_eq!(
+            out.dice().map(|d| d.kept).collect::<Vec<_>>(),
+            vec![true, false]
+        );
     }
 
     #[test]
@@ -127,7 +142,10 @@ mod tests {
         let script = vec![2; EXPLODE_CAP as usize + 1];
         let mut src = ScriptedSource::new(script);
         let out = roll(&parse("1d2!").unwrap(), &mut src);
-        assert_eq!(out.dice().next().unwrap().faces.len(), EXPLODE_CAP as usize + 1);
+        assert_eq!(
+            out.dice().next().unwrap().faces.len(),
+            EXPLODE_CAP as usize + 1
+        );
         assert_eq!(src.remaining(), 0, "no roll beyond the cap");
     }
 
@@ -135,7 +153,10 @@ mod tests {
     fn signs_and_constants() {
         let mut src = ScriptedSource::new(vec![5, 2]);
         let out = roll(&parse("1d6-1d4-3").unwrap(), &mut src);
-        assert_eq!(out.terms.iter().map(|t| t.value).collect::<Vec<_>>(), vec![5, -2, -3]);
+        assert_eq!(
+            out.terms.iter().map(|t| t.value).collect::<Vec<_>>(),
+            vec![5, -2, -3]
+        );
         assert_eq!(out.total, 0);
     }
 
@@ -151,11 +172,17 @@ mod tests {
             let mut sum = 0.0;
             for _ in 0..n {
                 let t = roll(&expr, &mut src).total;
-                assert!(dist.p(t) > 0.0, "{text}: rolled {t}, impossible by the distribution");
+                assert!(
+                    dist.p(t) > 0.0,
+                    "{text}: rolled {t}, impossible by the distribution"
+                );
                 sum += t as f64;
             }
             let se = dist.std_dev() / (n as f64).sqrt();
-            assert!((sum / n as f64 - dist.mean()).abs() < 6.0 * se, "{text}: mean off");
+            assert!(
+                (sum / n as f64 - dist.mean()).abs() < 6.0 * se,
+                "{text}: mean off"
+            );
         }
     }
 }

@@ -52,7 +52,10 @@ impl CryptoSource {
     /// A source whose first block is already drawn, so an unavailable generator is reported
     /// here, as an error, rather than in the middle of a roll.
     pub fn new() -> Result<Self, EntropyError> {
-        let mut source = CryptoSource { buf: [0; 64], pos: 64 };
+        let mut source = CryptoSource {
+            buf: [0; 64],
+            pos: 64,
+        };
         source.refill()?;
         Ok(source)
     }
@@ -72,7 +75,8 @@ impl DiceSource for CryptoSource {
     fn next_u32(&mut self) -> u32 {
         if self.pos == self.buf.len() {
             // `new` proved the generator works; a later failure is not recoverable mid-roll.
-            self.refill().expect("random number generator failed after a successful start");
+            self.refill()
+                .expect("random number generator failed after a successful start");
         }
         let word = self.buf[self.pos];
         self.pos += 1;
@@ -98,7 +102,9 @@ impl SeededSource {
             x ^ (x >> 31)
         };
         let (a, b) = (next(), next());
-        SeededSource { s: [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32] }
+        SeededSource {
+            s: [a as u32, (a >> 32) as u32, b as u32, (b >> 32) as u32],
+        }
     }
 }
 
@@ -127,7 +133,10 @@ pub struct ScriptedSource {
 
 impl ScriptedSource {
     pub fn new(faces: impl Into<Vec<u32>>) -> Self {
-        ScriptedSource { faces: faces.into(), next: 0 }
+        ScriptedSource {
+            faces: faces.into(),
+            next: 0,
+        }
     }
 
     /// How many scripted faces have not been used.
@@ -142,8 +151,14 @@ impl DiceSource for ScriptedSource {
     }
 
     fn roll(&mut self, sides: u32) -> u32 {
-        let face = *self.faces.get(self.next).expect("the script ran out of dice");
-        assert!((1..=sides).contains(&face), "scripted face {face} does not fit a d{sides}");
+        let face = *self
+            .faces
+            .get(self.next)
+            .expect("the script ran out of dice");
+        assert!(
+            (1..=sides).contains(&face),
+            "scripted face {face} does not fit a d{sides}"
+        );
         self.next += 1;
         face
     }
@@ -188,9 +203,24 @@ mod tests {
 
     #[test]
     fn seeded_source_is_deterministic_and_seed_sensitive() {
-        let a: Vec<u32> = (0..8).map({ let mut s = SeededSource::new(1); move |_| s.next_u32() }).collect();
-        let b: Vec<u32> = (0..8).map({ let mut s = SeededSource::new(1); move |_| s.next_u32() }).collect();
-        let c: Vec<u32> = (0..8).map({ let mut s = SeededSource::new(2); move |_| s.next_u32() }).collect();
+        let a: Vec<u32> = (0..8)
+            .map({
+                let mut s = SeededSource::new(1);
+                move |_| s.next_u32()
+            })
+            .collect();
+        let b: Vec<u32> = (0..8)
+            .map({
+                let mut s = SeededSource::new(1);
+                move |_| s.next_u32()
+            })
+            .collect();
+        let c: Vec<u32> = (0..8)
+            .map({
+                let mut s = SeededSource::new(2);
+                move |_| s.next_u32()
+            })
+            .collect();
         assert_eq!(a, b);
         assert_ne!(a, c);
     }
@@ -207,7 +237,10 @@ mod tests {
         // n = 3: threshold = 2^32 mod 3 = 1, so x = 0 gives low = 0 < 1 and is rejected.
         let mut src = Words(vec![0, u32::MAX]);
         assert_eq!(uniform_below(&mut src, 3), 2);
-        assert!(src.0.is_empty(), "the rejected draw must be replaced by a fresh one");
+        assert!(
+            src.0.is_empty(),
+            "the rejected draw must be replaced by a fresh one"
+        );
     }
 
     #[test]
@@ -215,7 +248,10 @@ mod tests {
         let mut src = CryptoSource::new().expect("host OS generator");
         let draws: Vec<u32> = (0..200).map(|_| src.next_u32()).collect();
         let distinct: std::collections::HashSet<_> = draws.iter().collect();
-        assert!(distinct.len() > 190, "200 random words should practically never collide");
+        assert!(
+            distinct.len() > 190,
+            "200 random words should practically never collide"
+        );
     }
 
     #[test]

@@ -13,22 +13,30 @@ pub fn BarChart(
 ) -> impl IntoView {
     let bins = Memo::new(move |_| dist.with(|d| d.binned(MAX_BARS)));
     let label = move || {
-        dist.with(|d| format!("Distribution from {} to {}, most likely {}", d.min(), d.max(), d.mode()))
+        dist.with(|d| {
+            format!(
+                "Distribution from {} to {}, most likely {}",
+                d.min(),
+                d.max(),
+                d.mode()
+            )
+        })
     };
     view! {
         <figure class="chart">
-            <svg viewBox=move || format!("0 0 {} 100", bins.with(Vec::len).max(1) * 10)
+            <svg viewBox=move || format!("0 0 {} 1000", bins.with(Vec::len).max(1) * 10)
                 preserveAspectRatio="none" role="img" aria-label=label>
                 {move || {
                     let bins = bins.get();
                     let top = bins.iter().map(|b| b.p).fold(0.0, f64::max).max(f64::MIN_POSITIVE);
                     let t = target.get();
                     bins.into_iter().enumerate().map(|(i, b)| {
-                        let h = (b.p / top * 96.0).max(if b.p > 0.0 { 0.8 } else { 0.0 });
+                        // Integer units (1000 = the chart's height): no float formatting needed.
+                        let h = ((b.p / top * 960.0).round() as u32).max(u32::from(b.p > 0.0) * 8);
                         let hit = t.is_some_and(|t| b.lo >= t);
                         let name = if b.lo == b.hi { b.lo.to_string() } else { format!("{}–{}", b.lo, b.hi) };
                         view! {
-                            <rect x=i * 10 + 1 y=100.0 - h width=8 height=h class:hit=hit>
+                            <rect x=i * 10 + 1 y=1000 - h width=8 height=h class:hit=hit>
                                 <title>{format!("{name}: {}", percent(b.p))}</title>
                             </rect>
                         }

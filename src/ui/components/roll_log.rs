@@ -4,7 +4,12 @@ use leptos::prelude::*;
 
 fn clock(ms: u64) -> String {
     let date = js_sys::Date::new(&(ms as f64).into());
-    format!("{:02}:{:02}:{:02}", date.get_hours(), date.get_minutes(), date.get_seconds())
+    format!(
+        "{:02}:{:02}:{:02}",
+        date.get_hours(),
+        date.get_minutes(),
+        date.get_seconds()
+    )
 }
 
 /// The roll log, newest first, with a clear button and an undo for the clear.

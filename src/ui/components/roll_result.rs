@@ -4,7 +4,12 @@ use leptos::prelude::*;
 /// One die as a chip: dropped dice are struck through and dimmed, exploded ones show the chain.
 #[component]
 pub fn DieChip(die: DieRoll) -> impl IntoView {
-    let faces = die.faces.iter().map(u32::to_string).collect::<Vec<_>>().join("+");
+    let faces = die
+        .faces
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join("+");
     let title = format!(
         "d{}: {}{}",
         die.sides,
@@ -34,7 +39,12 @@ pub fn DiceList(outcome: RollOutcome) -> impl IntoView {
             };
             let body = match term.constant {
                 Some(c) => view! { <li class="constant">{c}</li> }.into_any(),
-                None => term.dice.into_iter().map(|d| view! { <DieChip die=d/> }).collect_view().into_any(),
+                None => term
+                    .dice
+                    .into_iter()
+                    .map(|d| view! { <DieChip die=d/> })
+                    .collect_view()
+                    .into_any(),
             };
             view! {
                 {sign.map(|s| view! { <li class="op" aria-hidden="true">{s}</li> })}

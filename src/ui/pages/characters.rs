@@ -1,5 +1,5 @@
+use crate::ui::router::Link;
 use leptos::prelude::*;
-use leptos_router::components::A;
 
 #[component]
 pub fn CharactersPage() -> impl IntoView {
@@ -9,7 +9,7 @@ pub fn CharactersPage() -> impl IntoView {
             <div class="card empty-state">
                 <p>"No characters yet."</p>
                 <p class="muted">"Character sheets for Heimr and four more rule systems are on their way. Meanwhile the dice roller shows the exact odds of any roll."</p>
-                <A href="/roller" attr:class="btn primary">"Open the roller"</A>
+                <Link href="/roller" class="btn primary">"Open the roller"</Link>
             </div>
         </section>
     }

@@ -1,5 +1,6 @@
 pub mod characters;
 pub mod combat;
+pub mod crash;
 pub mod not_found;
 pub mod roller;
 pub mod settings;

@@ -1,16 +1,14 @@
+use crate::ui::router::Link;
 use leptos::prelude::*;
-use leptos_router::components::A;
-use leptos_router::hooks::use_location;
 
 #[component]
-pub fn NotFoundPage() -> impl IntoView {
-    let location = use_location();
+pub fn NotFoundPage(path: String) -> impl IntoView {
     view! {
         <section class="page">
             <h1>"Page not found"</h1>
             <div class="card empty-state">
-                <p>"There is nothing at " <code>{move || location.pathname.get()}</code> "."</p>
-                <A href="/" attr:class="btn primary">"Back to characters"</A>
+                <p>"There is nothing at " <code>{path}</code> "."</p>
+                <Link href="/" class="btn primary">"Back to characters"</Link>
             </div>
         </section>
     }

@@ -47,11 +47,18 @@ pub fn RollerPage() -> impl IntoView {
     };
 
     let do_roll = move || {
-        let Ok(expr) = parsed.get_untracked() else { return };
+        let Ok(expr) = parsed.get_untracked() else {
+            return;
+        };
         match with_dice(|src| roll(&expr, src)) {
             Ok(outcome) => {
                 let name = expr.to_string();
-                log.record(LogEntry { at: now_ms(), who: None, expr: name.clone(), outcome: outcome.clone() });
+                log.record(LogEntry {
+                    at: now_ms(),
+                    who: None,
+                    expr: name.clone(),
+                    outcome: outcome.clone(),
+                });
                 set_last.set(Some((name, outcome)));
             }
             Err(e) => notices.error(format!("Could not roll: {e}")),
@@ -61,7 +68,8 @@ pub fn RollerPage() -> impl IntoView {
     let error = move || parsed.with(|p| p.as_ref().err().map(ToString::to_string));
     let ready = Signal::derive(move || dist.with(|d| matches!(d, Some(Ok(_)))));
     let chart_dist = Signal::derive(move || {
-        dist.with(|d| d.as_ref().and_then(|r| r.as_ref().ok()).cloned()).unwrap_or_else(|| Distribution::point(0))
+        dist.with(|d| d.as_ref().and_then(|r| r.as_ref().ok()).cloned())
+            .unwrap_or_else(|| Distribution::point(0))
     });
 
     view! {

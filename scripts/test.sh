@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Runs every test layer and fails if any fails:
+#   1. host `cargo test` (rules, storage logic, formatting)
+#   2. wasm-bindgen-test in headless Chromium (real localStorage, getrandom fairness)
+#   3. release build + size report against the budget
+#   4. Playwright end-to-end tests against the release build in a 390×844 viewport
+# Installs whatever is missing first (scripts/setup.sh).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+scripts/setup.sh
+source scripts/env.sh
+
+logs=$(mktemp -d)
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "1/4 host tests (cargo test)"
+cargo test --locked 2>&1 | tee "$logs/host.txt"
+
+step "2/4 browser tests (wasm-bindgen-test in headless Chromium)"
+CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
+CHROMEDRIVER=/usr/bin/chromedriver \
+WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PWD/tests/webdriver.json" \
+WASM_BINDGEN_TEST_TIMEOUT=120 \
+  cargo test --locked --target wasm32-unknown-unknown --test browser_storage --test browser_dice 2>&1 | tee "$logs/wasm.txt"
+
+step "3/4 release build and size report"
+trunk build --release
+node scripts/size-report.mjs dist
+
+step "4/4 end-to-end (Playwright, release build, 390×844)"
+playwright test -c tests/e2e/playwright.config.ts 2>&1 | tee "$logs/e2e.txt"
+
+# One closing line over all layers.
+sum() { grep -hoE "$1" "$2" | grep -oE '[0-9]+' | awk '{ s += $1 } END { print s + 0 }'; }
+host=$(sum 'test result: ok\. [0-9]+ passed' "$logs/host.txt")
+wasm=$(sum 'test result: ok\. [0-9]+ passed' "$logs/wasm.txt")
+e2e=$(sum '^ *[0-9]+ passed' "$logs/e2e.txt")
+step "summary: host $host, browser $wasm, end-to-end $e2e"
+echo "total: $((host + wasm + e2e)) passed, 0 failed"

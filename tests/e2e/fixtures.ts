@@ -1,0 +1,34 @@
+import { test as base, expect } from "@playwright/test";
+
+// Every test records every request its browser context makes (pages and service worker) and
+// fails if one goes to another origin: Rollsheet never talks to a server but its own.
+export const test = base.extend<{ origins: Set<string> }>({
+  origins: [
+    async ({ context, baseURL }, use) => {
+      const origins = new Set<string>();
+      context.on("request", (r) => {
+        const u = new URL(r.url());
+        if (u.protocol === "http:" || u.protocol === "https:") origins.add(u.origin);
+      });
+      await use(origins);
+      const own = new URL(baseURL!).origin;
+      expect([...origins].filter((o) => o !== own), "requests to other origins").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Waits until the service worker controls the page (after the first visit). */
+export async function waitForController(page: import("@playwright/test").Page) {
+  await page.waitForFunction(async () => {
+    const reg = await navigator.serviceWorker.getRegistration();
+    return !!reg?.active && !!navigator.serviceWorker.controller;
+  }, null, { timeout: 15_000 });
+}
+
+/** Waits until the app has mounted (the bottom navigation is rendered by Rust). */
+export async function appReady(page: import("@playwright/test").Page) {
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+}

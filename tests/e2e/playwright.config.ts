@@ -1,0 +1,36 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// End-to-end tests against the release build in dist/ (built by scripts/test.sh), served on
+// 127.0.0.1 by scripts/serve.mjs, in Debian's Chromium at a phone's size.
+export const PORT = 4173;
+export const CHROMIUM_ARGS = [
+  "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--disable-dev-shm-usage",
+];
+
+export default defineConfig({
+  testDir: ".",
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [["list"]],
+  outputDir: "test-results",
+  use: {
+    ...devices["Pixel 7"],
+    baseURL: `http://127.0.0.1:${PORT}`,
+    viewport: { width: 390, height: 844 },
+    serviceWorkers: "allow",
+    launchOptions: { executablePath: "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    trace: "off",
+  },
+  projects: [{ name: "phone", use: {} }],
+  webServer: {
+    command: `node ../../scripts/serve.mjs ../../dist ${PORT}`,
+    url: `http://127.0.0.1:${PORT}/`,
+    reuseExistingServer: false,
+    timeout: 20_000,
+  },
+});
