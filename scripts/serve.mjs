@@ -21,10 +21,11 @@ const TYPES = {
 };
 
 createServer(async (req, res) => {
-  const path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname)).replace(/^(\.\.[/\\])+/, "");
+  if (path.endsWith("/")) path += "index.html";
   const headers = { "Cache-Control": "no-cache" };
   try {
-    const body = await readFile(join(root, path.endsWith("/") ? path + "index.html" : path));
+    const body = await readFile(join(root, path));
     res.writeHead(200, { ...headers, "Content-Type": TYPES[extname(path)] || "application/octet-stream" });
     res.end(body);
   } catch {

@@ -2,17 +2,19 @@ import { test as base, expect } from "@playwright/test";
 
 // Every test records every request its browser context makes (pages and service worker) and
 // fails if one goes to another origin: Rollsheet never talks to a server but its own.
-export const test = base.extend<{ origins: Set<string> }>({
+// A test that serves the app from a second local server lists that origin in `appOrigins`.
+export const test = base.extend<{ origins: Set<string>; appOrigins: string[] }>({
+  appOrigins: [[], { option: true }],
   origins: [
-    async ({ context, baseURL }, use) => {
+    async ({ context, baseURL, appOrigins }, use) => {
       const origins = new Set<string>();
       context.on("request", (r) => {
         const u = new URL(r.url());
         if (u.protocol === "http:" || u.protocol === "https:") origins.add(u.origin);
       });
       await use(origins);
-      const own = new URL(baseURL!).origin;
-      expect([...origins].filter((o) => o !== own), "requests to other origins").toEqual([]);
+      const own = [new URL(baseURL!).origin, ...appOrigins];
+      expect([...origins].filter((o) => !own.includes(o)), "requests to other origins").toEqual([]);
     },
     { auto: true },
   ],

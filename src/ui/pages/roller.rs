@@ -37,6 +37,7 @@ pub fn RollerPage() -> impl IntoView {
     let (target_text, set_target_text) = signal(String::new());
     let target = Memo::new(move |_| target_text.with(|t| t.trim().parse::<i64>().ok()));
     let (last, set_last) = signal(None::<(String, RollOutcome)>);
+    let result_ref = NodeRef::<leptos::html::Div>::new();
 
     let add_die = move |sides: u32| {
         let next = match parsed.get_untracked() {
@@ -60,6 +61,12 @@ pub fn RollerPage() -> impl IntoView {
                     outcome: outcome.clone(),
                 });
                 set_last.set(Some((name, outcome)));
+                // Bring the result into view above the sticky roll button.
+                if let Some(el) = result_ref.get_untracked() {
+                    let opts = web_sys::ScrollIntoViewOptions::new();
+                    opts.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                    el.scroll_into_view_with_scroll_into_view_options(&opts);
+                }
             }
             Err(e) => notices.error(format!("Could not roll: {e}")),
         }
@@ -145,7 +152,7 @@ pub fn RollerPage() -> impl IntoView {
                 </button>
             </div>
 
-            <div class="card result" aria-live="polite" aria-atomic="true" data-testid="result">
+            <div class="card result" node_ref=result_ref aria-live="polite" aria-atomic="true" data-testid="result">
                 {move || match last.get() {
                     None => view! { <p class="empty">"Tap Roll to roll."</p> }.into_any(),
                     Some((name, outcome)) => view! {

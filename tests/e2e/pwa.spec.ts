@@ -1,0 +1,151 @@
+import { test, expect, appReady, waitForController } from "./fixtures";
+import { spawn, execFileSync, type ChildProcess } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
+const DIST = join(ROOT, "dist");
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(buf: Buffer) {
+  expect(buf.subarray(1, 4).toString()).toBe("PNG");
+  return [buf.readUInt32BE(16), buf.readUInt32BE(20)];
+}
+
+test("the manifest is linked, parses and its icons load", async ({ page, request }) => {
+  await page.goto("/");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBe("/manifest.webmanifest");
+  const res = await request.get(href!);
+  expect(res.ok()).toBe(true);
+  const m = await res.json();
+  expect(m).toMatchObject({
+    name: "Rollsheet",
+    short_name: "Rollsheet",
+    start_url: "/",
+    scope: "/",
+    display: "standalone",
+  });
+  expect(m.description.length).toBeGreaterThan(10);
+  expect(m.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+  expect(m.background_color).toMatch(/^#[0-9a-f]{6}$/i);
+  const purposes = new Set<string>();
+  for (const icon of m.icons) {
+    const r = await request.get(icon.src);
+    expect(r.ok(), icon.src).toBe(true);
+    expect(r.headers()["content-type"]).toBe("image/png");
+    const [w, h] = pngSize(await r.body());
+    expect(`${w}x${h}`).toBe(icon.sizes);
+    purposes.add(icon.purpose);
+  }
+  expect(m.icons.map((i: { sizes: string }) => i.sizes)).toEqual(expect.arrayContaining(["192x192", "512x512"]));
+  expect(purposes).toContain("maskable");
+});
+
+test("after the first visit the app reloads offline, on / and on deep paths", async ({ page, context }) => {
+  await page.goto("/");
+  await appReady(page);
+  await waitForController(page);
+  await context.setOffline(true);
+  try {
+    await page.reload();
+    await appReady(page);
+    await expect(page.getByRole("heading", { name: "Characters" })).toBeVisible();
+    await page.goto("/roller");
+    await appReady(page);
+    await page.getByLabel("Roll", { exact: true }).fill("3d6");
+    await page.locator(".roll-btn").tap();
+    await expect(page.getByTestId("total")).toHaveText(/^\d+$/);
+    await page.goto("/combat");
+    await expect(page.getByRole("heading", { name: "Combat" })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Combat" })).toBeVisible();
+  } finally {
+    await context.setOffline(false);
+  }
+});
+
+test("the worker precaches every built file and its version changes with the build", async ({ request }) => {
+  const sw = await (await request.get("/sw.js")).text();
+  const list: string[] = JSON.parse(sw.match(/^const PRECACHE = (.*);$/m)![1]);
+  const version = sw.match(/^const VERSION = "([0-9a-f]{16})";$/m)![1];
+  for (const must of ["/index.html", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png", "/sw-register.js"]) {
+    expect(list).toContain(must);
+  }
+  expect(list.some((f) => /^\/rollsheet-[0-9a-f]+_bg\.wasm$/.test(f))).toBe(true);
+  expect(list.some((f) => /^\/rollsheet-[0-9a-f]+\.js$/.test(f))).toBe(true);
+  expect(list.some((f) => /^\/main-[0-9a-f]+\.css$/.test(f))).toBe(true);
+  expect(list).not.toContain("/sw.js");
+  const index = await (await request.get("/index.html")).text();
+  expect(index).toContain(`<meta name="build-id" content="${version}">`);
+});
+
+test.describe("update flow", () => {
+  const PORT = 4174;
+  test.use({ appOrigins: [`http://127.0.0.1:${PORT}`] });
+  let server: ChildProcess;
+  let site: string;
+  let buildB: string;
+
+  test.beforeAll(async () => {
+    const work = mkdtempSync(join(tmpdir(), "rollsheet-update-"));
+    site = join(work, "site");
+    buildB = join(work, "b");
+    cpSync(DIST, site, { recursive: true }); // build A is served first
+    // Build B: the same app with a marker, re-stamped by the real post-build script.
+    cpSync(DIST, buildB, { recursive: true });
+    const index = join(buildB, "index.html");
+    writeFileSync(index, readFileSync(index, "utf8").replace("<title>", '<meta name="test-build" content="B"><title>'));
+    execFileSync("node", [join(ROOT, "scripts/precache.mjs"), buildB]);
+    server = spawn("node", [join(ROOT, "scripts/serve.mjs"), site, String(PORT)], { stdio: "ignore" });
+    for (let i = 0; i < 50; i++) {
+      try {
+        await fetch(`http://127.0.0.1:${PORT}/`);
+        return;
+      } catch {
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  });
+
+  test.afterAll(() => {
+    server?.kill();
+    rmSync(join(site, ".."), { recursive: true, force: true });
+  });
+
+  test("a new build shows “Update available”, runs after the tap, and keeps stored data", async ({ page }) => {
+    const base = `http://127.0.0.1:${PORT}`;
+    await page.goto(`${base}/roller`);
+    await appReady(page);
+    await waitForController(page);
+    const versionA = await page.locator('meta[name="build-id"]').getAttribute("content");
+    await page.getByLabel("Roll", { exact: true }).fill("2d6");
+    await page.locator(".roll-btn").tap();
+    await page.goto(`${base}/settings`);
+    await page.getByRole("radio", { name: "Dark" }).tap();
+    const before = await page.evaluate(() => ({ ...localStorage }));
+    expect(Object.keys(before).sort()).toEqual(["rollsheet.rolllog", "rollsheet.settings"]);
+    await expect(page.getByText("Update available")).toHaveCount(0);
+
+    // Deploy build B and let the page look for it.
+    cpSync(buildB, site, { recursive: true });
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await expect(page.getByText("Update available")).toBeVisible({ timeout: 15_000 });
+    await expect(page.locator('meta[name="test-build"]')).toHaveCount(0); // still A until asked
+
+    await page.getByRole("button", { name: "Update now" }).tap();
+    await expect(page.locator('meta[name="test-build"]')).toHaveAttribute("content", "B", { timeout: 15_000 });
+    await appReady(page);
+    const versionB = await page.locator('meta[name="build-id"]').getAttribute("content");
+    expect(versionB).not.toBe(versionA);
+    await expect(page.getByText("Update available")).toHaveCount(0);
+    expect(await page.evaluate(() => ({ ...localStorage }))).toEqual(before);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", "dark");
+    // Only the new version's cache is left.
+    expect(await page.evaluate(() => caches.keys())).toEqual([`rollsheet-${versionB}`]);
+    await page.goto(`${base}/roller`);
+    await expect(page.locator(".log-entry")).toHaveCount(1);
+  });
+});
