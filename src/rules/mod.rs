@@ -2,3 +2,4 @@
 //! Nothing here imports leptos, web-sys, gloo or wasm-bindgen; all of it runs in host tests.
 
 pub mod dice;
+pub mod heimr;

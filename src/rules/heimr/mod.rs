@@ -1,0 +1,12 @@
+//! Heimr (`heimr`): attributes with progress, abilities with consistency and potential,
+//! derived values, XP costs, training with attribute progress, XP sharing, injury levels.
+//! SPEC.md §3; seeds/000_660a93111b0de833.txt.
+
+mod advancement;
+mod sheet;
+
+pub use advancement::{share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare};
+pub use sheet::{
+    base_fatigue, progress_required, Ability, STANDARD_ABILITIES, Attr, AttrGroup, Attribute, HeimrSheet, Injury, InjuryLevel,
+    FATIGUE_MAX, FATIGUE_MIN,
+};
