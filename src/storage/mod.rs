@@ -1,10 +1,13 @@
 //! Everything stored on the phone: the store abstraction, versioned shapes with migrations and
 //! quarantine, and the documents themselves.
 
+pub mod character;
 pub mod roll_log;
+pub mod roster;
+pub mod transfer;
 pub mod settings;
 pub mod store;
 pub mod versioned;
 
 pub use store::{KeyValueStore, LocalStore, MemoryStore, StorageError};
-pub use versioned::{load, LoadError, Loaded, Versioned};
+pub use versioned::{load, load_key, LoadError, Loaded, Versioned};

@@ -82,16 +82,21 @@ pub enum DecodeError {
 /// Loads `T::KEY`. An unreadable entry is copied to a quarantine key (and only then removed from
 /// its own key), so the app can start fresh without losing anything.
 pub fn load<T: Versioned>(store: &dyn KeyValueStore, now_ms: u64) -> Result<Loaded<T>, LoadError> {
-    let Some(text) = store.get(T::KEY)? else {
+    load_key(store, T::KEY, now_ms)
+}
+
+/// [`load`] from any key (documents stored one per key, like characters).
+pub fn load_key<T: Versioned>(store: &dyn KeyValueStore, key: &str, now_ms: u64) -> Result<Loaded<T>, LoadError> {
+    let Some(text) = store.get(key)? else {
         return Ok(Loaded::Missing);
     };
     match decode::<T>(&text) {
         Ok(doc) => Ok(Loaded::Ok(doc)),
         Err(DecodeError::TooNew { found, known }) => Err(LoadError::TooNew { found, known }),
         Err(DecodeError::Invalid(reason)) => {
-            let quarantine_key = format!("{QUARANTINE_PREFIX}{}.{now_ms}", T::KEY);
+            let quarantine_key = format!("{QUARANTINE_PREFIX}{key}.{now_ms}");
             store.set(&quarantine_key, &text)?;
-            store.remove(T::KEY)?;
+            store.remove(key)?;
             Ok(Loaded::Quarantined {
                 quarantine_key,
                 reason,

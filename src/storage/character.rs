@@ -1,0 +1,137 @@
+//! The stored character: one envelope for every system, the sheet a closed enum tagged by
+//! `system`, so adding a system is a change the compiler checks everywhere.
+
+use super::versioned::Versioned;
+use crate::rules::heimr::HeimrSheet;
+use serde::{Deserialize, Serialize};
+
+/// `{ schema_version, id, system, name, notes, created, updated, sheet }` (SPEC.md §2).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Character {
+    pub schema_version: u64,
+    pub id: String,
+    pub name: String,
+    #[serde(default)]
+    pub notes: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: u64,
+    pub updated: u64,
+    #[serde(flatten)]
+    pub sheet: Sheet,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "system", content = "sheet", rename_all = "lowercase")]
+pub enum Sheet {
+    Heimr(HeimrSheet),
+}
+
+/// Every rule system, available or coming.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SystemInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub available: bool,
+}
+
+pub const SYSTEMS: [SystemInfo; 5] = [
+    SystemInfo { id: "heimr", name: "Heimr", available: true },
+    SystemInfo { id: "symbaroum", name: "Symbaroum-style d20", available: false },
+    SystemInfo { id: "vogt", name: "Bo Vogt's die-size system", available: false },
+    SystemInfo { id: "aura", name: "Energy / Aura", available: false },
+    SystemInfo { id: "tempo", name: "Tempo combat", available: false },
+];
+
+impl Sheet {
+    pub fn new(system: &str) -> Option<Sheet> {
+        match system {
+            "heimr" => Some(Sheet::Heimr(HeimrSheet::default())),
+            _ => None,
+        }
+    }
+
+    pub fn system(&self) -> SystemInfo {
+        match self {
+            Sheet::Heimr(_) => SYSTEMS[0],
+        }
+    }
+
+    /// One figure for the roster.
+    pub fn key_figure(&self) -> String {
+        match self {
+            Sheet::Heimr(s) => format!("{} XP · HP {}/{}", s.xp, s.hp, s.hp_max),
+        }
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        match self {
+            Sheet::Heimr(s) => s.validate(),
+        }
+    }
+}
+
+impl Versioned for Character {
+    /// Characters live one per key: `KEY` + id (see `roster.rs`).
+    const KEY: &'static str = "rollsheet.char.";
+    const CURRENT: u64 = 1;
+    fn migrate(from: u64, _doc: &str) -> Result<String, String> {
+        Err(format!("no migration from character format {from}"))
+    }
+}
+
+impl Character {
+    pub fn new(id: String, name: String, sheet: Sheet, now: u64) -> Self {
+        Character { schema_version: Self::CURRENT, id, name, notes: String::new(), created: now, updated: now, sheet }
+    }
+
+    pub fn key(&self) -> String {
+        key_of(&self.id)
+    }
+
+    /// Values an import must respect.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.id.trim().is_empty() || self.id.len() > 64 {
+            return Err("the character's id is missing or too long".into());
+        }
+        if self.name.chars().count() > 200 {
+            return Err("the name is longer than 200 characters".into());
+        }
+        self.sheet.validate()
+    }
+}
+
+pub fn key_of(id: &str) -> String {
+    format!("{}{id}", Character::KEY)
+}
+
+/// A new random id: 16 hex digits from the given dice.
+pub fn new_id<S: crate::rules::dice::DiceSource + ?Sized>(src: &mut S) -> String {
+    format!("{:08x}{:08x}", src.next_u32(), src.next_u32())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::storage::versioned::decode;
+
+    #[test]
+    fn envelope_shape_is_flat_with_system_beside_sheet() {
+        let c = Character::new("abc".into(), "Astrid".into(), Sheet::new("heimr").unwrap(), 5);
+        let v: serde_json::Value = serde_json::to_value(&c).unwrap();
+        for field in ["schema_version", "id", "system", "name", "notes", "created", "updated", "sheet"] {
+            assert!(v.get(field).is_some(), "{field} missing");
+        }
+        assert_eq!(v["system"], "heimr");
+        assert_eq!(decode::<Character>(&v.to_string()), Ok(c));
+    }
+
+    #[test]
+    fn v1_fixture_loads() {
+        let c: Character = decode(include_str!("../../tests/fixtures/character-heimr-v1.json")).unwrap();
+        assert_eq!(c.name, "Astrid Ulfsdottir");
+        let Sheet::Heimr(s) = &c.sheet;
+        assert_eq!(s.abilities.len(), 7);
+        assert_eq!(s.potential(&s.abilities[6]), 2);
+        assert!(c.validate().is_ok());
+    }
+}

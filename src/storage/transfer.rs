@@ -1,0 +1,226 @@
+//! Export (one character or a backup of all) and import with validation: every way an input can
+//! be wrong gets its own message, and nothing is applied until the whole input is valid.
+
+use super::character::{Character, SYSTEMS};
+use super::versioned::{decode, DecodeError, Versioned};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+/// Largest file or pasted text an import accepts.
+pub const MAX_IMPORT_BYTES: usize = 1_000_000;
+
+/// `{ schema_version, exported_at, characters: [...] }`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Backup {
+    pub schema_version: u64,
+    pub exported_at: u64,
+    pub characters: Vec<Character>,
+}
+
+pub fn export_one(c: &Character) -> String {
+    serde_json::to_string_pretty(c).unwrap_or_default()
+}
+
+pub fn export_all(characters: &[Character], now: u64) -> String {
+    let backup = Backup { schema_version: Character::CURRENT, exported_at: now, characters: characters.to_vec() };
+    serde_json::to_string_pretty(&backup).unwrap_or_default()
+}
+
+/// A file name from a character's name: `astrid-ulfsdottir.rollsheet.json`.
+pub fn file_name(name: &str) -> String {
+    let mut slug = String::new();
+    for c in name.chars().flat_map(char::to_lowercase) {
+        if c.is_alphanumeric() {
+            slug.push(c);
+        } else if !slug.ends_with('-') && !slug.is_empty() {
+            slug.push('-');
+        }
+        if slug.chars().count() >= 40 {
+            break;
+        }
+    }
+    let slug = slug.trim_end_matches('-');
+    format!("{}.rollsheet.json", if slug.is_empty() { "character" } else { slug })
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ImportError {
+    #[error("The file is {0} KB; imports are limited to 1000 KB.")]
+    TooLarge(usize),
+    #[error("This is not JSON ({0}). Pick a file exported from Rollsheet.")]
+    NotJson(String),
+    #[error("This JSON is not a Rollsheet character or backup (no schema_version and characters).")]
+    NotRollsheet,
+    #[error("“{0}” uses the rule system “{1}”, which this version of Rollsheet does not know.")]
+    UnknownSystem(String, String),
+    #[error("“{0}” was saved by a newer Rollsheet (format {1}; this app reads up to {2}). Update the app, then import again.")]
+    TooNew(String, u64, u64),
+    #[error("“{0}” has a value out of range: {1}.")]
+    OutOfRange(String, String),
+    #[error("“{0}” is damaged or incomplete: {1}.")]
+    BadShape(String, String),
+    #[error("The backup holds no characters.")]
+    Empty,
+    #[error("The backup lists the id {0} twice.")]
+    DuplicateId(String),
+}
+
+/// Just enough of a document to tell what it is.
+#[derive(Deserialize)]
+struct Probe<'a> {
+    schema_version: Option<u64>,
+    #[serde(borrow)]
+    characters: Option<Vec<&'a RawValue>>,
+    system: Option<String>,
+    name: Option<String>,
+}
+
+/// Parses an exported character or backup into validated characters. Nothing is stored here.
+pub fn parse_import(text: &str) -> Result<Vec<Character>, ImportError> {
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(ImportError::TooLarge(text.len().div_ceil(1000)));
+    }
+    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
+    let Some(version) = probe.schema_version else { return Err(ImportError::NotRollsheet) };
+    let characters = match probe.characters {
+        Some(list) => {
+            if version > Character::CURRENT {
+                return Err(ImportError::TooNew("The backup".into(), version, Character::CURRENT));
+            }
+            if list.is_empty() {
+                return Err(ImportError::Empty);
+            }
+            list.iter().map(|raw| one(raw.get())).collect::<Result<Vec<_>, _>>()?
+        }
+        None if probe.system.is_some() || probe.name.is_some() => vec![one(text)?],
+        None => return Err(ImportError::NotRollsheet),
+    };
+    let mut ids: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
+    ids.sort_unstable();
+    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+        return Err(ImportError::DuplicateId(w[0].to_owned()));
+    }
+    Ok(characters)
+}
+
+fn one(text: &str) -> Result<Character, ImportError> {
+    let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
+    let name = probe.name.clone().unwrap_or_else(|| "A character".into());
+    let system = probe.system.clone().ok_or(ImportError::NotRollsheet)?;
+    if !SYSTEMS.iter().any(|s| s.id == system && s.available) {
+        return Err(ImportError::UnknownSystem(name, system));
+    }
+    let c = match decode::<Character>(text) {
+        Ok(c) => c,
+        Err(DecodeError::TooNew { found, known }) => return Err(ImportError::TooNew(name, found, known)),
+        Err(DecodeError::Invalid(why)) => return Err(ImportError::BadShape(name, why)),
+    };
+    c.validate().map_err(|why| ImportError::OutOfRange(name, why))?;
+    Ok(c)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::{DiceSource, SeededSource};
+    use crate::rules::heimr::{Ability, Attr, HeimrSheet};
+    use crate::storage::character::Sheet;
+
+    fn pick<'a, T>(src: &mut SeededSource, items: &'a [T]) -> &'a T {
+        &items[(src.roll(items.len() as u32) - 1) as usize]
+    }
+
+    fn text(src: &mut SeededSource) -> String {
+        let parts = ["Astrid", "Bo", "\"quoted\"", "ünï", "🎲", "back\\slash", "line\nbreak", " ", "", "Ωmega"];
+        (0..src.roll(4)).map(|_| *pick(src, &parts)).collect::<Vec<_>>().join(" ")
+    }
+
+    /// A random but valid Heimr character.
+    fn generated(seed: u64) -> Character {
+        let mut src = SeededSource::new(seed);
+        let mut s = HeimrSheet::default();
+        for a in s.attributes.iter_mut() {
+            a.value = src.roll(13) as i32 - 5;
+            a.progress = src.roll(crate::rules::heimr::progress_required(a.value + 1)) - 1;
+        }
+        for _ in 0..src.roll(5) - 1 {
+            let n = src.roll(3) as usize;
+            let attrs: Vec<Attr> = (0..n).map(|_| *pick(&mut src, &Attr::ALL)).collect();
+            let mut ab = Ability::new(&format!("Ability {}", text(&mut src)), &attrs, src.roll(6) as i32 - 3);
+            ab.trained_consistency = src.roll(10) - 1;
+            ab.trained_potential = src.roll(10) - 1;
+            s.abilities.push(ab);
+        }
+        s.hp_max = src.roll(10) as i32;
+        s.hp = src.roll(16) as i32 - 6;
+        s.willpower_max = src.roll(6) as i32;
+        s.willpower = src.roll(6) as i32 - 1;
+        s.fatigue = src.roll(20) as i32;
+        s.skills = (0..src.roll(3) - 1).map(|_| text(&mut src)).collect();
+        s.items = (0..src.roll(3) - 1).map(|_| text(&mut src)).collect();
+        s.conditions = (0..src.roll(2) - 1).map(|_| text(&mut src)).collect();
+        s.xp = src.next_u32() % 5000;
+        s.xp_carried = src.roll(5) - 1;
+        let mut c = Character::new(format!("{seed:016x}"), text(&mut src), Sheet::Heimr(s), 1_700_000_000_000 + seed);
+        c.notes = text(&mut src);
+        c.updated += u64::from(src.roll(1000));
+        c
+    }
+
+    #[test]
+    fn export_then_import_gives_back_identical_characters() {
+        for seed in 0..300 {
+            let c = generated(seed);
+            assert_eq!(c.validate(), Ok(()), "generator makes valid sheets (seed {seed})");
+            assert_eq!(parse_import(&export_one(&c)), Ok(vec![c.clone()]), "seed {seed}");
+        }
+        let all: Vec<Character> = (1000..1040).map(generated).collect();
+        assert_eq!(parse_import(&export_all(&all, 42)), Ok(all));
+    }
+
+    #[test]
+    fn the_fixture_imports() {
+        let list = parse_import(include_str!("../../tests/fixtures/character-heimr-v1.json")).unwrap();
+        assert_eq!(list[0].name, "Astrid Ulfsdottir");
+    }
+
+    #[test]
+    fn every_bad_input_has_its_own_message() {
+        let good = export_one(&generated(1));
+        let with = |from: &str, to: &str| {
+            assert!(good.contains(from), "{from}");
+            good.replacen(from, to, 1)
+        };
+        let big = format!("{{\"schema_version\":1,\"pad\":\"{}\"}}", "x".repeat(MAX_IMPORT_BYTES));
+        assert!(matches!(parse_import(&big), Err(ImportError::TooLarge(_))));
+        assert!(matches!(parse_import("hello"), Err(ImportError::NotJson(_))));
+        assert!(matches!(parse_import("{\"a\": 1"), Err(ImportError::NotJson(_))));
+        assert_eq!(parse_import("[1, 2]"), Err(ImportError::NotRollsheet));
+        assert_eq!(parse_import("{\"title\": \"shopping list\"}"), Err(ImportError::NotRollsheet));
+        assert!(matches!(parse_import(&with("\"heimr\"", "\"gurps\"")), Err(ImportError::UnknownSystem(_, s)) if s == "gurps"));
+        assert!(matches!(parse_import(&with("\"schema_version\": 1", "\"schema_version\": 7")), Err(ImportError::TooNew(_, 7, 1))));
+        assert!(matches!(parse_import(&with("\"fatigue\": ", "\"fatigue\": 99")), Err(ImportError::OutOfRange(_, why)) if why.contains("fatigue")));
+        assert!(matches!(parse_import(&with("\"hp_max\"", "\"hp_maximum\"")), Err(ImportError::BadShape(_, why)) if why.contains("hp_max")));
+        assert_eq!(parse_import("{\"schema_version\":1,\"exported_at\":0,\"characters\":[]}"), Err(ImportError::Empty));
+        let twice = format!("{{\"schema_version\":1,\"exported_at\":0,\"characters\":[{good},{good}]}}");
+        assert!(matches!(parse_import(&twice), Err(ImportError::DuplicateId(_))));
+        let newer = "{\"schema_version\":3,\"exported_at\":0,\"characters\":[]}";
+        assert!(matches!(parse_import(newer), Err(ImportError::TooNew(_, 3, 1))));
+    }
+
+    #[test]
+    fn messages_read_well() {
+        let e = parse_import(&export_one(&generated(2)).replacen("\"heimr\"", "\"gurps\"", 1)).unwrap_err();
+        assert!(e.to_string().contains("“gurps”"), "{e}");
+        assert_eq!(ImportError::TooLarge(1200).to_string(), "The file is 1200 KB; imports are limited to 1000 KB.");
+    }
+
+    #[test]
+    fn file_names() {
+        assert_eq!(file_name("Astrid Ulfsdottir"), "astrid-ulfsdottir.rollsheet.json");
+        assert_eq!(file_name("  !!! "), "character.rollsheet.json");
+        assert_eq!(file_name("Ünï / Ωmega"), "ünï-ωmega.rollsheet.json");
+        assert!(file_name(&"a".repeat(300)).len() < 60);
+    }
+}
