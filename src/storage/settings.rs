@@ -40,6 +40,9 @@ pub struct Settings {
     pub schema_version: u64,
     #[serde(default)]
     pub theme: Theme,
+    /// When a backup of all characters was last exported (ms since the epoch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_backup: Option<u64>,
 }
 
 impl Default for Settings {
@@ -47,6 +50,7 @@ impl Default for Settings {
         Settings {
             schema_version: Self::CURRENT,
             theme: Theme::System,
+            last_backup: None,
         }
     }
 }
@@ -60,7 +64,14 @@ impl Versioned for Settings {
     }
 }
 
+/// A backup is suggested when none was made, or the last is older than this.
+pub const BACKUP_EVERY_MS: u64 = 14 * 24 * 60 * 60 * 1000;
+
 impl Settings {
+    pub fn backup_due(&self, now: u64) -> bool {
+        self.last_backup.is_none_or(|t| now.saturating_sub(t) > BACKUP_EVERY_MS)
+    }
+
     pub fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError> {
         let text =
             serde_json::to_string(self).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
@@ -73,6 +84,16 @@ mod tests {
     use super::super::store::MemoryStore;
     use super::super::versioned::{load, Loaded};
     use super::*;
+
+    #[test]
+    fn backup_is_due_when_never_made_or_older_than_14_days() {
+        let day = 24 * 60 * 60 * 1000;
+        let mut s = Settings::default();
+        assert!(s.backup_due(100 * day));
+        s.last_backup = Some(100 * day);
+        assert!(!s.backup_due(114 * day));
+        assert!(s.backup_due(114 * day + 1));
+    }
 
     #[test]
     fn theme_round_trips_and_defaults() {

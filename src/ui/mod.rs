@@ -3,12 +3,16 @@
 pub mod components;
 pub mod format;
 pub mod pages;
+pub mod files;
 pub mod panic;
+pub mod persist;
+pub mod roster;
 pub mod router;
 pub mod state;
 
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};
 use crate::ui::pages::{
+    character::CharacterPage,
     characters::CharactersPage, combat::CombatPage, crash::CrashPage, not_found::NotFoundPage,
     roller::RollerPage, settings::SettingsPage,
 };
@@ -26,6 +30,7 @@ pub fn App() -> impl IntoView {
         Route::Roller => view! { <RollerPage/> }.into_any(),
         Route::Combat => view! { <CombatPage/> }.into_any(),
         Route::Settings => view! { <SettingsPage/> }.into_any(),
+        Route::Character(id) => view! { <CharacterPage id/> }.into_any(),
         Route::Crash => view! { <CrashPage/> }.into_any(),
         Route::NotFound(path) => view! { <NotFoundPage path/> }.into_any(),
     };

@@ -14,6 +14,8 @@ pub enum Route {
     Roller,
     Combat,
     Settings,
+    /// One character's sheet, by id.
+    Character(String),
     /// The diagnostics page that panics on request (for the crash-screen test).
     Crash,
     NotFound(String),
@@ -28,7 +30,10 @@ impl Route {
             "/combat" => Route::Combat,
             "/settings" => Route::Settings,
             "/__crash" => Route::Crash,
-            _ => Route::NotFound(path.to_owned()),
+            _ => match trimmed.strip_prefix("/c/") {
+                Some(id) if !id.is_empty() && !id.contains('/') => Route::Character(id.to_owned()),
+                _ => Route::NotFound(path.to_owned()),
+            },
         }
     }
 }
@@ -74,22 +79,21 @@ pub fn provide_location() -> Location {
 /// Modified clicks (new tab, etc.) are left to the browser.
 #[component]
 pub fn Link(
-    href: &'static str,
+    #[prop(into)] href: String,
     #[prop(optional)] class: &'static str,
     children: Children,
 ) -> impl IntoView {
     let location = expect_context::<Location>();
+    let target = StoredValue::new(href.clone());
     let current = move || {
-        location
-            .0
-            .with(|p| Route::from_path(p) == Route::from_path(href))
+        target.with_value(|t| location.0.with(|p| Route::from_path(p) == Route::from_path(t)))
     };
     view! {
         <a href=href class=class aria-current=move || current().then_some("page")
             on:click=move |e: ev::MouseEvent| {
                 if e.button() == 0 && !(e.ctrl_key() || e.meta_key() || e.shift_key() || e.alt_key()) {
                     e.prevent_default();
-                    location.navigate(href);
+                    target.with_value(|t| location.navigate(t));
                 }
             }>
             {children()}
@@ -108,6 +112,9 @@ mod tests {
         assert_eq!(Route::from_path("/index.html"), Route::Characters);
         assert_eq!(Route::from_path("/roller"), Route::Roller);
         assert_eq!(Route::from_path("/roller/"), Route::Roller);
+        assert_eq!(Route::from_path("/c/5f2c"), Route::Character("5f2c".into()));
+        assert_eq!(Route::from_path("/c/"), Route::NotFound("/c/".into()));
+        assert_eq!(Route::from_path("/c/a/b"), Route::NotFound("/c/a/b".into()));
         assert_eq!(Route::from_path("/combat"), Route::Combat);
         assert_eq!(Route::from_path("/settings"), Route::Settings);
         assert_eq!(

@@ -47,12 +47,21 @@ impl Notices {
 pub struct SettingsState(pub RwSignal<Settings>);
 
 impl SettingsState {
+    pub fn record_backup(&self, at: u64) {
+        self.0.update(|s| s.last_backup = Some(at));
+        self.save();
+    }
+
+    fn save(&self) {
+        if let Err(e) = self.0.with_untracked(|s| s.save(&LocalStore)) {
+            expect_context::<Notices>().error(format!("Settings not saved: {e}"));
+        }
+    }
+
     pub fn set_theme(&self, theme: Theme) {
         self.0.update(|s| s.theme = theme);
         apply_theme(theme);
-        if let Err(e) = self.0.with_untracked(|s| s.save(&LocalStore)) {
-            expect_context::<Notices>().error(format!("Theme not saved: {e}"));
-        }
+        self.save();
     }
 }
 
@@ -159,6 +168,8 @@ fn load_or_notice<T: Versioned + Default>(notices: Notices, what: &str) -> (T, b
 pub fn provide_app_state() {
     let notices = Notices(RwSignal::new(Vec::new()));
     provide_context(notices);
+
+    crate::ui::roster::provide_roster(notices);
 
     let (settings, _) = load_or_notice::<Settings>(notices, "settings");
     apply_theme(settings.theme);

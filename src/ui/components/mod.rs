@@ -1,4 +1,5 @@
 pub mod bar_chart;
+pub mod fields;
 pub mod nav;
 pub mod notices;
 pub mod roll_log;

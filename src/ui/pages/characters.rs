@@ -1,16 +1,313 @@
-use crate::ui::router::Link;
+use crate::rules::heimr::share_xp;
+use crate::storage::character::{Character, Sheet, SYSTEMS};
+use crate::storage::transfer::{export_all, export_one, file_name, parse_import, MAX_IMPORT_BYTES};
+use crate::ui::files;
+use crate::ui::roster::Roster;
+use crate::ui::router::{Link, Location};
+use crate::ui::state::{now_ms, Notices, SettingsState};
 use leptos::prelude::*;
 
+/// The roster: every character on this phone, creating, importing and backing up.
 #[component]
 pub fn CharactersPage() -> impl IntoView {
+    let roster = expect_context::<Roster>();
+    let count = move || roster.chars.with(Vec::len);
     view! {
         <section class="page">
             <h1>"Characters"</h1>
-            <div class="card empty-state">
-                <p>"No characters yet."</p>
-                <p class="muted">"Character sheets for Heimr and four more rule systems are on their way. Meanwhile the dice roller shows the exact odds of any roll."</p>
-                <Link href="/roller" class="btn primary">"Open the roller"</Link>
+            <CreateCharacter/>
+            <Show when=move || roster.deleted.with(|d| !d.is_empty())>
+                <div class="card undo-row" role="status">
+                    <span>{move || roster.deleted.with(|d| d.last().map(|(_, c)| format!("Deleted “{}”.", c.name)))}</span>
+                    <button class="btn small primary" on:click=move |_| roster.undo_delete()>"Undo"</button>
+                </div>
+            </Show>
+            <Show when=move || { count() == 0 }>
+                <div class="card empty-state">
+                    <p>"No characters yet."</p>
+                    <p class="muted">"Create one above or import a file. The dice roller works without a character."</p>
+                </div>
+            </Show>
+            <ul class="roster">
+                <For each=move || roster.chars.get() key=|c| (c.id.clone(), c.name.clone(), c.updated) let:c>
+                    <RosterEntry c/>
+                </For>
+                <For each=move || roster.newer.get() key=|n| n.key.clone() let:n>
+                    <li class="card roster-entry read-only">
+                        <strong>{n.name.clone()}</strong>
+                        <p class="muted">{format!("Saved by a newer Rollsheet (format {}). Read-only until you update the app.", n.found)}</p>
+                        <details><summary>"View saved data"</summary><pre class="raw">{n.raw.clone()}</pre></details>
+                    </li>
+                </For>
+            </ul>
+            <XpShare/>
+            <Backup/>
+            <Import/>
+        </section>
+    }
+}
+
+#[component]
+fn CreateCharacter() -> impl IntoView {
+    let roster = expect_context::<Roster>();
+    let location = expect_context::<Location>();
+    let (open, set_open) = signal(false);
+    let (name, set_name) = signal(String::new());
+    view! {
+        <Show when=move || open.get() fallback=move || view! {
+            <button class="btn primary wide" on:click=move |_| set_open.set(true)>"New character"</button>
+        }>
+            <div class="card">
+                <h2>"New character"</h2>
+                <label class="field-label" for="new-name">"Name"</label>
+                <input id="new-name" type="text" prop:value=move || name.get() on:input=move |ev| set_name.set(event_target_value(&ev))/>
+                <p class="field-label">"Rule system"</p>
+                <div class="system-list">
+                    {SYSTEMS.map(|s| view! {
+                        <button class="btn" disabled=!s.available on:click=move |_| {
+                            if let Some(id) = roster.create(s.id, &name.get_untracked()) {
+                                set_open.set(false);
+                                set_name.set(String::new());
+                                location.navigate(&format!("/c/{id}"));
+                            }
+                        }>
+                            {s.name}{(!s.available).then_some(" (coming)")}
+                        </button>
+                    }).collect_view()}
+                </div>
+                <button class="btn" on:click=move |_| set_open.set(false)>"Cancel"</button>
+            </div>
+        </Show>
+    }
+}
+
+#[component]
+fn RosterEntry(c: Character) -> impl IntoView {
+    let roster = expect_context::<Roster>();
+    let notices = expect_context::<Notices>();
+    let id = StoredValue::new(c.id.clone());
+    let (renaming, set_renaming) = signal(false);
+    let (draft, set_draft) = signal(c.name.clone());
+    let shown_name = StoredValue::new(c.name.clone());
+    let href = format!("/c/{}", c.id);
+    let export = move |_| {
+        if let Some(c) = roster.get(&id.get_value()) {
+            if let Err(e) = files::download(&file_name(&c.name), &export_one(&c)) {
+                notices.error(format!("Export failed: {e}"));
+            }
+        }
+    };
+    let rename = move || {
+        let name = draft.get_untracked().trim().to_owned();
+        if !name.is_empty() {
+            roster.update(&id.get_value(), |c| c.name = name);
+        }
+        set_renaming.set(false);
+    };
+    view! {
+        <li class="card roster-entry">
+            <Show when=move || renaming.get() fallback=move || {
+                let (name, href) = (shown_name.get_value(), href.clone());
+                view! { <Link href class="roster-name">{name}</Link> }
+            }>
+                <div class="row">
+                    <input type="text" aria-label="New name" prop:value=move || draft.get()
+                        on:input=move |ev| set_draft.set(event_target_value(&ev))
+                        on:keydown=move |ev| if ev.key() == "Enter" { rename() }/>
+                    <button class="btn primary" on:click=move |_| rename()>"Save"</button>
+                </div>
+            </Show>
+            <p class="muted">{c.sheet.system().name}" · "{c.sheet.key_figure()}</p>
+            <div class="actions">
+                <button class="btn small" on:click=move |_| set_renaming.set(true)>"Rename"</button>
+                <button class="btn small" on:click=move |_| { roster.duplicate(&id.get_value()); }>"Duplicate"</button>
+                <button class="btn small" on:click=export>"Export"</button>
+                <button class="btn small danger" on:click=move |_| roster.delete(&id.get_value())>"Delete"</button>
+            </div>
+        </li>
+    }
+}
+
+#[component]
+fn Backup() -> impl IntoView {
+    let roster = expect_context::<Roster>();
+    let settings = expect_context::<SettingsState>();
+    let notices = expect_context::<Notices>();
+    let can_share = files::can_share_files();
+    let backup_text = move || export_all(&roster.chars.get_untracked(), now_ms());
+    let name = move || format!("rollsheet-backup-{}.json", date(now_ms()));
+    let done = move || settings.record_backup(now_ms());
+    view! {
+        <section class="card">
+            <h2>"Backup"</h2>
+            <p class="muted">{move || settings.0.with(|s| match s.last_backup {
+                Some(t) => format!("Last full backup: {}.", date(t)),
+                None => "No full backup yet.".to_owned(),
+            })}</p>
+            <Show when=move || settings.0.with(|s| s.backup_due(now_ms())) && roster.chars.with(|c| !c.is_empty())>
+                <p class="nudge" role="note">"Time for a backup: export all characters and keep the file somewhere safe."</p>
+            </Show>
+            <div class="actions">
+                <button class="btn" disabled=move || roster.chars.with(Vec::is_empty) on:click=move |_| {
+                    match files::download(&name(), &backup_text()) {
+                        Ok(()) => done(),
+                        Err(e) => notices.error(format!("Export failed: {e}")),
+                    }
+                }>"Export all"</button>
+                {can_share.then(|| view! {
+                    <button class="btn" disabled=move || roster.chars.with(Vec::is_empty) on:click=move |_| {
+                        let (n, text) = (name(), backup_text());
+                        leptos::task::spawn_local(async move {
+                            match files::share(&n, &text).await {
+                                Ok(()) => done(),
+                                Err(e) => notices.error(format!("Sharing failed: {e}")),
+                            }
+                        });
+                    }>"Share all"</button>
+                })}
             </div>
         </section>
+    }
+}
+
+/// YYYY-MM-DD in local time.
+fn date(ms: u64) -> String {
+    let d = js_sys::Date::new(&(ms as f64).into());
+    format!("{:04}-{:02}-{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
+}
+
+#[component]
+fn Import() -> impl IntoView {
+    let roster = expect_context::<Roster>();
+    let (text, set_text) = signal(String::new());
+    let (message, set_message) = signal(None::<(bool, String)>);
+    let pending = RwSignal::new(Vec::<Character>::new());
+    let conflicts = move || {
+        pending.with(|p| p.iter().filter(|c| roster.get(&c.id).is_some()).map(|c| c.name.clone()).collect::<Vec<_>>())
+    };
+    let finish = move |list: Vec<Character>| {
+        let n = list.len();
+        roster.add_imported(list);
+        pending.set(Vec::new());
+        set_text.set(String::new());
+        set_message.set(Some((false, format!("Imported {n} character{}.", if n == 1 { "" } else { "s" }))));
+    };
+    let check = move |input: String| match parse_import(&input) {
+        Err(e) => set_message.set(Some((true, e.to_string()))),
+        Ok(list) => {
+            set_message.set(None);
+            pending.set(list);
+            if conflicts().is_empty() {
+                finish(pending.get_untracked());
+            }
+        }
+    };
+    let on_file = move |ev: leptos::ev::Event| {
+        let input: web_sys::HtmlInputElement = event_target(&ev);
+        leptos::task::spawn_local(async move {
+            match files::read_picked(&input, MAX_IMPORT_BYTES).await {
+                Ok(Some(t)) => check(t),
+                Ok(None) => {}
+                Err(e) => set_message.set(Some((true, e))),
+            }
+            input.set_value("");
+        });
+    };
+    view! {
+        <section class="card">
+            <h2>"Import"</h2>
+            <label class="btn file-btn">
+                "Choose a file…"
+                <input type="file" accept=".json,application/json" class="visually-hidden" on:change=on_file/>
+            </label>
+            <label class="field-label" for="import-text">"…or paste exported text"</label>
+            <textarea id="import-text" rows="3" prop:value=move || text.get() on:input=move |ev| set_text.set(event_target_value(&ev))></textarea>
+            <button class="btn" disabled=move || text.with(|t| t.trim().is_empty()) on:click=move |_| check(text.get_untracked())>"Import text"</button>
+            {move || message.get().map(|(error, m)| view! {
+                <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>
+            })}
+            <Show when=move || !conflicts().is_empty()>
+                <div class="conflict" role="alertdialog" aria-label="Already on this phone">
+                    <p>{move || format!("Already on this phone: {}. Replace them, or keep both?", conflicts().join(", "))}</p>
+                    <div class="actions">
+                        <button class="btn danger" on:click=move |_| finish(pending.get_untracked())>"Replace"</button>
+                        <button class="btn primary" on:click=move |_| {
+                            let list = pending.get_untracked().into_iter()
+                                .map(|c| if roster.get(&c.id).is_some() { roster.as_new(c) } else { c })
+                                .collect();
+                            finish(list);
+                        }>"Keep both"</button>
+                        <button class="btn" on:click=move |_| { pending.set(Vec::new()); set_message.set(Some((false, "Import cancelled; nothing changed.".into()))); }>"Cancel"</button>
+                    </div>
+                </div>
+            </Show>
+        </section>
+    }
+}
+
+/// Heimr XP sharing: an encounter's XP split among the characters present, the rest carried.
+#[component]
+fn XpShare() -> impl IntoView {
+    let roster = expect_context::<Roster>();
+    let heimr = move || {
+        roster.chars.with(|cs| {
+            cs.iter().filter(|c| matches!(c.sheet, Sheet::Heimr(_))).map(|c| (c.id.clone(), c.name.clone())).collect::<Vec<_>>()
+        })
+    };
+    let present = RwSignal::new(Vec::<String>::new());
+    let (xp, set_xp) = signal(String::new());
+    let carried = move || {
+        roster.chars.with(|cs| {
+            cs.iter()
+                .filter(|c| present.with(|p| p.contains(&c.id)))
+                .filter_map(|c| match &c.sheet {
+                    Sheet::Heimr(s) => Some(s.xp_carried),
+                })
+                .max()
+                .unwrap_or(0)
+        })
+    };
+    let share = move || share_xp(xp.with(|x| x.trim().parse().unwrap_or(0)), carried(), present.with(Vec::len) as u32);
+    let (done, set_done) = signal(None::<String>);
+    view! {
+        <Show when=move || !heimr().is_empty()>
+            <section class="card xp-share">
+                <h2>"Share Heimr XP"</h2>
+                <label class="field-label" for="xp-amount">"Encounter XP"</label>
+                <input id="xp-amount" type="number" inputmode="numeric" min="0" prop:value=move || xp.get()
+                    on:input=move |ev| set_xp.set(event_target_value(&ev))/>
+                <p class="field-label">"Present"</p>
+                {move || heimr().into_iter().map(|(id, name)| {
+                    let id2 = id.clone();
+                    view! {
+                        <label class="check">
+                            <input type="checkbox" prop:checked=move || present.with(|p| p.contains(&id))
+                                on:change=move |ev| {
+                                    let on = event_target_checked(&ev);
+                                    present.update(|p| { p.retain(|x| x != &id2); if on { p.push(id2.clone()); } });
+                                }/>
+                            <span>{name}</span>
+                        </label>
+                    }
+                }).collect_view()}
+                <p data-testid="xp-preview">{move || {
+                    let s = share();
+                    format!("Each gets {} XP; {} carried to the next share (including {} carried from before).", s.each, s.remainder, carried())
+                }}</p>
+                <button class="btn primary" disabled=move || present.with(Vec::is_empty) on:click=move |_| {
+                    let s = share();
+                    for id in present.get_untracked() {
+                        roster.update(&id, |c| {
+                            let Sheet::Heimr(h) = &mut c.sheet;
+                            h.xp += s.each;
+                            h.xp_carried = s.remainder;
+                        });
+                    }
+                    set_done.set(Some(format!("Shared: {} XP each, {} carried.", s.each, s.remainder)));
+                    set_xp.set(String::new());
+                }>"Share"</button>
+                {move || done.get().map(|d| view! { <p role="status" class="ok">{d}</p> })}
+            </section>
+        </Show>
     }
 }

@@ -1,4 +1,6 @@
+pub mod character;
 pub mod characters;
+pub mod heimr_sheet;
 pub mod combat;
 pub mod crash;
 pub mod not_found;

@@ -1,5 +1,8 @@
 use crate::storage::settings::Theme;
-use crate::ui::state::SettingsState;
+use crate::storage::versioned::quarantined_keys;
+use crate::storage::{KeyValueStore, LocalStore};
+use crate::ui::files;
+use crate::ui::state::{Notices, SettingsState};
 use leptos::prelude::*;
 
 #[component]
@@ -22,11 +25,86 @@ pub fn SettingsPage() -> impl IntoView {
                 </div>
                 <p class="muted">"Automatic follows your phone's light or dark mode."</p>
             </div>
+            <StorageInfo/>
+            <Quarantine/>
             <div class="card">
                 <h2>"About"</h2>
                 <p>"Rollsheet version " <span data-testid="version">{env!("CARGO_PKG_VERSION")}</span></p>
                 <p class="muted">"Everything stays on this device. Rollsheet works offline once opened."</p>
             </div>
         </section>
+    }
+}
+
+#[component]
+fn StorageInfo() -> impl IntoView {
+    let settings = expect_context::<SettingsState>();
+    let persisted = LocalResource::new(crate::ui::persist::is_persisted);
+    view! {
+        <div class="card">
+            <h2>"Storage"</h2>
+            <p data-testid="persisted">{move || match persisted.get() {
+                None => "Checking whether storage is kept…".to_owned(),
+                Some(Some(true)) => "Kept: the browser will not clear this app's data to free space.".to_owned(),
+                Some(Some(false)) => "Not guaranteed: the browser may clear this app's data when space runs low. Install the app and keep backups.".to_owned(),
+                Some(None) => "This browser cannot say whether storage is kept.".to_owned(),
+            }}</p>
+            <p data-testid="last-backup">{move || settings.0.with(|s| match s.last_backup {
+                None => "No full backup yet (Characters → Backup).".to_owned(),
+                Some(t) => {
+                    let d = js_sys::Date::new(&(t as f64).into());
+                    format!("Last full backup: {:04}-{:02}-{:02}.", d.get_full_year(), d.get_month() + 1, d.get_date())
+                }
+            })}</p>
+        </div>
+    }
+}
+
+/// Saved entries that could not be read: kept aside, never deleted unless the player asks.
+#[component]
+fn Quarantine() -> impl IntoView {
+    let notices = expect_context::<Notices>();
+    let keys = RwSignal::new(quarantined_keys(&LocalStore).unwrap_or_default());
+    let viewing = RwSignal::new(None::<String>);
+    let raw = move |k: &str| LocalStore.get(k).ok().flatten().unwrap_or_default();
+    view! {
+        <Show when=move || keys.with(|k| !k.is_empty())>
+            <div class="card">
+                <h2>"Unreadable saved data"</h2>
+                <p class="muted">"These entries could not be read and were set aside untouched. Export them to keep or repair them."</p>
+                <ul class="quarantine">
+                    <For each=move || keys.get() key=|k| k.clone() let:k>
+                        {
+                            let k = StoredValue::new(k);
+                            view! {
+                                <li>
+                                    <code>{k.get_value()}</code>
+                                    <div class="actions">
+                                        <button class="btn small" on:click=move |_| viewing.set(Some(k.get_value()))>"View"</button>
+                                        <button class="btn small" on:click=move |_| {
+                                            if let Err(e) = files::download(&format!("{}.json", k.get_value()), &raw(&k.get_value())) {
+                                                notices.error(format!("Export failed: {e}"));
+                                            }
+                                        }>"Export"</button>
+                                        <button class="btn small danger" on:click=move |_| {
+                                            let ok = window().confirm_with_message("Delete this unreadable entry for good?").unwrap_or(false);
+                                            if ok {
+                                                match LocalStore.remove(&k.get_value()) {
+                                                    Ok(()) => keys.update(|ks| ks.retain(|x| *x != k.get_value())),
+                                                    Err(e) => notices.error(format!("Not deleted: {e}")),
+                                                }
+                                            }
+                                        }>"Delete"</button>
+                                    </div>
+                                    <Show when=move || viewing.get().as_deref() == Some(k.get_value().as_str())>
+                                        <pre class="raw">{raw(&k.get_value())}</pre>
+                                    </Show>
+                                </li>
+                            }
+                        }
+                    </For>
+                </ul>
+            </div>
+        </Show>
     }
 }

@@ -1,0 +1,251 @@
+//! The characters in memory and their saving: edits apply at once in memory and are written
+//! shortly after (debounced), immediately when the page is hidden, each write read back. A
+//! failed write keeps the character marked unsaved, says so, and is retried on the next save.
+
+use crate::rules::dice::CryptoSource;
+use crate::storage::character::{key_of, new_id, Character, Sheet};
+use crate::storage::roster::{delete_character, load_roster, save_character, save_index, NewerEntry};
+use crate::storage::{load_key, Loaded, LocalStore, StorageError, Versioned};
+use crate::ui::state::{now_ms, with_dice, Notices};
+use leptos::ev;
+use leptos::prelude::*;
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+/// How long edits wait before they are written.
+const SAVE_DELAY: Duration = Duration::from_millis(400);
+
+#[derive(Clone, Copy)]
+pub struct Roster {
+    pub chars: RwSignal<Vec<Character>>,
+    pub newer: RwSignal<Vec<NewerEntry>>,
+    /// Deleted this session, newest last, with their former position: for undo.
+    pub deleted: RwSignal<Vec<(usize, Character)>>,
+    /// Ids with edits not yet written.
+    pub unsaved: RwSignal<BTreeSet<String>>,
+    timer: StoredValue<Option<TimeoutHandle>>,
+    asked_persist: StoredValue<bool>,
+}
+
+impl Roster {
+    pub fn get(&self, id: &str) -> Option<Character> {
+        self.chars.with(|cs| cs.iter().find(|c| c.id == id).cloned())
+    }
+
+    fn fresh_id(&self) -> String {
+        let id = with_dice(|src: &mut CryptoSource| new_id(src)).unwrap_or_else(|_| format!("{:x}", now_ms()));
+        if self.chars.with_untracked(|cs| cs.iter().any(|c| c.id == id)) {
+            return format!("{id}{:x}", now_ms() % 4096);
+        }
+        id
+    }
+
+    pub fn create(&self, system: &str, name: &str) -> Option<String> {
+        let sheet = Sheet::new(system)?;
+        let id = self.fresh_id();
+        let name = if name.trim().is_empty() { "New character".to_owned() } else { name.trim().to_owned() };
+        self.chars.update(|cs| cs.push(Character::new(id.clone(), name, sheet, now_ms())));
+        self.mark(&id);
+        self.save_index();
+        Some(id)
+    }
+
+    /// Changes a character in memory and schedules the write.
+    pub fn update(&self, id: &str, f: impl FnOnce(&mut Character)) {
+        let mut changed = false;
+        self.chars.update(|cs| {
+            if let Some(c) = cs.iter_mut().find(|c| c.id == id) {
+                f(c);
+                c.updated = now_ms();
+                changed = true;
+            }
+        });
+        if changed {
+            self.mark(id);
+        }
+    }
+
+    pub fn duplicate(&self, id: &str) -> Option<String> {
+        let mut copy = self.get(id)?;
+        copy.id = self.fresh_id();
+        copy.name = format!("{} (copy)", copy.name);
+        copy.created = now_ms();
+        copy.updated = copy.created;
+        let new_id = copy.id.clone();
+        self.chars.update(|cs| {
+            let at = cs.iter().position(|c| c.id == id).map_or(cs.len(), |i| i + 1);
+            cs.insert(at, copy);
+        });
+        self.mark(&new_id);
+        self.save_index();
+        Some(new_id)
+    }
+
+    pub fn delete(&self, id: &str) {
+        let mut removed = None;
+        self.chars.update(|cs| {
+            if let Some(i) = cs.iter().position(|c| c.id == id) {
+                removed = Some((i, cs.remove(i)));
+            }
+        });
+        let Some(entry) = removed else { return };
+        self.unsaved.update(|u| {
+            u.remove(id);
+        });
+        self.deleted.update(|d| d.push(entry));
+        self.report(delete_character(&LocalStore, id), "Deleting");
+        self.save_index();
+    }
+
+    pub fn undo_delete(&self) {
+        let Some((i, c)) = self.deleted.try_update(Vec::pop).flatten() else { return };
+        let id = c.id.clone();
+        self.chars.update(|cs| cs.insert(i.min(cs.len()), c));
+        self.mark(&id);
+        self.save_index();
+    }
+
+    /// Adds imported characters; `replace` ones overwrite the character with the same id.
+    pub fn add_imported(&self, list: Vec<Character>) {
+        for c in list {
+            let id = c.id.clone();
+            self.chars.update(|cs| match cs.iter_mut().find(|x| x.id == c.id) {
+                Some(slot) => *slot = c,
+                None => cs.push(c),
+            });
+            self.mark(&id);
+        }
+        self.save_index();
+    }
+
+    /// A copy with a new id, for "keep both".
+    pub fn as_new(&self, mut c: Character) -> Character {
+        c.id = self.fresh_id();
+        c.name = format!("{} (imported)", c.name);
+        c
+    }
+
+    fn mark(&self, id: &str) {
+        self.unsaved.update(|u| {
+            u.insert(id.to_owned());
+        });
+        if let Some(handle) = self.timer.get_value() {
+            handle.clear();
+        }
+        let this = *self;
+        self.timer.set_value(set_timeout_with_handle(move || this.flush(), SAVE_DELAY).ok());
+    }
+
+    /// Writes every unsaved character now.
+    pub fn flush(&self) {
+        let ids = self.unsaved.get_untracked();
+        if ids.is_empty() {
+            return;
+        }
+        let mut failed = BTreeSet::new();
+        for id in ids {
+            if let Some(c) = self.chars.with_untracked(|cs| cs.iter().find(|c| c.id == id).cloned()) {
+                if let Err(e) = save_character(&LocalStore, &c) {
+                    failed.insert(id);
+                    self.report(Err(e), "Saving");
+                }
+            }
+        }
+        let saved_any = failed.len() < self.unsaved.with_untracked(BTreeSet::len);
+        self.unsaved.set(failed);
+        if saved_any && !self.asked_persist.get_value() {
+            self.asked_persist.set_value(true);
+            leptos::task::spawn_local(async {
+                let _ = crate::ui::persist::request().await;
+            });
+        }
+    }
+
+    fn save_index(&self) {
+        let ids = self.chars.with_untracked(|cs| cs.iter().map(|c| c.id.clone()).collect());
+        self.report(save_index(&LocalStore, ids), "Saving the character list");
+    }
+
+    fn report(&self, r: Result<(), StorageError>, what: &str) {
+        if let Err(e) = r {
+            expect_context::<Notices>()
+                .error(format!("{what} failed: {e}. Your changes are kept on this page; they will be saved when possible."));
+        }
+    }
+
+    /// Another tab wrote `key`: take its version unless this tab has unsaved edits of its own.
+    fn on_storage_event(&self, key: Option<String>) {
+        let Some(key) = key else { return self.reload_all() };
+        if key == crate::storage::roster::Index::KEY {
+            return self.reload_all();
+        }
+        let Some(id) = key.strip_prefix(Character::KEY).map(str::to_owned) else { return };
+        if self.unsaved.with_untracked(|u| u.contains(&id)) {
+            expect_context::<Notices>().info(
+                "A character you are editing was also changed in another tab. This tab's version is kept and saved; reload to see the other.",
+            );
+            return;
+        }
+        match load_key::<Character>(&LocalStore, &key_of(&id), now_ms()) {
+            Ok(Loaded::Ok(c)) => self.chars.update(|cs| match cs.iter_mut().find(|x| x.id == id) {
+                Some(slot) => *slot = c,
+                None => cs.push(c),
+            }),
+            Ok(Loaded::Missing) => self.chars.update(|cs| cs.retain(|c| c.id != id)),
+            _ => self.reload_all(),
+        }
+    }
+
+    fn reload_all(&self) {
+        if let Ok(loaded) = load_roster(&LocalStore, now_ms()) {
+            let unsaved = self.unsaved.get_untracked();
+            let mine: Vec<Character> =
+                self.chars.with_untracked(|cs| cs.iter().filter(|c| unsaved.contains(&c.id)).cloned().collect());
+            let mut list = loaded.characters;
+            for c in mine {
+                match list.iter_mut().find(|x| x.id == c.id) {
+                    Some(slot) => *slot = c,
+                    None => list.push(c),
+                }
+            }
+            self.chars.set(list);
+            self.newer.set(loaded.newer);
+        }
+    }
+}
+
+pub fn provide_roster(notices: Notices) -> Roster {
+    let (chars, newer) = match load_roster(&LocalStore, now_ms()) {
+        Ok(loaded) => {
+            for message in loaded.quarantined {
+                notices.error(message);
+            }
+            for n in &loaded.newer {
+                notices.error(format!(
+                    "“{}” was saved by a newer Rollsheet (format {}); it is shown read-only. Update the app to edit it.",
+                    n.name, n.found
+                ));
+            }
+            (loaded.characters, loaded.newer)
+        }
+        Err(e) => {
+            notices.error(format!("Characters could not be loaded: {e}"));
+            (Vec::new(), Vec::new())
+        }
+    };
+    let roster = Roster {
+        chars: RwSignal::new(chars),
+        newer: RwSignal::new(newer),
+        deleted: RwSignal::new(Vec::new()),
+        unsaved: RwSignal::new(BTreeSet::new()),
+        timer: StoredValue::new(None),
+        asked_persist: StoredValue::new(false),
+    };
+    provide_context(roster);
+    // Write at once when the phone locks or the tab goes away.
+    let flush = move |_| roster.flush();
+    std::mem::forget(window_event_listener_untyped("visibilitychange", flush));
+    std::mem::forget(window_event_listener_untyped("pagehide", flush));
+    std::mem::forget(window_event_listener(ev::storage, move |e: web_sys::StorageEvent| roster.on_storage_event(e.key())));
+    roster
+}
