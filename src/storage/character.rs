@@ -35,11 +35,31 @@ pub struct SystemInfo {
 }
 
 pub const SYSTEMS: [SystemInfo; 5] = [
-    SystemInfo { id: "heimr", name: "Heimr", available: true },
-    SystemInfo { id: "symbaroum", name: "Symbaroum-style d20", available: false },
-    SystemInfo { id: "vogt", name: "Bo Vogt's die-size system", available: false },
-    SystemInfo { id: "aura", name: "Energy / Aura", available: false },
-    SystemInfo { id: "tempo", name: "Tempo combat", available: false },
+    SystemInfo {
+        id: "heimr",
+        name: "Heimr",
+        available: true,
+    },
+    SystemInfo {
+        id: "symbaroum",
+        name: "Symbaroum-style d20",
+        available: false,
+    },
+    SystemInfo {
+        id: "vogt",
+        name: "Bo Vogt's die-size system",
+        available: false,
+    },
+    SystemInfo {
+        id: "aura",
+        name: "Energy / Aura",
+        available: false,
+    },
+    SystemInfo {
+        id: "tempo",
+        name: "Tempo combat",
+        available: false,
+    },
 ];
 
 impl Sheet {
@@ -81,7 +101,15 @@ impl Versioned for Character {
 
 impl Character {
     pub fn new(id: String, name: String, sheet: Sheet, now: u64) -> Self {
-        Character { schema_version: Self::CURRENT, id, name, notes: String::new(), created: now, updated: now, sheet }
+        Character {
+            schema_version: Self::CURRENT,
+            id,
+            name,
+            notes: String::new(),
+            created: now,
+            updated: now,
+            sheet,
+        }
     }
 
     pub fn key(&self) -> String {
@@ -116,9 +144,23 @@ mod tests {
 
     #[test]
     fn envelope_shape_is_flat_with_system_beside_sheet() {
-        let c = Character::new("abc".into(), "Astrid".into(), Sheet::new("heimr").unwrap(), 5);
+        let c = Character::new(
+            "abc".into(),
+            "Astrid".into(),
+            Sheet::new("heimr").unwrap(),
+            5,
+        );
         let v: serde_json::Value = serde_json::to_value(&c).unwrap();
-        for field in ["schema_version", "id", "system", "name", "notes", "created", "updated", "sheet"] {
+        for field in [
+            "schema_version",
+            "id",
+            "system",
+            "name",
+            "notes",
+            "created",
+            "updated",
+            "sheet",
+        ] {
             assert!(v.get(field).is_some(), "{field} missing");
         }
         assert_eq!(v["system"], "heimr");
@@ -127,7 +169,8 @@ mod tests {
 
     #[test]
     fn v1_fixture_loads() {
-        let c: Character = decode(include_str!("../../tests/fixtures/character-heimr-v1.json")).unwrap();
+        let c: Character =
+            decode(include_str!("../../tests/fixtures/character-heimr-v1.json")).unwrap();
         assert_eq!(c.name, "Astrid Ulfsdottir");
         let Sheet::Heimr(s) = &c.sheet;
         assert_eq!(s.abilities.len(), 7);

@@ -4,9 +4,9 @@
 pub mod character;
 pub mod roll_log;
 pub mod roster;
-pub mod transfer;
 pub mod settings;
 pub mod store;
+pub mod transfer;
 pub mod versioned;
 
 pub use store::{KeyValueStore, LocalStore, MemoryStore, StorageError};

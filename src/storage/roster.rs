@@ -44,7 +44,10 @@ pub fn load_roster(store: &dyn KeyValueStore, now: u64) -> Result<RosterLoad, St
     let mut ids = match load::<Index>(store, now) {
         Ok(Loaded::Ok(index)) => index.ids,
         Ok(Loaded::Missing) => Vec::new(),
-        Ok(Loaded::Quarantined { quarantine_key, reason }) => {
+        Ok(Loaded::Quarantined {
+            quarantine_key,
+            reason,
+        }) => {
             out.quarantined.push(format!("The character list was unreadable ({reason}); it was rebuilt and the old one kept as {quarantine_key}."));
             Vec::new()
         }
@@ -88,8 +91,11 @@ pub fn save_character(store: &dyn KeyValueStore, c: &Character) -> Result<(), St
 }
 
 pub fn save_index(store: &dyn KeyValueStore, ids: Vec<String>) -> Result<(), StorageError> {
-    let text = serde_json::to_string(&Index { schema_version: Index::CURRENT, ids })
-        .map_err(|e| StorageError::WriteFailed(e.to_string()))?;
+    let text = serde_json::to_string(&Index {
+        schema_version: Index::CURRENT,
+        ids,
+    })
+    .map_err(|e| StorageError::WriteFailed(e.to_string()))?;
     store.set(Index::KEY, &text)
 }
 
@@ -116,7 +122,14 @@ mod tests {
         }
         save_index(&store, vec!["b".into(), "a".into()]).unwrap();
         let loaded = load_roster(&store, 0).unwrap();
-        assert_eq!(loaded.characters.iter().map(|c| c.name.as_str()).collect::<Vec<_>>(), vec!["Bo", "Astrid"]);
+        assert_eq!(
+            loaded
+                .characters
+                .iter()
+                .map(|c| c.name.as_str())
+                .collect::<Vec<_>>(),
+            vec!["Bo", "Astrid"]
+        );
     }
 
     #[test]
@@ -124,20 +137,31 @@ mod tests {
         let store = MemoryStore::new();
         save_character(&store, &ch("z", "Zed")).unwrap();
         save_index(&store, vec!["gone".into()]).unwrap();
-        assert_eq!(load_roster(&store, 0).unwrap().characters, vec![ch("z", "Zed")]);
+        assert_eq!(
+            load_roster(&store, 0).unwrap().characters,
+            vec![ch("z", "Zed")]
+        );
     }
 
     #[test]
     fn unreadable_entries_are_quarantined_and_the_rest_load() {
         let store = MemoryStore::new();
         save_character(&store, &ch("a", "Astrid")).unwrap();
-        store.set("rollsheet.char.bad", "{\"schema_version\":1,\"id\":\"bad\"").unwrap();
+        store
+            .set("rollsheet.char.bad", "{\"schema_version\":1,\"id\":\"bad\"")
+            .unwrap();
         let loaded = load_roster(&store, 9).unwrap();
         assert_eq!(loaded.characters.len(), 1);
         assert_eq!(loaded.quarantined.len(), 1);
         let q = quarantined_keys(&store).unwrap();
-        assert_eq!(q, vec!["rollsheet.quarantine.rollsheet.char.bad.9".to_string()]);
-        assert_eq!(store.raw(&q[0]).as_deref(), Some("{\"schema_version\":1,\"id\":\"bad\""));
+        assert_eq!(
+            q,
+            vec!["rollsheet.quarantine.rollsheet.char.bad.9".to_string()]
+        );
+        assert_eq!(
+            store.raw(&q[0]).as_deref(),
+            Some("{\"schema_version\":1,\"id\":\"bad\"")
+        );
     }
 
     #[test]
@@ -146,8 +170,20 @@ mod tests {
         let store = MemoryStore::with(&[("rollsheet.char.n", raw)]);
         let loaded = load_roster(&store, 0).unwrap();
         assert!(loaded.characters.is_empty());
-        assert_eq!(loaded.newer, vec![NewerEntry { key: "rollsheet.char.n".into(), name: "Future".into(), raw: raw.into(), found: 5 }]);
-        assert_eq!(store.raw("rollsheet.char.n").as_deref(), Some(raw), "untouched");
+        assert_eq!(
+            loaded.newer,
+            vec![NewerEntry {
+                key: "rollsheet.char.n".into(),
+                name: "Future".into(),
+                raw: raw.into(),
+                found: 5
+            }]
+        );
+        assert_eq!(
+            store.raw("rollsheet.char.n").as_deref(),
+            Some(raw),
+            "untouched"
+        );
     }
 
     #[test]
@@ -166,13 +202,19 @@ mod tests {
         save_character(&store, &ch("a", "Astrid")).unwrap();
         save_character(&store, &ch("b", "Bo")).unwrap();
         delete_character(&store, "a").unwrap();
-        assert_eq!(load_roster(&store, 0).unwrap().characters, vec![ch("b", "Bo")]);
+        assert_eq!(
+            load_roster(&store, 0).unwrap().characters,
+            vec![ch("b", "Bo")]
+        );
     }
 
     #[test]
     fn a_failed_save_is_reported() {
         let store = MemoryStore::new();
         *store.fail_writes.borrow_mut() = Some(StorageError::QuotaExceeded);
-        assert_eq!(save_character(&store, &ch("a", "A")), Err(StorageError::QuotaExceeded));
+        assert_eq!(
+            save_character(&store, &ch("a", "A")),
+            Err(StorageError::QuotaExceeded)
+        );
     }
 }

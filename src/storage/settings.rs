@@ -69,7 +69,8 @@ pub const BACKUP_EVERY_MS: u64 = 14 * 24 * 60 * 60 * 1000;
 
 impl Settings {
     pub fn backup_due(&self, now: u64) -> bool {
-        self.last_backup.is_none_or(|t| now.saturating_sub(t) > BACKUP_EVERY_MS)
+        self.last_backup
+            .is_none_or(|t| now.saturating_sub(t) > BACKUP_EVERY_MS)
     }
 
     pub fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError> {

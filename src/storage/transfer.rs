@@ -22,7 +22,11 @@ pub fn export_one(c: &Character) -> String {
 }
 
 pub fn export_all(characters: &[Character], now: u64) -> String {
-    let backup = Backup { schema_version: Character::CURRENT, exported_at: now, characters: characters.to_vec() };
+    let backup = Backup {
+        schema_version: Character::CURRENT,
+        exported_at: now,
+        characters: characters.to_vec(),
+    };
     serde_json::to_string_pretty(&backup).unwrap_or_default()
 }
 
@@ -40,7 +44,10 @@ pub fn file_name(name: &str) -> String {
         }
     }
     let slug = slug.trim_end_matches('-');
-    format!("{}.rollsheet.json", if slug.is_empty() { "character" } else { slug })
+    format!(
+        "{}.rollsheet.json",
+        if slug.is_empty() { "character" } else { slug }
+    )
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -49,7 +56,9 @@ pub enum ImportError {
     TooLarge(usize),
     #[error("This is not JSON ({0}). Pick a file exported from Rollsheet.")]
     NotJson(String),
-    #[error("This JSON is not a Rollsheet character or backup (no schema_version and characters).")]
+    #[error(
+        "This JSON is not a Rollsheet character or backup (no schema_version and characters)."
+    )]
     NotRollsheet,
     #[error("“{0}” uses the rule system “{1}”, which this version of Rollsheet does not know.")]
     UnknownSystem(String, String),
@@ -80,18 +89,27 @@ pub fn parse_import(text: &str) -> Result<Vec<Character>, ImportError> {
     if text.len() > MAX_IMPORT_BYTES {
         return Err(ImportError::TooLarge(text.len().div_ceil(1000)));
     }
-    serde_json::from_str::<serde::de::IgnoredAny>(text).map_err(|e| ImportError::NotJson(e.to_string()))?;
+    serde_json::from_str::<serde::de::IgnoredAny>(text)
+        .map_err(|e| ImportError::NotJson(e.to_string()))?;
     let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
-    let Some(version) = probe.schema_version else { return Err(ImportError::NotRollsheet) };
+    let Some(version) = probe.schema_version else {
+        return Err(ImportError::NotRollsheet);
+    };
     let characters = match probe.characters {
         Some(list) => {
             if version > Character::CURRENT {
-                return Err(ImportError::TooNew("The backup".into(), version, Character::CURRENT));
+                return Err(ImportError::TooNew(
+                    "The backup".into(),
+                    version,
+                    Character::CURRENT,
+                ));
             }
             if list.is_empty() {
                 return Err(ImportError::Empty);
             }
-            list.iter().map(|raw| one(raw.get())).collect::<Result<Vec<_>, _>>()?
+            list.iter()
+                .map(|raw| one(raw.get()))
+                .collect::<Result<Vec<_>, _>>()?
         }
         None if probe.system.is_some() || probe.name.is_some() => vec![one(text)?],
         None => return Err(ImportError::NotRollsheet),
@@ -113,10 +131,13 @@ fn one(text: &str) -> Result<Character, ImportError> {
     }
     let c = match decode::<Character>(text) {
         Ok(c) => c,
-        Err(DecodeError::TooNew { found, known }) => return Err(ImportError::TooNew(name, found, known)),
+        Err(DecodeError::TooNew { found, known }) => {
+            return Err(ImportError::TooNew(name, found, known))
+        }
         Err(DecodeError::Invalid(why)) => return Err(ImportError::BadShape(name, why)),
     };
-    c.validate().map_err(|why| ImportError::OutOfRange(name, why))?;
+    c.validate()
+        .map_err(|why| ImportError::OutOfRange(name, why))?;
     Ok(c)
 }
 
@@ -132,8 +153,22 @@ mod tests {
     }
 
     fn text(src: &mut SeededSource) -> String {
-        let parts = ["Astrid", "Bo", "\"quoted\"", "ünï", "🎲", "back\\slash", "line\nbreak", " ", "", "Ωmega"];
-        (0..src.roll(4)).map(|_| *pick(src, &parts)).collect::<Vec<_>>().join(" ")
+        let parts = [
+            "Astrid",
+            "Bo",
+            "\"quoted\"",
+            "ünï",
+            "🎲",
+            "back\\slash",
+            "line\nbreak",
+            " ",
+            "",
+            "Ωmega",
+        ];
+        (0..src.roll(4))
+            .map(|_| *pick(src, &parts))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     /// A random but valid Heimr character.
@@ -147,7 +182,11 @@ mod tests {
         for _ in 0..src.roll(5) - 1 {
             let n = src.roll(3) as usize;
             let attrs: Vec<Attr> = (0..n).map(|_| *pick(&mut src, &Attr::ALL)).collect();
-            let mut ab = Ability::new(&format!("Ability {}", text(&mut src)), &attrs, src.roll(6) as i32 - 3);
+            let mut ab = Ability::new(
+                &format!("Ability {}", text(&mut src)),
+                &attrs,
+                src.roll(6) as i32 - 3,
+            );
             ab.trained_consistency = src.roll(10) - 1;
             ab.trained_potential = src.roll(10) - 1;
             s.abilities.push(ab);
@@ -162,7 +201,12 @@ mod tests {
         s.conditions = (0..src.roll(2) - 1).map(|_| text(&mut src)).collect();
         s.xp = src.next_u32() % 5000;
         s.xp_carried = src.roll(5) - 1;
-        let mut c = Character::new(format!("{seed:016x}"), text(&mut src), Sheet::Heimr(s), 1_700_000_000_000 + seed);
+        let mut c = Character::new(
+            format!("{seed:016x}"),
+            text(&mut src),
+            Sheet::Heimr(s),
+            1_700_000_000_000 + seed,
+        );
         c.notes = text(&mut src);
         c.updated += u64::from(src.roll(1000));
         c
@@ -172,8 +216,16 @@ mod tests {
     fn export_then_import_gives_back_identical_characters() {
         for seed in 0..300 {
             let c = generated(seed);
-            assert_eq!(c.validate(), Ok(()), "generator makes valid sheets (seed {seed})");
-            assert_eq!(parse_import(&export_one(&c)), Ok(vec![c.clone()]), "seed {seed}");
+            assert_eq!(
+                c.validate(),
+                Ok(()),
+                "generator makes valid sheets (seed {seed})"
+            );
+            assert_eq!(
+                parse_import(&export_one(&c)),
+                Ok(vec![c.clone()]),
+                "seed {seed}"
+            );
         }
         let all: Vec<Character> = (1000..1040).map(generated).collect();
         assert_eq!(parse_import(&export_all(&all, 42)), Ok(all));
@@ -181,7 +233,8 @@ mod tests {
 
     #[test]
     fn the_fixture_imports() {
-        let list = parse_import(include_str!("../../tests/fixtures/character-heimr-v1.json")).unwrap();
+        let list =
+            parse_import(include_str!("../../tests/fixtures/character-heimr-v1.json")).unwrap();
         assert_eq!(list[0].name, "Astrid Ulfsdottir");
     }
 
@@ -192,33 +245,71 @@ mod tests {
             assert!(good.contains(from), "{from}");
             good.replacen(from, to, 1)
         };
-        let big = format!("{{\"schema_version\":1,\"pad\":\"{}\"}}", "x".repeat(MAX_IMPORT_BYTES));
+        let big = format!(
+            "{{\"schema_version\":1,\"pad\":\"{}\"}}",
+            "x".repeat(MAX_IMPORT_BYTES)
+        );
         assert!(matches!(parse_import(&big), Err(ImportError::TooLarge(_))));
-        assert!(matches!(parse_import("hello"), Err(ImportError::NotJson(_))));
-        assert!(matches!(parse_import("{\"a\": 1"), Err(ImportError::NotJson(_))));
+        assert!(matches!(
+            parse_import("hello"),
+            Err(ImportError::NotJson(_))
+        ));
+        assert!(matches!(
+            parse_import("{\"a\": 1"),
+            Err(ImportError::NotJson(_))
+        ));
         assert_eq!(parse_import("[1, 2]"), Err(ImportError::NotRollsheet));
-        assert_eq!(parse_import("{\"title\": \"shopping list\"}"), Err(ImportError::NotRollsheet));
-        assert!(matches!(parse_import(&with("\"heimr\"", "\"gurps\"")), Err(ImportError::UnknownSystem(_, s)) if s == "gurps"));
-        assert!(matches!(parse_import(&with("\"schema_version\": 1", "\"schema_version\": 7")), Err(ImportError::TooNew(_, 7, 1))));
-        assert!(matches!(parse_import(&with("\"fatigue\": ", "\"fatigue\": 99")), Err(ImportError::OutOfRange(_, why)) if why.contains("fatigue")));
-        assert!(matches!(parse_import(&with("\"hp_max\"", "\"hp_maximum\"")), Err(ImportError::BadShape(_, why)) if why.contains("hp_max")));
-        assert_eq!(parse_import("{\"schema_version\":1,\"exported_at\":0,\"characters\":[]}"), Err(ImportError::Empty));
-        let twice = format!("{{\"schema_version\":1,\"exported_at\":0,\"characters\":[{good},{good}]}}");
-        assert!(matches!(parse_import(&twice), Err(ImportError::DuplicateId(_))));
+        assert_eq!(
+            parse_import("{\"title\": \"shopping list\"}"),
+            Err(ImportError::NotRollsheet)
+        );
+        assert!(
+            matches!(parse_import(&with("\"heimr\"", "\"gurps\"")), Err(ImportError::UnknownSystem(_, s)) if s == "gurps")
+        );
+        assert!(matches!(
+            parse_import(&with("\"schema_version\": 1", "\"schema_version\": 7")),
+            Err(ImportError::TooNew(_, 7, 1))
+        ));
+        assert!(
+            matches!(parse_import(&with("\"fatigue\": ", "\"fatigue\": 99")), Err(ImportError::OutOfRange(_, why)) if why.contains("fatigue"))
+        );
+        assert!(
+            matches!(parse_import(&with("\"hp_max\"", "\"hp_maximum\"")), Err(ImportError::BadShape(_, why)) if why.contains("hp_max"))
+        );
+        assert_eq!(
+            parse_import("{\"schema_version\":1,\"exported_at\":0,\"characters\":[]}"),
+            Err(ImportError::Empty)
+        );
+        let twice =
+            format!("{{\"schema_version\":1,\"exported_at\":0,\"characters\":[{good},{good}]}}");
+        assert!(matches!(
+            parse_import(&twice),
+            Err(ImportError::DuplicateId(_))
+        ));
         let newer = "{\"schema_version\":3,\"exported_at\":0,\"characters\":[]}";
-        assert!(matches!(parse_import(newer), Err(ImportError::TooNew(_, 3, 1))));
+        assert!(matches!(
+            parse_import(newer),
+            Err(ImportError::TooNew(_, 3, 1))
+        ));
     }
 
     #[test]
     fn messages_read_well() {
-        let e = parse_import(&export_one(&generated(2)).replacen("\"heimr\"", "\"gurps\"", 1)).unwrap_err();
+        let e = parse_import(&export_one(&generated(2)).replacen("\"heimr\"", "\"gurps\"", 1))
+            .unwrap_err();
         assert!(e.to_string().contains("“gurps”"), "{e}");
-        assert_eq!(ImportError::TooLarge(1200).to_string(), "The file is 1200 KB; imports are limited to 1000 KB.");
+        assert_eq!(
+            ImportError::TooLarge(1200).to_string(),
+            "The file is 1200 KB; imports are limited to 1000 KB."
+        );
     }
 
     #[test]
     fn file_names() {
-        assert_eq!(file_name("Astrid Ulfsdottir"), "astrid-ulfsdottir.rollsheet.json");
+        assert_eq!(
+            file_name("Astrid Ulfsdottir"),
+            "astrid-ulfsdottir.rollsheet.json"
+        );
         assert_eq!(file_name("  !!! "), "character.rollsheet.json");
         assert_eq!(file_name("Ünï / Ωmega"), "ünï-ωmega.rollsheet.json");
         assert!(file_name(&"a".repeat(300)).len() < 60);

@@ -86,7 +86,11 @@ pub fn load<T: Versioned>(store: &dyn KeyValueStore, now_ms: u64) -> Result<Load
 }
 
 /// [`load`] from any key (documents stored one per key, like characters).
-pub fn load_key<T: Versioned>(store: &dyn KeyValueStore, key: &str, now_ms: u64) -> Result<Loaded<T>, LoadError> {
+pub fn load_key<T: Versioned>(
+    store: &dyn KeyValueStore,
+    key: &str,
+    now_ms: u64,
+) -> Result<Loaded<T>, LoadError> {
     let Some(text) = store.get(key)? else {
         return Ok(Loaded::Missing);
     };

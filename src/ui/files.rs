@@ -12,7 +12,8 @@ fn json_parts(text: &str) -> js_sys::Array {
 pub fn download(name: &str, text: &str) -> Result<(), String> {
     let opts = web_sys::BlobPropertyBag::new();
     opts.set_type("application/json");
-    let blob = web_sys::Blob::new_with_str_sequence_and_options(&json_parts(text), &opts).map_err(err)?;
+    let blob =
+        web_sys::Blob::new_with_str_sequence_and_options(&json_parts(text), &opts).map_err(err)?;
     let url = web_sys::Url::create_object_url_with_blob(&blob).map_err(err)?;
     let doc = leptos::prelude::document();
     let a: web_sys::HtmlAnchorElement = doc.create_element("a").map_err(err)?.unchecked_into();
@@ -25,14 +26,18 @@ pub fn download(name: &str, text: &str) -> Result<(), String> {
     a.click();
     a.remove();
     // Revoke later: some browsers read the URL after the click returns.
-    leptos::prelude::set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), std::time::Duration::from_secs(30));
+    leptos::prelude::set_timeout(
+        move || drop(web_sys::Url::revoke_object_url(&url)),
+        std::time::Duration::from_secs(30),
+    );
     Ok(())
 }
 
 fn share_data(name: &str, text: &str) -> Result<js_sys::Object, String> {
     let opts = web_sys::FilePropertyBag::new();
     opts.set_type("application/json");
-    let file = web_sys::File::new_with_str_sequence_and_options(&json_parts(text), name, &opts).map_err(err)?;
+    let file = web_sys::File::new_with_str_sequence_and_options(&json_parts(text), name, &opts)
+        .map_err(err)?;
     let data = js_sys::Object::new();
     js_sys::Reflect::set(&data, &"files".into(), &js_sys::Array::of1(&file)).map_err(err)?;
     js_sys::Reflect::set(&data, &"title".into(), &JsValue::from_str(name)).map_err(err)?;
@@ -41,19 +46,31 @@ fn share_data(name: &str, text: &str) -> Result<js_sys::Object, String> {
 
 fn navigator_method(name: &str) -> Option<js_sys::Function> {
     let nav = leptos::prelude::window().navigator();
-    js_sys::Reflect::get(&nav, &name.into()).ok()?.dyn_into().ok()
+    js_sys::Reflect::get(&nav, &name.into())
+        .ok()?
+        .dyn_into()
+        .ok()
 }
 
 /// Whether this browser can share a JSON file (most phones can; most desktops cannot).
 pub fn can_share_files() -> bool {
-    let (Some(can), Ok(data)) = (navigator_method("canShare"), share_data("x.json", "{}")) else { return false };
-    can.call1(&leptos::prelude::window().navigator(), &data).is_ok_and(|v| v.is_truthy())
+    let (Some(can), Ok(data)) = (navigator_method("canShare"), share_data("x.json", "{}")) else {
+        return false;
+    };
+    can.call1(&leptos::prelude::window().navigator(), &data)
+        .is_ok_and(|v| v.is_truthy())
 }
 
 /// Opens the phone's share sheet with the file. A cancelled share is not an error.
 pub async fn share(name: &str, text: &str) -> Result<(), String> {
     let share = navigator_method("share").ok_or("sharing is not supported here")?;
-    let promise: js_sys::Promise = share.call1(&leptos::prelude::window().navigator(), &share_data(name, text)?.into()).map_err(err)?.unchecked_into();
+    let promise: js_sys::Promise = share
+        .call1(
+            &leptos::prelude::window().navigator(),
+            &share_data(name, text)?.into(),
+        )
+        .map_err(err)?
+        .unchecked_into();
     match JsFuture::from(promise).await {
         Ok(_) => Ok(()),
         Err(e) if err(e.clone()).starts_with("AbortError") => Ok(()),
@@ -62,10 +79,19 @@ pub async fn share(name: &str, text: &str) -> Result<(), String> {
 }
 
 /// The text of the first file an `<input type=file>` holds, with its size checked first.
-pub async fn read_picked(input: &web_sys::HtmlInputElement, max_bytes: usize) -> Result<Option<String>, String> {
-    let Some(file) = input.files().and_then(|f| f.get(0)) else { return Ok(None) };
+pub async fn read_picked(
+    input: &web_sys::HtmlInputElement,
+    max_bytes: usize,
+) -> Result<Option<String>, String> {
+    let Some(file) = input.files().and_then(|f| f.get(0)) else {
+        return Ok(None);
+    };
     if file.size() > max_bytes as f64 {
-        return Err(format!("The file is {} KB; imports are limited to {} KB.", (file.size() / 1000.0).ceil() as u64, max_bytes / 1000));
+        return Err(format!(
+            "The file is {} KB; imports are limited to {} KB.",
+            (file.size() / 1000.0).ceil() as u64,
+            max_bytes / 1000
+        ));
     }
     let text = JsFuture::from(file.text()).await.map_err(err)?;
     Ok(text.as_string())

@@ -1,9 +1,9 @@
 //! The thin UI layer: the app shell, pages and small components calling into rules/ and storage/.
 
 pub mod components;
+pub mod files;
 pub mod format;
 pub mod pages;
-pub mod files;
 pub mod panic;
 pub mod persist;
 pub mod roster;
@@ -12,9 +12,8 @@ pub mod state;
 
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};
 use crate::ui::pages::{
-    character::CharacterPage,
-    characters::CharactersPage, combat::CombatPage, crash::CrashPage, not_found::NotFoundPage,
-    roller::RollerPage, settings::SettingsPage,
+    character::CharacterPage, characters::CharactersPage, combat::CombatPage, crash::CrashPage,
+    not_found::NotFoundPage, roller::RollerPage, settings::SettingsPage,
 };
 use crate::ui::router::{provide_location, Route};
 use leptos::prelude::*;

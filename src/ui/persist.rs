@@ -5,7 +5,9 @@ use wasm_bindgen_futures::JsFuture;
 fn manager() -> Option<web_sys::StorageManager> {
     let nav = leptos::prelude::window().navigator();
     // Older browsers lack navigator.storage.
-    js_sys::Reflect::has(&nav, &"storage".into()).ok()?.then(|| nav.storage())
+    js_sys::Reflect::has(&nav, &"storage".into())
+        .ok()?
+        .then(|| nav.storage())
 }
 
 /// Requests persistent storage; `Some(true)` when granted.

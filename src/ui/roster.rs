@@ -4,7 +4,9 @@
 
 use crate::rules::dice::CryptoSource;
 use crate::storage::character::{key_of, new_id, Character, Sheet};
-use crate::storage::roster::{delete_character, load_roster, save_character, save_index, NewerEntry};
+use crate::storage::roster::{
+    delete_character, load_roster, save_character, save_index, NewerEntry,
+};
 use crate::storage::{load_key, Loaded, LocalStore, StorageError, Versioned};
 use crate::ui::state::{now_ms, with_dice, Notices};
 use leptos::ev;
@@ -29,12 +31,17 @@ pub struct Roster {
 
 impl Roster {
     pub fn get(&self, id: &str) -> Option<Character> {
-        self.chars.with(|cs| cs.iter().find(|c| c.id == id).cloned())
+        self.chars
+            .with(|cs| cs.iter().find(|c| c.id == id).cloned())
     }
 
     fn fresh_id(&self) -> String {
-        let id = with_dice(|src: &mut CryptoSource| new_id(src)).unwrap_or_else(|_| format!("{:x}", now_ms()));
-        if self.chars.with_untracked(|cs| cs.iter().any(|c| c.id == id)) {
+        let id = with_dice(|src: &mut CryptoSource| new_id(src))
+            .unwrap_or_else(|_| format!("{:x}", now_ms()));
+        if self
+            .chars
+            .with_untracked(|cs| cs.iter().any(|c| c.id == id))
+        {
             return format!("{id}{:x}", now_ms() % 4096);
         }
         id
@@ -43,8 +50,13 @@ impl Roster {
     pub fn create(&self, system: &str, name: &str) -> Option<String> {
         let sheet = Sheet::new(system)?;
         let id = self.fresh_id();
-        let name = if name.trim().is_empty() { "New character".to_owned() } else { name.trim().to_owned() };
-        self.chars.update(|cs| cs.push(Character::new(id.clone(), name, sheet, now_ms())));
+        let name = if name.trim().is_empty() {
+            "New character".to_owned()
+        } else {
+            name.trim().to_owned()
+        };
+        self.chars
+            .update(|cs| cs.push(Character::new(id.clone(), name, sheet, now_ms())));
         self.mark(&id);
         self.save_index();
         Some(id)
@@ -73,7 +85,10 @@ impl Roster {
         copy.updated = copy.created;
         let new_id = copy.id.clone();
         self.chars.update(|cs| {
-            let at = cs.iter().position(|c| c.id == id).map_or(cs.len(), |i| i + 1);
+            let at = cs
+                .iter()
+                .position(|c| c.id == id)
+                .map_or(cs.len(), |i| i + 1);
             cs.insert(at, copy);
         });
         self.mark(&new_id);
@@ -98,7 +113,9 @@ impl Roster {
     }
 
     pub fn undo_delete(&self) {
-        let Some((i, c)) = self.deleted.try_update(Vec::pop).flatten() else { return };
+        let Some((i, c)) = self.deleted.try_update(Vec::pop).flatten() else {
+            return;
+        };
         let id = c.id.clone();
         self.chars.update(|cs| cs.insert(i.min(cs.len()), c));
         self.mark(&id);
@@ -109,10 +126,11 @@ impl Roster {
     pub fn add_imported(&self, list: Vec<Character>) {
         for c in list {
             let id = c.id.clone();
-            self.chars.update(|cs| match cs.iter_mut().find(|x| x.id == c.id) {
-                Some(slot) => *slot = c,
-                None => cs.push(c),
-            });
+            self.chars
+                .update(|cs| match cs.iter_mut().find(|x| x.id == c.id) {
+                    Some(slot) => *slot = c,
+                    None => cs.push(c),
+                });
             self.mark(&id);
         }
         self.save_index();
@@ -133,7 +151,8 @@ impl Roster {
             handle.clear();
         }
         let this = *self;
-        self.timer.set_value(set_timeout_with_handle(move || this.flush(), SAVE_DELAY).ok());
+        self.timer
+            .set_value(set_timeout_with_handle(move || this.flush(), SAVE_DELAY).ok());
     }
 
     /// Writes every unsaved character now.
@@ -144,7 +163,10 @@ impl Roster {
         }
         let mut failed = BTreeSet::new();
         for id in ids {
-            if let Some(c) = self.chars.with_untracked(|cs| cs.iter().find(|c| c.id == id).cloned()) {
+            if let Some(c) = self
+                .chars
+                .with_untracked(|cs| cs.iter().find(|c| c.id == id).cloned())
+            {
                 if let Err(e) = save_character(&LocalStore, &c) {
                     failed.insert(id);
                     self.report(Err(e), "Saving");
@@ -162,7 +184,9 @@ impl Roster {
     }
 
     fn save_index(&self) {
-        let ids = self.chars.with_untracked(|cs| cs.iter().map(|c| c.id.clone()).collect());
+        let ids = self
+            .chars
+            .with_untracked(|cs| cs.iter().map(|c| c.id.clone()).collect());
         self.report(save_index(&LocalStore, ids), "Saving the character list");
     }
 
@@ -175,11 +199,15 @@ impl Roster {
 
     /// Another tab wrote `key`: take its version unless this tab has unsaved edits of its own.
     fn on_storage_event(&self, key: Option<String>) {
-        let Some(key) = key else { return self.reload_all() };
+        let Some(key) = key else {
+            return self.reload_all();
+        };
         if key == crate::storage::roster::Index::KEY {
             return self.reload_all();
         }
-        let Some(id) = key.strip_prefix(Character::KEY).map(str::to_owned) else { return };
+        let Some(id) = key.strip_prefix(Character::KEY).map(str::to_owned) else {
+            return;
+        };
         if self.unsaved.with_untracked(|u| u.contains(&id)) {
             expect_context::<Notices>().info(
                 "A character you are editing was also changed in another tab. This tab's version is kept and saved; reload to see the other.",
@@ -187,10 +215,12 @@ impl Roster {
             return;
         }
         match load_key::<Character>(&LocalStore, &key_of(&id), now_ms()) {
-            Ok(Loaded::Ok(c)) => self.chars.update(|cs| match cs.iter_mut().find(|x| x.id == id) {
-                Some(slot) => *slot = c,
-                None => cs.push(c),
-            }),
+            Ok(Loaded::Ok(c)) => self
+                .chars
+                .update(|cs| match cs.iter_mut().find(|x| x.id == id) {
+                    Some(slot) => *slot = c,
+                    None => cs.push(c),
+                }),
             Ok(Loaded::Missing) => self.chars.update(|cs| cs.retain(|c| c.id != id)),
             _ => self.reload_all(),
         }
@@ -199,8 +229,12 @@ impl Roster {
     fn reload_all(&self) {
         if let Ok(loaded) = load_roster(&LocalStore, now_ms()) {
             let unsaved = self.unsaved.get_untracked();
-            let mine: Vec<Character> =
-                self.chars.with_untracked(|cs| cs.iter().filter(|c| unsaved.contains(&c.id)).cloned().collect());
+            let mine: Vec<Character> = self.chars.with_untracked(|cs| {
+                cs.iter()
+                    .filter(|c| unsaved.contains(&c.id))
+                    .cloned()
+                    .collect()
+            });
             let mut list = loaded.characters;
             for c in mine {
                 match list.iter_mut().find(|x| x.id == c.id) {
@@ -246,6 +280,9 @@ pub fn provide_roster(notices: Notices) -> Roster {
     let flush = move |_| roster.flush();
     std::mem::forget(window_event_listener_untyped("visibilitychange", flush));
     std::mem::forget(window_event_listener_untyped("pagehide", flush));
-    std::mem::forget(window_event_listener(ev::storage, move |e: web_sys::StorageEvent| roster.on_storage_event(e.key())));
+    std::mem::forget(window_event_listener(
+        ev::storage,
+        move |e: web_sys::StorageEvent| roster.on_storage_event(e.key()),
+    ));
     roster
 }

@@ -86,7 +86,11 @@ pub fn Link(
     let location = expect_context::<Location>();
     let target = StoredValue::new(href.clone());
     let current = move || {
-        target.with_value(|t| location.0.with(|p| Route::from_path(p) == Route::from_path(t)))
+        target.with_value(|t| {
+            location
+                .0
+                .with(|p| Route::from_path(p) == Route::from_path(t))
+        })
     };
     view! {
         <a href=href class=class aria-current=move || current().then_some("page")

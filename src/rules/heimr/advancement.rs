@@ -79,8 +79,16 @@ fn trained_mut(sheet: &mut HeimrSheet, ability: usize, track: Track) -> Option<&
 /// Buys the next level of `track` on an ability: spends XP, adds 1 progress to `attr` (one of
 /// the ability's governing attributes) and raises that attribute when progress reaches what the
 /// next value needs. Records the purchase for [`undo_last`].
-pub fn train(sheet: &mut HeimrSheet, ability: usize, track: Track, attr: Attr) -> Result<Purchase, TrainError> {
-    let ab = sheet.abilities.get(ability).ok_or(TrainError::NoSuchAbility)?;
+pub fn train(
+    sheet: &mut HeimrSheet,
+    ability: usize,
+    track: Track,
+    attr: Attr,
+) -> Result<Purchase, TrainError> {
+    let ab = sheet
+        .abilities
+        .get(ability)
+        .ok_or(TrainError::NoSuchAbility)?;
     if !ab.attrs.contains(&attr) {
         return Err(TrainError::NotGoverning(attr.name()));
     }
@@ -88,7 +96,10 @@ pub fn train(sheet: &mut HeimrSheet, ability: usize, track: Track, attr: Attr) -
     let level = trained_mut(sheet, ability, track).map_or(0, |t| *t) + 1;
     let cost = xp_cost(level);
     if cost > u64::from(sheet.xp) {
-        return Err(TrainError::NotEnoughXp { need: cost, have: sheet.xp });
+        return Err(TrainError::NotEnoughXp {
+            need: cost,
+            have: sheet.xp,
+        });
     }
     let cost = cost as u32;
     sheet.xp -= cost;
@@ -103,7 +114,16 @@ pub fn train(sheet: &mut HeimrSheet, ability: usize, track: Track, attr: Attr) -
         a.value += 1;
         a.progress = 0;
     }
-    let purchase = Purchase { ability, ability_name: name, track, level, cost, attr, prev_progress, raised };
+    let purchase = Purchase {
+        ability,
+        ability_name: name,
+        track,
+        level,
+        cost,
+        attr,
+        prev_progress,
+        raised,
+    };
     sheet.purchases.push(purchase.clone());
     Ok(purchase)
 }
@@ -111,11 +131,19 @@ pub fn train(sheet: &mut HeimrSheet, ability: usize, track: Track, attr: Attr) -
 /// Reverses the most recent purchase exactly: XP back, training down, progress (and a raised
 /// attribute) restored.
 pub fn undo_last(sheet: &mut HeimrSheet) -> Result<Purchase, TrainError> {
-    let p = sheet.purchases.last().cloned().ok_or(TrainError::NothingToUndo)?;
-    let current = sheet.abilities.get(p.ability).filter(|a| a.name == p.ability_name).map(|a| match p.track {
-        Track::Consistency => a.trained_consistency,
-        Track::Potential => a.trained_potential,
-    });
+    let p = sheet
+        .purchases
+        .last()
+        .cloned()
+        .ok_or(TrainError::NothingToUndo)?;
+    let current = sheet
+        .abilities
+        .get(p.ability)
+        .filter(|a| a.name == p.ability_name)
+        .map(|a| match p.track {
+            Track::Consistency => a.trained_consistency,
+            Track::Potential => a.trained_potential,
+        });
     if current != Some(p.level) {
         return Err(TrainError::ChangedSince);
     }
@@ -145,7 +173,12 @@ pub struct Preview {
 }
 
 impl Preview {
-    pub fn of(sheet: &HeimrSheet, ability: usize, track: Track, attr: Attr) -> Result<Preview, TrainError> {
+    pub fn of(
+        sheet: &HeimrSheet,
+        ability: usize,
+        track: Track,
+        attr: Attr,
+    ) -> Result<Preview, TrainError> {
         let mut after = sheet.clone();
         let purchase = train(&mut after, ability, track, attr)?;
         let a = after.attributes[attr.index()];
@@ -182,8 +215,14 @@ pub struct XpShare {
 pub fn share_xp(xp: u32, carried: u32, present: u32) -> XpShare {
     let pool = xp.saturating_add(carried);
     match present {
-        0 => XpShare { each: 0, remainder: pool },
-        n => XpShare { each: pool / n, remainder: pool % n },
+        0 => XpShare {
+            each: 0,
+            remainder: pool,
+        },
+        n => XpShare {
+            each: pool / n,
+            remainder: pool % n,
+        },
     }
 }
 
@@ -195,7 +234,10 @@ mod tests {
     #[test]
     fn costs_for_any_level() {
         let costs: Vec<u64> = (1..=12).map(xp_cost).collect();
-        assert_eq!(costs, vec![5, 10, 15, 25, 40, 65, 105, 170, 275, 445, 720, 1165]);
+        assert_eq!(
+            costs,
+            vec![5, 10, 15, 25, 40, 65, 105, 170, 275, 445, 720, 1165]
+        );
         let totals: Vec<u64> = (1..=7).map(xp_total).collect();
         assert_eq!(totals, vec![5, 15, 30, 55, 95, 160, 265]);
         assert_eq!(xp_cost(0), 0);
@@ -234,12 +276,29 @@ mod tests {
             let mut s = rich([start, 0, 0, 0, 0, 0]);
             let need = progress_required(start + 1);
             for i in 1..need {
-                assert!(!train(&mut s, 0, Track::Potential, Attr::Str).unwrap().raised, "start {start}, step {i}");
-                assert_eq!(s.attributes[0], super::super::Attribute { value: start, progress: i });
+                assert!(
+                    !train(&mut s, 0, Track::Potential, Attr::Str)
+                        .unwrap()
+                        .raised,
+                    "start {start}, step {i}"
+                );
+                assert_eq!(
+                    s.attributes[0],
+                    super::super::Attribute {
+                        value: start,
+                        progress: i
+                    }
+                );
             }
             let p = train(&mut s, 0, Track::Potential, Attr::Str).unwrap();
             assert!(p.raised, "start {start}: raised after {need}");
-            assert_eq!(s.attributes[0], super::super::Attribute { value: start + 1, progress: 0 });
+            assert_eq!(
+                s.attributes[0],
+                super::super::Attribute {
+                    value: start + 1,
+                    progress: 0
+                }
+            );
             // Brawl's base potential followed the attribute.
             assert_eq!(s.potential(&s.abilities[0]), start + 1 + need as i32);
         }
@@ -248,11 +307,15 @@ mod tests {
     #[test]
     fn multi_attribute_abilities_let_the_player_pick() {
         let mut s = rich([0, 1, 0, 0, 0, 0]);
-        s.abilities.push(Ability::new("Climbing", &[Attr::Str, Attr::Dex], 1));
+        s.abilities
+            .push(Ability::new("Climbing", &[Attr::Str, Attr::Dex], 1));
         let i = s.abilities.len() - 1;
         train(&mut s, i, Track::Consistency, Attr::Dex).unwrap();
         assert_eq!((s.attributes[0].progress, s.attributes[1].progress), (0, 1));
-        assert_eq!(train(&mut s, i, Track::Consistency, Attr::Emp), Err(TrainError::NotGoverning("Empathy")));
+        assert_eq!(
+            train(&mut s, i, Track::Consistency, Attr::Emp),
+            Err(TrainError::NotGoverning("Empathy"))
+        );
     }
 
     #[test]
@@ -260,7 +323,10 @@ mod tests {
         let mut s = HeimrSheet::default();
         s.xp = 4;
         let before = s.clone();
-        assert_eq!(train(&mut s, 0, Track::Potential, Attr::Str), Err(TrainError::NotEnoughXp { need: 5, have: 4 }));
+        assert_eq!(
+            train(&mut s, 0, Track::Potential, Attr::Str),
+            Err(TrainError::NotEnoughXp { need: 5, have: 4 })
+        );
         assert_eq!(s, before);
     }
 
@@ -297,12 +363,16 @@ mod tests {
     fn preview_matches_the_purchase_and_changes_nothing() {
         let mut s = rich([0, 0, 0, 0, 0, 0]);
         s.attributes[0].progress = 5; // reaching 1 needs 6: one more raises str 0 → 1
-        s.abilities.push(Ability::new("Wrestling", &[Attr::Str, Attr::Dex], 0));
+        s.abilities
+            .push(Ability::new("Wrestling", &[Attr::Str, Attr::Dex], 0));
         let before = s.clone();
         let pv = Preview::of(&s, 0, Track::Consistency, Attr::Str).unwrap();
         assert_eq!(s, before);
         assert!(pv.purchase.raised);
-        assert_eq!((pv.attr_value_after, pv.progress_after, pv.progress_needed), (1, 0, 8));
+        assert_eq!(
+            (pv.attr_value_after, pv.progress_after, pv.progress_needed),
+            (1, 0, 8)
+        );
         // Brawl: C 0 → 1, P 0 → 1. Wrestling: P floor((1+0)/2) = 0, unchanged.
         assert_eq!(pv.changes, vec![("Brawl".to_string(), 0, 1, 0, 1)]);
         let mut bought = s.clone();
@@ -312,10 +382,40 @@ mod tests {
 
     #[test]
     fn xp_sharing_rounds_down_and_carries() {
-        assert_eq!(share_xp(10, 0, 4), XpShare { each: 2, remainder: 2 });
-        assert_eq!(share_xp(10, 2, 4), XpShare { each: 3, remainder: 0 });
-        assert_eq!(share_xp(7, 0, 1), XpShare { each: 7, remainder: 0 });
-        assert_eq!(share_xp(5, 1, 0), XpShare { each: 0, remainder: 6 });
-        assert_eq!(share_xp(0, 0, 3), XpShare { each: 0, remainder: 0 });
+        assert_eq!(
+            share_xp(10, 0, 4),
+            XpShare {
+                each: 2,
+                remainder: 2
+            }
+        );
+        assert_eq!(
+            share_xp(10, 2, 4),
+            XpShare {
+                each: 3,
+                remainder: 0
+            }
+        );
+        assert_eq!(
+            share_xp(7, 0, 1),
+            XpShare {
+                each: 7,
+                remainder: 0
+            }
+        );
+        assert_eq!(
+            share_xp(5, 1, 0),
+            XpShare {
+                each: 0,
+                remainder: 6
+            }
+        );
+        assert_eq!(
+            share_xp(0, 0, 3),
+            XpShare {
+                each: 0,
+                remainder: 0
+            }
+        );
     }
 }

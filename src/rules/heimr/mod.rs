@@ -5,8 +5,10 @@
 mod advancement;
 mod sheet;
 
-pub use advancement::{share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare};
+pub use advancement::{
+    share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare,
+};
 pub use sheet::{
-    base_fatigue, progress_required, Ability, STANDARD_ABILITIES, Attr, AttrGroup, Attribute, HeimrSheet, Injury, InjuryLevel,
-    FATIGUE_MAX, FATIGUE_MIN,
+    base_fatigue, progress_required, Ability, Attr, AttrGroup, Attribute, HeimrSheet, Injury,
+    InjuryLevel, FATIGUE_MAX, FATIGUE_MIN, STANDARD_ABILITIES,
 };

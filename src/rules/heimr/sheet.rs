@@ -22,7 +22,14 @@ pub enum AttrGroup {
 }
 
 impl Attr {
-    pub const ALL: [Attr; 6] = [Attr::Str, Attr::Dex, Attr::Sta, Attr::Int, Attr::Soc, Attr::Emp];
+    pub const ALL: [Attr; 6] = [
+        Attr::Str,
+        Attr::Dex,
+        Attr::Sta,
+        Attr::Int,
+        Attr::Soc,
+        Attr::Emp,
+    ];
 
     pub fn index(self) -> usize {
         self as usize
@@ -124,7 +131,10 @@ impl Default for HeimrSheet {
     fn default() -> Self {
         HeimrSheet {
             attributes: [Attribute::default(); 6],
-            abilities: STANDARD_ABILITIES.iter().map(|(n, a)| Ability::new(n, &[*a], 0)).collect(),
+            abilities: STANDARD_ABILITIES
+                .iter()
+                .map(|(n, a)| Ability::new(n, &[*a], 0))
+                .collect(),
             hp_max: 3,
             hp: 3,
             willpower_max: 3,
@@ -199,14 +209,21 @@ impl Injury {
         match self.level {
             InjuryLevel::Uninjured => "A short rest restores all hit points.",
             InjuryLevel::Bloodied => "Needs treatment; no short rest until then.",
-            InjuryLevel::Mangled => "Dying: unconscious after 5 minutes, dead after 10, unless stabilised.",
-            InjuryLevel::Mutilated => "Unconscious at once; dead after 2 minutes unless stabilised.",
+            InjuryLevel::Mangled => {
+                "Dying: unconscious after 5 minutes, dead after 10, unless stabilised."
+            }
+            InjuryLevel::Mutilated => {
+                "Unconscious at once; dead after 2 minutes unless stabilised."
+            }
         }
     }
 
     /// The effect of an injuring hit by body part (lasts while injured).
-    pub const BODY_PART_EFFECTS: [(&'static str, &'static str); 3] =
-        [("Either arm", "drops what it holds"), ("A leg", "falls"), ("Torso", "is dazed")];
+    pub const BODY_PART_EFFECTS: [(&'static str, &'static str); 3] = [
+        ("Either arm", "drops what it holds"),
+        ("A leg", "falls"),
+        ("Torso", "is dazed"),
+    ];
 }
 
 impl HeimrSheet {
@@ -252,7 +269,11 @@ impl HeimrSheet {
                 return Err(format!("{} is {}, outside −20…20", a.name(), v.value));
             }
             if v.progress >= progress_required(v.value + 1) {
-                return Err(format!("{} progress {} should already have raised it", a.name(), v.progress));
+                return Err(format!(
+                    "{} progress {} should already have raised it",
+                    a.name(),
+                    v.progress
+                ));
             }
         }
         for ab in &self.abilities {
@@ -263,16 +284,25 @@ impl HeimrSheet {
                 return Err(format!("ability “{}” has no governing attribute", ab.name));
             }
             if !(-2..=3).contains(&ab.base_consistency) {
-                return Err(format!("ability “{}” has base consistency {}, outside −2…3", ab.name, ab.base_consistency));
+                return Err(format!(
+                    "ability “{}” has base consistency {}, outside −2…3",
+                    ab.name, ab.base_consistency
+                ));
             }
             if ab.trained_consistency > 40 || ab.trained_potential > 40 {
-                return Err(format!("ability “{}” has more than 40 levels of training", ab.name));
+                return Err(format!(
+                    "ability “{}” has more than 40 levels of training",
+                    ab.name
+                ));
             }
         }
         if !(FATIGUE_MIN..=FATIGUE_MAX).contains(&self.fatigue) {
             return Err(format!("fatigue is {}, outside 1…20", self.fatigue));
         }
-        for (what, v) in [("hit points", self.hp_max), ("willpower", self.willpower_max)] {
+        for (what, v) in [
+            ("hit points", self.hp_max),
+            ("willpower", self.willpower_max),
+        ] {
             if !(0..=1000).contains(&v) {
                 return Err(format!("maximum {what} is {v}, outside 0…1000"));
             }
@@ -304,11 +334,27 @@ mod tests {
         let s = sheet_with([0, 3, -1, -2, 2, 5]);
         let p = |attrs: &[Attr]| s.base_potential(&Ability::new("x", attrs, 0));
         assert_eq!(p(&[Attr::Str]), 0);
-        assert_eq!(p(&[Attr::Str, Attr::Dex]), 1, "0 and 3: 1.5 → 1 (seed example)");
-        assert_eq!(p(&[Attr::Sta, Attr::Str]), -1, "−1 and 0: −0.5 → −1, floor not truncation");
+        assert_eq!(
+            p(&[Attr::Str, Attr::Dex]),
+            1,
+            "0 and 3: 1.5 → 1 (seed example)"
+        );
+        assert_eq!(
+            p(&[Attr::Sta, Attr::Str]),
+            -1,
+            "−1 and 0: −0.5 → −1, floor not truncation"
+        );
         assert_eq!(p(&[Attr::Int, Attr::Sta]), -2, "−2 and −1: −1.5 → −2");
-        assert_eq!(p(&[Attr::Int, Attr::Soc, Attr::Emp]), 1, "(−2+2+5)/3 = 1.67 → 1");
-        assert_eq!(p(&[Attr::Sta, Attr::Int, Attr::Str]), -1, "−3/3 = −1 exactly");
+        assert_eq!(
+            p(&[Attr::Int, Attr::Soc, Attr::Emp]),
+            1,
+            "(−2+2+5)/3 = 1.67 → 1"
+        );
+        assert_eq!(
+            p(&[Attr::Sta, Attr::Int, Attr::Str]),
+            -1,
+            "−3/3 = −1 exactly"
+        );
         assert_eq!(p(&[Attr::Emp]), 5);
     }
 
@@ -334,7 +380,18 @@ mod tests {
 
     #[test]
     fn progress_requirements() {
-        let table = [(-5, 8), (-2, 8), (-1, 6), (0, 4), (1, 6), (2, 8), (3, 10), (4, 12), (5, 12), (9, 12)];
+        let table = [
+            (-5, 8),
+            (-2, 8),
+            (-1, 6),
+            (0, 4),
+            (1, 6),
+            (2, 8),
+            (3, 10),
+            (4, 12),
+            (5, 12),
+            (9, 12),
+        ];
         for (v, need) in table {
             assert_eq!(progress_required(v), need, "to reach {v}");
         }
@@ -343,7 +400,17 @@ mod tests {
     #[test]
     fn injury_levels() {
         use InjuryLevel::*;
-        for (hp, level) in [(5, Uninjured), (1, Uninjured), (0, Bloodied), (-1, Bloodied), (-2, Mangled), (-3, Mangled), (-4, Mutilated), (-5, Mutilated), (-9, Mutilated)] {
+        for (hp, level) in [
+            (5, Uninjured),
+            (1, Uninjured),
+            (0, Bloodied),
+            (-1, Bloodied),
+            (-2, Mangled),
+            (-3, Mangled),
+            (-4, Mutilated),
+            (-5, Mutilated),
+            (-9, Mutilated),
+        ] {
             assert_eq!(Injury::from_hp(hp).level, level, "hp {hp}");
         }
     }
@@ -351,7 +418,11 @@ mod tests {
     #[test]
     fn a_new_sheet_has_the_six_standard_abilities() {
         let s = HeimrSheet::default();
-        let names: Vec<_> = s.abilities.iter().map(|a| (a.name.as_str(), a.attrs[0])).collect();
+        let names: Vec<_> = s
+            .abilities
+            .iter()
+            .map(|a| (a.name.as_str(), a.attrs[0]))
+            .collect();
         assert_eq!(names, STANDARD_ABILITIES.to_vec());
         assert_eq!(s.fatigue, 4);
         assert!(s.validate().is_ok());

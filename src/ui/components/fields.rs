@@ -15,14 +15,14 @@ pub fn Stepper(
     let group = label.clone();
     view! {
         <div class="stepper" role="group" aria-label=group>
-            <button class="btn" aria-label=minus disabled=move || value.get() <= min
+            <button class="btn" aria-label=minus disabled=move || { value.get() <= min }
                 on:click=move |_| set.run(clamp(value.get_untracked() - 1))>"−"</button>
             <input type="number" inputmode="numeric" aria-label=label
                 prop:value=move || value.get().to_string()
                 on:change=move |ev| {
                     if let Ok(v) = event_target_value(&ev).trim().parse::<i32>() { set.run(clamp(v)) }
                 }/>
-            <button class="btn" aria-label=plus disabled=move || value.get() >= max
+            <button class="btn" aria-label=plus disabled=move || { value.get() >= max }
                 on:click=move |_| set.run(clamp(value.get_untracked() + 1))>"+"</button>
         </div>
     }

@@ -8,11 +8,20 @@ use leptos::prelude::*;
 pub fn CharacterPage(id: String) -> impl IntoView {
     let roster = expect_context::<Roster>();
     let id = StoredValue::new(id);
-    let exists = Memo::new(move |_| id.with_value(|id| roster.chars.with(|cs| cs.iter().any(|c| &c.id == id))));
+    let exists = Memo::new(move |_| {
+        id.with_value(|id| roster.chars.with(|cs| cs.iter().any(|c| &c.id == id)))
+    });
     // Only the system decides which sheet to draw: edits must not rebuild it.
-    let system = Memo::new(move |_| id.with_value(|id| roster.get(id).map(|c| c.sheet.system().id)));
+    let system =
+        Memo::new(move |_| id.with_value(|id| roster.get(id).map(|c| c.sheet.system().id)));
     let field = move |f: fn(&crate::storage::character::Character) -> String| {
-        move || id.with_value(|id| roster.chars.with(|cs| cs.iter().find(|c| &c.id == id).map(f).unwrap_or_default()))
+        move || {
+            id.with_value(|id| {
+                roster
+                    .chars
+                    .with(|cs| cs.iter().find(|c| &c.id == id).map(f).unwrap_or_default())
+            })
+        }
     };
     view! {
         <section class="page sheet">

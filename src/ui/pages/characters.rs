@@ -173,7 +173,12 @@ fn Backup() -> impl IntoView {
 /// YYYY-MM-DD in local time.
 fn date(ms: u64) -> String {
     let d = js_sys::Date::new(&(ms as f64).into());
-    format!("{:04}-{:02}-{:02}", d.get_full_year(), d.get_month() + 1, d.get_date())
+    format!(
+        "{:04}-{:02}-{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date()
+    )
 }
 
 #[component]
@@ -183,14 +188,22 @@ fn Import() -> impl IntoView {
     let (message, set_message) = signal(None::<(bool, String)>);
     let pending = RwSignal::new(Vec::<Character>::new());
     let conflicts = move || {
-        pending.with(|p| p.iter().filter(|c| roster.get(&c.id).is_some()).map(|c| c.name.clone()).collect::<Vec<_>>())
+        pending.with(|p| {
+            p.iter()
+                .filter(|c| roster.get(&c.id).is_some())
+                .map(|c| c.name.clone())
+                .collect::<Vec<_>>()
+        })
     };
     let finish = move |list: Vec<Character>| {
         let n = list.len();
         roster.add_imported(list);
         pending.set(Vec::new());
         set_text.set(String::new());
-        set_message.set(Some((false, format!("Imported {n} character{}.", if n == 1 { "" } else { "s" }))));
+        set_message.set(Some((
+            false,
+            format!("Imported {n} character{}.", if n == 1 { "" } else { "s" }),
+        )));
     };
     let check = move |input: String| match parse_import(&input) {
         Err(e) => set_message.set(Some((true, e.to_string()))),
@@ -251,7 +264,10 @@ fn XpShare() -> impl IntoView {
     let roster = expect_context::<Roster>();
     let heimr = move || {
         roster.chars.with(|cs| {
-            cs.iter().filter(|c| matches!(c.sheet, Sheet::Heimr(_))).map(|c| (c.id.clone(), c.name.clone())).collect::<Vec<_>>()
+            cs.iter()
+                .filter(|c| matches!(c.sheet, Sheet::Heimr(_)))
+                .map(|c| (c.id.clone(), c.name.clone()))
+                .collect::<Vec<_>>()
         })
     };
     let present = RwSignal::new(Vec::<String>::new());
@@ -267,7 +283,13 @@ fn XpShare() -> impl IntoView {
                 .unwrap_or(0)
         })
     };
-    let share = move || share_xp(xp.with(|x| x.trim().parse().unwrap_or(0)), carried(), present.with(Vec::len) as u32);
+    let share = move || {
+        share_xp(
+            xp.with(|x| x.trim().parse().unwrap_or(0)),
+            carried(),
+            present.with(Vec::len) as u32,
+        )
+    };
     let (done, set_done) = signal(None::<String>);
     view! {
         <Show when=move || !heimr().is_empty()>

@@ -1,6 +1,6 @@
 use crate::rules::heimr::{
-    progress_required, train, undo_last, xp_cost, Ability, Attr, AttrGroup, HeimrSheet, Preview, Track,
-    FATIGUE_MAX, FATIGUE_MIN,
+    progress_required, train, undo_last, xp_cost, Ability, Attr, AttrGroup, HeimrSheet, Preview,
+    Track, FATIGUE_MAX, FATIGUE_MIN,
 };
 use crate::storage::character::Sheet;
 use crate::ui::components::fields::{Stepper, TextList};
@@ -156,13 +156,25 @@ fn Abilities() -> impl IntoView {
 }
 
 fn formula_potential(s: &HeimrSheet, ab: &Ability) -> String {
-    let vals: Vec<String> = ab.attrs.iter().map(|a| format!("{} {}", a.short(), s.attr(*a))).collect();
+    let vals: Vec<String> = ab
+        .attrs
+        .iter()
+        .map(|a| format!("{} {}", a.short(), s.attr(*a)))
+        .collect();
     let base = if ab.attrs.len() == 1 {
         format!("base {} (= {})", s.base_potential(ab), vals[0])
     } else {
-        format!("base {} (average of {}, rounded down)", s.base_potential(ab), vals.join(", "))
+        format!(
+            "base {} (average of {}, rounded down)",
+            s.base_potential(ab),
+            vals.join(", ")
+        )
     };
-    format!("{base} + trained {} = {}", ab.trained_potential, s.potential(ab))
+    format!(
+        "{base} + trained {} = {}",
+        ab.trained_potential,
+        s.potential(ab)
+    )
 }
 
 #[component]
@@ -173,7 +185,17 @@ fn AbilityRow(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoV
     let p = ctx.get(move |s| s.abilities.get(i).map_or(0, |a| s.potential(a)));
     let is_standard = move || i < 6;
     let cost = move |t: Track| {
-        ab.with(|a| a.as_ref().map_or(0, |a| xp_cost(1 + if t == Track::Consistency { a.trained_consistency } else { a.trained_potential })))
+        ab.with(|a| {
+            a.as_ref().map_or(0, |a| {
+                xp_cost(
+                    1 + if t == Track::Consistency {
+                        a.trained_consistency
+                    } else {
+                        a.trained_potential
+                    },
+                )
+            })
+        })
     };
     let name = move || ab.with(|a| a.as_ref().map(|a| a.name.clone()).unwrap_or_default());
     view! {
@@ -225,10 +247,18 @@ fn AbilityRow(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoV
 fn WhatIf(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoView {
     let ctx = expect_context::<SheetCtx>();
     let notices = expect_context::<Notices>();
-    let attrs = ctx.get(move |s| s.abilities.get(i).map(|a| a.attrs.clone()).unwrap_or_default());
+    let attrs = ctx.get(move |s| {
+        s.abilities
+            .get(i)
+            .map(|a| a.attrs.clone())
+            .unwrap_or_default()
+    });
     let choice = RwSignal::new(attrs.get_untracked().first().copied().unwrap_or(Attr::Str));
     let track = move || pending.get().map_or(Track::Consistency, |(_, t)| t);
-    let preview = Memo::new(move |_| ctx.sheet.with(|s| Preview::of(s, i, track(), choice.get()).map_err(|e| e.to_string())));
+    let preview = Memo::new(move |_| {
+        ctx.sheet
+            .with(|s| Preview::of(s, i, track(), choice.get()).map_err(|e| e.to_string()))
+    });
     view! {
         <div class="what-if" role="region" aria-label="What if">
             <Show when=move || attrs.with(|a| a.len() > 1)>

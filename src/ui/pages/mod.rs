@@ -1,8 +1,8 @@
 pub mod character;
 pub mod characters;
-pub mod heimr_sheet;
 pub mod combat;
 pub mod crash;
+pub mod heimr_sheet;
 pub mod not_found;
 pub mod roller;
 pub mod settings;
