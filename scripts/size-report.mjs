@@ -6,7 +6,9 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
 // The whole app, brotli-compressed. Raise it only with a reason in the commit message.
-const BUDGET_BROTLI_BYTES = 150 * 1024;
+// 150 KB held the shell and the roller (146 KB). The character sheets, storage layer and
+// import/export of issue 3 brought it to ~259 KB: nearly all of it Leptos view code.
+const BUDGET_BROTLI_BYTES = 270 * 1024;
 
 const dir = process.argv[2] || "dist";
 const walk = (d) => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));

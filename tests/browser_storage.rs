@@ -82,3 +82,33 @@ fn an_unreadable_entry_is_quarantined_in_local_storage() {
         .contains("\"entries\": 7"));
     assert_eq!(LocalStore.get(RollLog::KEY).unwrap(), None);
 }
+
+#[wasm_bindgen_test]
+fn characters_round_trip_through_local_storage_and_survive_a_full_storage() {
+    use rollsheet::storage::character::{Character, Sheet};
+    use rollsheet::storage::roster::{load_roster, save_character, save_index};
+    clear();
+    let mut c = Character::new(
+        "c1".into(),
+        "Astrid".into(),
+        Sheet::new("heimr").unwrap(),
+        1,
+    );
+    save_character(&LocalStore, &c).unwrap();
+    save_index(&LocalStore, vec!["c1".into()]).unwrap();
+    assert_eq!(
+        load_roster(&LocalStore, 2).unwrap().characters,
+        vec![c.clone()]
+    );
+    // Fill the storage so the next save cannot fit: the error is reported, the saved copy stays.
+    let filler = "x".repeat(4 * 1024 * 1024);
+    let _ = LocalStore.set("filler", &filler);
+    c.notes = "y".repeat(3 * 1024 * 1024);
+    assert_eq!(
+        save_character(&LocalStore, &c),
+        Err(StorageError::QuotaExceeded)
+    );
+    let loaded = load_roster(&LocalStore, 3).unwrap().characters;
+    assert_eq!(loaded[0].notes, "", "the last good save is intact");
+    clear();
+}

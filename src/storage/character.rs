@@ -6,7 +6,11 @@ use crate::rules::heimr::HeimrSheet;
 use serde::{Deserialize, Serialize};
 
 /// `{ schema_version, id, system, name, notes, created, updated, sheet }` (SPEC.md §2).
+///
+/// Read through [`RawCharacter`] rather than `#[serde(flatten)]`: flatten buffers every field
+/// through serde's generic content tree, which costs the phone a lot of code.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "RawCharacter")]
 pub struct Character {
     pub schema_version: u64,
     pub id: String,
@@ -20,10 +24,46 @@ pub struct Character {
     pub sheet: Sheet,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "system", content = "sheet", rename_all = "lowercase")]
 pub enum Sheet {
     Heimr(HeimrSheet),
+}
+
+/// The stored shape with the sheet still unparsed, so `system` can choose its type.
+#[derive(Deserialize)]
+struct RawCharacter {
+    schema_version: u64,
+    id: String,
+    name: String,
+    #[serde(default)]
+    notes: String,
+    created: u64,
+    updated: u64,
+    system: String,
+    sheet: Box<serde_json::value::RawValue>,
+}
+
+impl TryFrom<RawCharacter> for Character {
+    type Error = String;
+    fn try_from(raw: RawCharacter) -> Result<Self, String> {
+        let sheet_text = raw.sheet.get();
+        let sheet = match raw.system.as_str() {
+            "heimr" => {
+                Sheet::Heimr(serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?)
+            }
+            other => return Err(format!("unknown system “{other}”")),
+        };
+        Ok(Character {
+            schema_version: raw.schema_version,
+            id: raw.id,
+            name: raw.name,
+            notes: raw.notes,
+            created: raw.created,
+            updated: raw.updated,
+            sheet,
+        })
+    }
 }
 
 /// Every rule system, available or coming.

@@ -18,7 +18,7 @@ pub struct Backup {
 }
 
 pub fn export_one(c: &Character) -> String {
-    serde_json::to_string_pretty(c).unwrap_or_default()
+    serde_json::to_string(c).unwrap_or_default()
 }
 
 pub fn export_all(characters: &[Character], now: u64) -> String {
@@ -27,7 +27,7 @@ pub fn export_all(characters: &[Character], now: u64) -> String {
         exported_at: now,
         characters: characters.to_vec(),
     };
-    serde_json::to_string_pretty(&backup).unwrap_or_default()
+    serde_json::to_string(&backup).unwrap_or_default()
 }
 
 /// A file name from a character's name: `astrid-ulfsdottir.rollsheet.json`.
@@ -267,11 +267,11 @@ mod tests {
             matches!(parse_import(&with("\"heimr\"", "\"gurps\"")), Err(ImportError::UnknownSystem(_, s)) if s == "gurps")
         );
         assert!(matches!(
-            parse_import(&with("\"schema_version\": 1", "\"schema_version\": 7")),
+            parse_import(&with("\"schema_version\":1", "\"schema_version\":7")),
             Err(ImportError::TooNew(_, 7, 1))
         ));
         assert!(
-            matches!(parse_import(&with("\"fatigue\": ", "\"fatigue\": 99")), Err(ImportError::OutOfRange(_, why)) if why.contains("fatigue"))
+            matches!(parse_import(&with("\"fatigue\":", "\"fatigue\":99")), Err(ImportError::OutOfRange(_, why)) if why.contains("fatigue"))
         );
         assert!(
             matches!(parse_import(&with("\"hp_max\"", "\"hp_maximum\"")), Err(ImportError::BadShape(_, why)) if why.contains("hp_max"))

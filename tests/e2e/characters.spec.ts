@@ -44,7 +44,7 @@ test("create a Heimr character; derived values follow the inputs and survive a r
   await expect(page.getByRole("spinbutton", { name: "Willpower", exact: true })).toHaveValue("1");
   await expect(page.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("2");
   await expect(page.getByTestId("injury")).toHaveText("Mangled");
-  await page.screenshot({ path: "test-results/heimr-sheet-phone.png", fullPage: false });
+  await page.screenshot({ path: "test-results/heimr-sheet-phone.png", fullPage: true });
 });
 
 test("training spends XP, raises the attribute at its threshold, and undoes exactly", async ({ page }) => {
@@ -58,7 +58,12 @@ test("training spends XP, raises the attribute at its threshold, and undoes exac
     const whatIf = brawl.getByRole("region", { name: "What if" });
     await expect(whatIf).toContainText(`costs ${cost} XP, leaving ${xp - cost}`);
     if (n < 5) await expect(whatIf).toContainText(`Strength progress ${n + 1}/6`);
-    else await expect(whatIf).toContainText("Strength rises to 1");
+    else {
+      await expect(whatIf).toContainText("Strength rises to 1");
+      await page.emulateMedia({ colorScheme: "dark" });
+      await whatIf.screenshot({ path: "test-results/heimr-what-if-dark.png" });
+      await page.emulateMedia({ colorScheme: "light" });
+    }
     await whatIf.getByRole("button", { name: "Buy" }).tap();
     xp -= cost;
     await expect(page.getByRole("spinbutton", { name: "XP", exact: true })).toHaveValue(String(xp));
@@ -256,4 +261,33 @@ test("XP is shared among those present, rounded down, the rest carried", async (
   await share.getByText("One", { exact: true }).tap();
   await share.getByText("Two", { exact: true }).tap();
   await expect(share.getByTestId("xp-preview")).toHaveText(/Each gets 3 XP; 0 carried to the next share \(including 1 carried/);
+});
+
+test("settings tracks the last full backup and suggests one when due", async ({ page }) => {
+  await createHeimr(page, "Backed");
+  await page.getByRole("link", { name: "Settings" }).tap();
+  await expect(page.getByTestId("last-backup")).toHaveText(/No full backup yet/);
+  await expect(page.getByTestId("backup-nudge")).toBeVisible();
+  await expect(page.getByTestId("persisted")).not.toHaveText(/Checking/);
+  await page.getByRole("link", { name: "Characters" }).tap();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export all" }).tap()]);
+  expect(download.suggestedFilename()).toMatch(/^rollsheet-backup-\d{4}-\d\d-\d\d\.json$/);
+  const backup = JSON.parse(readFileSync(await download.path(), "utf8"));
+  expect(backup.schema_version).toBe(1);
+  expect(backup.characters.map((c: { name: string }) => c.name)).toEqual(["Backed"]);
+  await page.getByRole("link", { name: "Settings" }).tap();
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+  await expect(page.getByTestId("last-backup")).toHaveText(`Last full backup: ${today}.`);
+  await expect(page.getByTestId("backup-nudge")).toHaveCount(0);
+  // Fifteen days later the suggestion is back.
+  await page.evaluate(() => {
+    const s = JSON.parse(localStorage.getItem("rollsheet.settings")!);
+    s.last_backup -= 15 * 24 * 3600 * 1000;
+    localStorage.setItem("rollsheet.settings", JSON.stringify(s));
+  });
+  await page.reload();
+  await expect(page.getByTestId("backup-nudge")).toBeVisible();
 });

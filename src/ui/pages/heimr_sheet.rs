@@ -134,6 +134,7 @@ fn Abilities() -> impl IntoView {
         <section class="card">
             <h2>"Abilities"</h2>
             <div class="row xp-row">
+                <span class="field-label">"XP unspent"</span>
                 <Stepper label="XP" value=ctx.get(|s| s.xp as i32) min=0 max=10_000_000 set=Callback::new(move |v: i32| ctx.edit(|s| s.xp = v.max(0) as u32))/>
                 <span class="muted">{move || ctx.sheet.with(|s| format!("carried {}", s.xp_carried))}</span>
             </div>

@@ -56,6 +56,9 @@ fn StorageInfo() -> impl IntoView {
                     format!("Last full backup: {:04}-{:02}-{:02}.", d.get_full_year(), d.get_month() + 1, d.get_date())
                 }
             })}</p>
+            <Show when=move || settings.0.with(|s| s.backup_due(crate::ui::state::now_ms()))>
+                <p class="nudge" role="note" data-testid="backup-nudge">"A backup is due: on Characters, use “Export all” and keep the file somewhere safe (it is the only copy outside this browser)."</p>
+            </Show>
         </div>
     }
 }
