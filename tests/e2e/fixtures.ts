@@ -34,3 +34,16 @@ export async function waitForController(page: import("@playwright/test").Page) {
 export async function appReady(page: import("@playwright/test").Page) {
   await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
 }
+
+/** Visible buttons, links and inputs smaller than 44×44 px (visually hidden ones excepted). */
+export async function smallTargets(page: import("@playwright/test").Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("button, a, input, select, summary")]
+      .filter((el) => (el as HTMLElement).offsetParent !== null && !el.classList.contains("visually-hidden"))
+      .filter((el) => !(el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) || !el.closest("label"))
+      // Layout size (a pressed button's brief scale-down is not its size).
+      .map((el) => ({ el: el.outerHTML.slice(0, 60), w: (el as HTMLElement).offsetWidth, h: (el as HTMLElement).offsetHeight }))
+      .filter(({ w, h }) => w < 44 || h < 44)
+      .map(({ el, w, h }) => `${el} ${w}x${h}`),
+  );
+}

@@ -1,4 +1,4 @@
-import { test, expect, appReady } from "./fixtures";
+import { test, expect, appReady, smallTargets } from "./fixtures";
 
 test("bottom navigation reaches every page with real paths", async ({ page }) => {
   await page.goto("/");
@@ -66,14 +66,7 @@ test("touch targets are at least 44 px and inputs use 16 px text", async ({ page
   for (const path of ["/", "/roller", "/combat", "/settings"]) {
     await page.goto(path);
     await appReady(page);
-    const small = await page.evaluate(() =>
-      [...document.querySelectorAll("button, a, input")]
-        .filter((el) => (el as HTMLElement).offsetParent !== null)
-        .map((el) => ({ el: el.outerHTML.slice(0, 60), r: el.getBoundingClientRect() }))
-        .filter(({ r }) => r.width < 44 || r.height < 44)
-        .map(({ el, r }) => `${el} ${r.width}x${r.height}`),
-    );
-    expect(small, `small targets on ${path}`).toEqual([]);
+    expect(await smallTargets(page), `small targets on ${path}`).toEqual([]);
     const fonts = await page.evaluate(() =>
       [...document.querySelectorAll("input")].map((el) => parseFloat(getComputedStyle(el).fontSize)),
     );

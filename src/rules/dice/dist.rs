@@ -23,6 +23,22 @@ pub struct TooLarge;
 const WORK_LIMIT: f64 = 3.0e7;
 
 impl Distribution {
+    /// From the probabilities of `min, min+1, …` (computed elsewhere, e.g. in closed form).
+    pub fn from_probs(min: i64, probs: Vec<f64>) -> Self {
+        assert!(!probs.is_empty(), "a distribution needs at least one value");
+        Distribution { min, probs }.trimmed()
+    }
+
+    /// P(X > Y) and P(X = Y) for independent X (self) and Y: the two sides of an opposed roll.
+    pub fn beats(&self, other: &Self) -> (f64, f64) {
+        let (mut win, mut tie) = (0.0, 0.0);
+        for (v, p) in self.iter() {
+            win += p * other.p_at_most(v - 1);
+            tie += p * other.p(v);
+        }
+        (win, tie)
+    }
+
     /// Certainly `value`.
     pub fn point(value: i64) -> Self {
         Distribution {

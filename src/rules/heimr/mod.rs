@@ -3,11 +3,13 @@
 //! SPEC.md §3; seeds/000_660a93111b0de833.txt.
 
 mod advancement;
+pub mod challenge;
 mod sheet;
 
 pub use advancement::{
     share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare,
 };
+pub use challenge::{roll_challenge, success_chance, ChallengeRoll};
 pub use sheet::{
     base_fatigue, progress_required, Ability, Attr, AttrGroup, Attribute, HeimrSheet, Injury,
     InjuryLevel, FATIGUE_MAX, FATIGUE_MIN, STANDARD_ABILITIES,

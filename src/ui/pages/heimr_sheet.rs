@@ -4,20 +4,23 @@ use crate::rules::heimr::{
 };
 use crate::storage::character::Sheet;
 use crate::ui::components::fields::{Stepper, TextList};
+use crate::ui::pages::heimr_roll::{ChallengePanel, RollFor};
 use crate::ui::roster::Roster;
 use crate::ui::state::Notices;
 use leptos::prelude::*;
 
 /// Reads and edits one Heimr sheet held by the roster.
 #[derive(Clone, Copy)]
-struct SheetCtx {
-    sheet: Memo<HeimrSheet>,
-    id: StoredValue<String>,
+pub struct SheetCtx {
+    pub sheet: Memo<HeimrSheet>,
+    pub id: StoredValue<String>,
     roster: Roster,
+    /// The open roll panel, if any.
+    rolling: RwSignal<Option<RollFor>>,
 }
 
 impl SheetCtx {
-    fn edit(&self, f: impl FnOnce(&mut HeimrSheet)) {
+    pub fn edit(&self, f: impl FnOnce(&mut HeimrSheet)) {
         self.id.with_value(|id| {
             self.roster.update(id, |c| {
                 let Sheet::Heimr(s) = &mut c.sheet;
@@ -49,7 +52,12 @@ pub fn HeimrSheetView(id: String) -> impl IntoView {
         })
         .unwrap_or_default()
     });
-    let ctx = SheetCtx { sheet, id, roster };
+    let ctx = SheetCtx {
+        sheet,
+        id,
+        roster,
+        rolling: RwSignal::new(None),
+    };
     provide_context(ctx);
     view! {
         <Attributes/>
@@ -79,7 +87,12 @@ fn Attributes() -> impl IntoView {
                     </div>
                     <Stepper label=a.name() value min=-20 max=20
                         set=Callback::new(move |v| ctx.edit(|s| s.attributes[i].value = v))/>
+                    <button class="btn small roll-chip" aria-label=format!("Roll {}", a.name())
+                        on:click=move |_| ctx.rolling.set(Some(RollFor::Attribute(a)))>"Roll"</button>
                 </div>
+                <Show when=move || ctx.rolling.get() == Some(RollFor::Attribute(a))>
+                    <ChallengePanel what=RollFor::Attribute(a) on_close=Callback::new(move |_| ctx.rolling.set(None))/>
+                </Show>
             }
         }).collect_view();
         view! { <h3>{title}</h3>{rows} }
@@ -109,6 +122,10 @@ fn Vitals() -> impl IntoView {
                 <Stepper label="Max willpower" value=ctx.get(|s| s.willpower_max) min=0 max=1000 set=Callback::new(move |v| ctx.edit(|s| s.willpower_max = v))/>
                 <Stepper label="Fatigue" value=ctx.get(|s| s.fatigue) min=FATIGUE_MIN max=FATIGUE_MAX set=Callback::new(move |v| ctx.edit(|s| s.fatigue = v))/>
             </div>
+            <button class="btn" on:click=move |_| ctx.edit(|s| s.fatigue = (s.fatigue - 2).max(s.base_fatigue()))
+                disabled=move || ctx.sheet.with(|s| s.fatigue <= s.base_fatigue())>
+                "Take a breather (fatigue −2)"
+            </button>
             <details class="formula">
                 <summary>"Base fatigue " <strong data-testid="base-fatigue">{move || base_fatigue.get()}</strong></summary>
                 {move || format!("4 − stamina ({}) = {}, never below 1 → {}", sta.get(), 4 - sta.get(), base_fatigue.get())}
@@ -202,7 +219,9 @@ fn AbilityRow(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoV
     view! {
         <div class="ability" data-ability=name>
             <div class="ability-head">
-                <strong>{name}</strong>
+                <button class="btn small roll-chip" aria-label=move || format!("Roll {}", name())
+                    on:click=move |_| ctx.rolling.set(Some(RollFor::Ability(i)))>"Roll"</button>
+                <strong class="ability-name">{name}</strong>
                 <span class="muted">{move || ab.with(|a| a.as_ref().map(|a| a.attrs.iter().map(|x| x.short()).collect::<Vec<_>>().join("+")).unwrap_or_default())}</span>
             </div>
             <div class="ability-figures">
@@ -238,6 +257,9 @@ fn AbilityRow(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoV
             </div>
             <Show when=move || pending.get().is_some_and(|(j, _)| j == i)>
                 <WhatIf i pending/>
+            </Show>
+            <Show when=move || ctx.rolling.get() == Some(RollFor::Ability(i))>
+                <ChallengePanel what=RollFor::Ability(i) on_close=Callback::new(move |_| ctx.rolling.set(None))/>
             </Show>
         </div>
     }

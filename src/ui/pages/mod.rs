@@ -2,6 +2,7 @@ pub mod character;
 pub mod characters;
 pub mod combat;
 pub mod crash;
+pub mod heimr_roll;
 pub mod heimr_sheet;
 pub mod not_found;
 pub mod roller;

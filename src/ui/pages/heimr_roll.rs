@@ -1,0 +1,362 @@
+use crate::rules::dice::{DieRoll, RollOutcome, TermRoll};
+use crate::rules::heimr::challenge::{
+    fatigue_rise_chance, result_distribution, roll_challenge, success_chance, ChallengeRoll,
+};
+use crate::rules::heimr::{Attr, AttrGroup, HeimrSheet};
+use crate::storage::character::Sheet;
+use crate::storage::roll_log::LogEntry;
+use crate::ui::components::bar_chart::BarChart;
+use crate::ui::components::fields::Stepper;
+use crate::ui::format::percent;
+use crate::ui::pages::heimr_sheet::SheetCtx;
+use crate::ui::roster::Roster;
+use crate::ui::state::{now_ms, with_dice, Notices, RollLogState};
+use leptos::prelude::*;
+
+/// What a challenge is rolled for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RollFor {
+    Ability(usize),
+    Attribute(Attr),
+}
+
+impl RollFor {
+    fn attrs(self, s: &HeimrSheet) -> Vec<Attr> {
+        match self {
+            RollFor::Ability(i) => s
+                .abilities
+                .get(i)
+                .map(|a| a.attrs.clone())
+                .unwrap_or_default(),
+            RollFor::Attribute(a) => vec![a],
+        }
+    }
+
+    fn name(self, s: &HeimrSheet) -> String {
+        match self {
+            RollFor::Ability(i) => s
+                .abilities
+                .get(i)
+                .map(|a| a.name.clone())
+                .unwrap_or_default(),
+            RollFor::Attribute(a) => a.name().to_owned(),
+        }
+    }
+
+    /// A roll is physical when any attribute behind it is.
+    fn physical(self, s: &HeimrSheet) -> bool {
+        self.attrs(s)
+            .iter()
+            .any(|a| a.group() == AttrGroup::Physical)
+    }
+}
+
+/// The dice of a challenge as a generic outcome, for the shared roll log and the dice chips.
+fn as_outcome(r: &ChallengeRoll) -> RollOutcome {
+    let dice = std::iter::once((6, r.d6))
+        .chain(r.d10s.iter().map(|&v| (10, v)))
+        .enumerate()
+        .map(|(i, (sides, v))| DieRoll {
+            sides,
+            faces: vec![v],
+            kept: i == r.kept,
+        })
+        .collect();
+    let mut terms = vec![TermRoll {
+        negative: false,
+        dice,
+        constant: None,
+        value: i64::from(r.kept_value()),
+    }];
+    for v in [r.modifier, r.p] {
+        if v != 0 {
+            terms.push(TermRoll {
+                negative: v < 0,
+                dice: vec![],
+                constant: Some(v.unsigned_abs()),
+                value: i64::from(v),
+            });
+        }
+    }
+    RollOutcome {
+        terms,
+        total: i64::from(r.result),
+    }
+}
+
+/// The roll panel for one ability or attribute: C and P with penalties, the exact odds against a
+/// CR or an opponent, the roll with every die, fatigue, and a re-roll for willpower.
+#[component]
+pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
+    let ctx = expect_context::<SheetCtx>();
+    let roster = expect_context::<Roster>();
+    let log = expect_context::<RollLogState>();
+    let notices = expect_context::<Notices>();
+
+    let gm_c = RwSignal::new(0i32); // attribute rolls: C chosen by the GM
+    let pen_self = RwSignal::new(0i32);
+    let pen_attr = RwSignal::new(0i32);
+    let pen_group = RwSignal::new(0i32);
+    let cr_text = RwSignal::new(String::new());
+    let cr = Memo::new(move |_| cr_text.with(|t| t.trim().parse::<i32>().ok()));
+    let opposed = RwSignal::new(false);
+    let opp_c = RwSignal::new(0i32);
+    let opp_p = RwSignal::new(0i32);
+    let last = RwSignal::new(None::<ChallengeRoll>);
+    let opp_last = RwSignal::new(None::<ChallengeRoll>);
+    let rerolls = RwSignal::new(0u32);
+    // The fatigue in force when the shown roll was made (the roll itself may raise it).
+    let fatigue_before = RwSignal::new(None::<i32>);
+
+    let physical = Memo::new(move |_| ctx.sheet.with(|s| what.physical(s)));
+    let name = Memo::new(move |_| ctx.sheet.with(|s| what.name(s)));
+    let base_c = Memo::new(move |_| {
+        ctx.sheet.with(|s| match what {
+            RollFor::Ability(i) => s.abilities.get(i).map_or(0, |a| s.consistency(a)),
+            RollFor::Attribute(_) => gm_c.get(),
+        })
+    });
+    let p = Memo::new(move |_| {
+        ctx.sheet.with(|s| match what {
+            RollFor::Ability(i) => s.abilities.get(i).map_or(0, |a| s.potential(a)),
+            RollFor::Attribute(a) => s.attr(a),
+        })
+    });
+    let c = Memo::new(move |_| base_c.get() - pen_self.get() - pen_attr.get() - pen_group.get());
+    let fatigue = Memo::new(move |_| physical.get().then(|| ctx.sheet.with(|s| s.fatigue)));
+    let dist = Signal::derive(move || result_distribution(c.get(), p.get()));
+    let target = Signal::derive(move || cr.get().map(i64::from));
+    let chance = move || {
+        cr.get()
+            .map(|cr| success_chance(c.get(), p.get(), cr, fatigue.get()))
+    };
+    let versus = Memo::new(move |_| {
+        let mine = result_distribution(c.get(), p.get());
+        let theirs = result_distribution(opp_c.get(), opp_p.get());
+        let (win, tie) = mine.beats(&theirs);
+        (win, tie, (1.0 - win - tie).max(0.0))
+    });
+    let who = move || roster.get(&ctx.id.get_value()).map(|c| c.name);
+
+    let record = move |r: &ChallengeRoll, label: String, who: Option<String>| {
+        log.record(LogEntry {
+            at: now_ms(),
+            who,
+            expr: label,
+            outcome: as_outcome(r),
+        });
+    };
+    let roll_once = move || -> Option<ChallengeRoll> {
+        let (c, p) = (c.get_untracked(), p.get_untracked());
+        match with_dice(|src| roll_challenge(c, p, src)) {
+            Ok(r) => {
+                if let Some(f) = fatigue.get_untracked() {
+                    let after = r.fatigue_after(f);
+                    ctx.edit(|s| s.fatigue = after);
+                }
+                record(
+                    &r,
+                    format!("{} (C {c}, P {p})", name.get_untracked()),
+                    who(),
+                );
+                Some(r)
+            }
+            Err(e) => {
+                notices.error(format!("Could not roll: {e}"));
+                None
+            }
+        }
+    };
+    let do_roll = move || {
+        // The fatigue that applies is the one before this roll raises it.
+        let before = fatigue.get_untracked();
+        if let Some(r) = roll_once() {
+            last.set(Some(r));
+            rerolls.set(0);
+            fatigue_before.set(before);
+        }
+        if opposed.get_untracked() {
+            let (oc, op) = (opp_c.get_untracked(), opp_p.get_untracked());
+            if let Ok(r) = with_dice(|src| roll_challenge(oc, op, src)) {
+                record(
+                    &r,
+                    format!("Opponent (C {oc}, P {op})"),
+                    Some("Opponent".into()),
+                );
+                opp_last.set(Some(r));
+            }
+        } else {
+            opp_last.set(None);
+        }
+    };
+    let failed = move || {
+        let (Some(r), Some(cr)) = (last.get(), cr.get()) else {
+            return false;
+        };
+        !r.succeeds(cr, fatigue_before.get())
+    };
+    let willpower = Signal::derive(move || ctx.sheet.with(|s| s.willpower));
+    let reroll = move || {
+        if willpower.get_untracked() < 1 {
+            return;
+        }
+        ctx.edit(|s| s.willpower -= 1);
+        let before = fatigue.get_untracked();
+        if let Some(r) = roll_once() {
+            last.set(Some(r));
+            rerolls.update(|n| *n += 1);
+            fatigue_before.set(before);
+        }
+    };
+    let group_name = move || {
+        ctx.sheet.with(|s| {
+            if what.physical(s) {
+                "physical"
+            } else {
+                "mental"
+            }
+        })
+    };
+
+    view! {
+        <div class="challenge" role="region" aria-label=move || format!("Roll {}", name.get())>
+            <div class="row">
+                <h3 class="challenge-title">{move || format!("Roll {}", name.get())}</h3>
+                <button class="btn small" on:click=move |_| on_close.run(())>"Close"</button>
+            </div>
+            {matches!(what, RollFor::Attribute(_)).then(|| view! {
+                <Stepper label="Consistency set by the GM" value=gm_c min=-20 max=20 set=Callback::new(move |v| gm_c.set(v))/>
+            })}
+            <details class="penalties">
+                <summary class="btn small">"Situational penalties"</summary>
+                <Stepper label="Penalty on this roll" value=pen_self min=0 max=20 set=Callback::new(move |v| pen_self.set(v))/>
+                <Stepper label="Penalty on its attribute" value=pen_attr min=0 max=20 set=Callback::new(move |v| pen_attr.set(v))/>
+                <Stepper label=format!("Penalty on all {} rolls", group_name()) value=pen_group min=0 max=20 set=Callback::new(move |v| pen_group.set(v))/>
+            </details>
+            <dl class="stats">
+                <div><dt>"Consistency"</dt><dd data-testid="roll-c">{move || c.get()}</dd></div>
+                <div><dt>"Potential"</dt><dd data-testid="roll-p">{move || p.get()}</dd></div>
+                <div><dt>"Average"</dt><dd>{move || crate::ui::format::decimal(dist.with(|d| d.mean()))}</dd></div>
+                {move || fatigue.get().map(|f| view! {
+                    <div><dt>"Fatigue"</dt><dd data-testid="roll-fatigue">{f}</dd></div>
+                })}
+            </dl>
+            <BarChart dist target/>
+            <div class="row target-row">
+                <label class="field-label" for="cr">"CR"</label>
+                <input id="cr" class="target-input" type="number" inputmode="numeric" placeholder="e.g. 9"
+                    prop:value=move || cr_text.get() on:input=move |ev| cr_text.set(event_target_value(&ev))/>
+            </div>
+            {move || chance().map(|ch| view! {
+                <p class="chance">"Chance of success: " <strong data-testid="success-chance">{percent(ch)}</strong>
+                    {move || fatigue.get().map(|f| format!(" (dice part must reach fatigue {f}; fatigue rises with {})", percent(fatigue_rise_chance(f))))}
+                </p>
+            })}
+            <label class="check">
+                <input type="checkbox" prop:checked=move || opposed.get() on:change=move |ev| opposed.set(event_target_checked(&ev))/>
+                <span>"Opposed roll"</span>
+            </label>
+            <Show when=move || opposed.get()>
+                <OpponentPicker opp_c opp_p/>
+                <p class="chance" data-testid="opposed-chances">{move || {
+                    let (w, t, l) = versus.get();
+                    format!("Win {} · tie {} · lose {}", percent(w), percent(t), percent(l))
+                }}</p>
+            </Show>
+            <button class="btn primary roll-btn" on:click=move |_| do_roll()>{move || format!("Roll {}", name.get())}</button>
+            <div class="challenge-result" aria-live="polite" aria-atomic="true" data-testid="challenge-result">
+                {move || last.get().map(|r| {
+                    let fb = fatigue_before.get();
+                    let verdict = cr.get().map(|cr| {
+                        if r.fatigue_failure(fb) {
+                            format!("Failed: the dice part {} is below fatigue {}", r.dice, fb.unwrap_or(0))
+                        } else if r.succeeds(cr, fb) { format!("Success against CR {cr}") } else { format!("Failed against CR {cr}") }
+                    });
+                    view! {
+                        <p class="result-head">
+                            <span>{format!("kept {}{}{}", r.kept_value(), signed(r.modifier, " extra"), signed(r.p, " P"))}</span>
+                            <strong class="result-total" data-testid="challenge-total">{r.result}</strong>
+                        </p>
+                        <crate::ui::components::roll_result::DiceList outcome=as_outcome(&r)/>
+                        {verdict.map(|v| view! { <p class="verdict" data-testid="verdict">{v}</p> })}
+                        {move || (rerolls.get() > 0).then(|| view! { <p class="muted">{format!("Re-rolled {} time(s) for willpower", rerolls.get())}</p> })}
+                    }
+                })}
+                {move || opp_last.get().map(|o| {
+                    let mine = last.get().map_or(0, |r| r.result);
+                    let outcome = match mine.cmp(&o.result) {
+                        std::cmp::Ordering::Greater => "You win",
+                        std::cmp::Ordering::Equal => "Tie",
+                        std::cmp::Ordering::Less => "Opponent wins",
+                    };
+                    view! {
+                        <p class="result-head"><span>"Opponent"</span><strong class="result-total" data-testid="opponent-total">{o.result}</strong></p>
+                        <crate::ui::components::roll_result::DiceList outcome=as_outcome(&o)/>
+                        <p class="verdict" data-testid="opposed-verdict">{outcome}</p>
+                    }
+                })}
+            </div>
+            <Show when=failed>
+                <button class="btn" disabled=move || { willpower.get() < 1 } on:click=move |_| reroll()>
+                    {move || format!("Re-roll for 1 willpower ({} left)", willpower.get())}
+                </button>
+            </Show>
+        </div>
+    }
+}
+
+fn signed(v: i32, what: &str) -> String {
+    match v {
+        0 => String::new(),
+        v if v > 0 => format!(" + {v}{what}"),
+        v => format!(" − {}{what}", -v),
+    }
+}
+
+/// The opponent: C and P entered directly, or taken from another Heimr character's ability.
+#[component]
+fn OpponentPicker(opp_c: RwSignal<i32>, opp_p: RwSignal<i32>) -> impl IntoView {
+    let roster = expect_context::<Roster>();
+    let ctx = expect_context::<SheetCtx>();
+    let others = move || {
+        let me = ctx.id.get_value();
+        roster.chars.with(|cs| {
+            cs.iter()
+                .filter(|c| c.id != me)
+                .flat_map(|c| match &c.sheet {
+                    Sheet::Heimr(s) => s
+                        .abilities
+                        .iter()
+                        .map(|a| {
+                            (
+                                format!("{}: {}", c.name, a.name),
+                                s.consistency(a),
+                                s.potential(a),
+                            )
+                        })
+                        .collect::<Vec<_>>(),
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <div class="opponent">
+            <select aria-label="Opponent from your characters" on:change=move |ev| {
+                let pick = event_target_value(&ev);
+                if let Some((_, c, p)) = others().into_iter().find(|(n, _, _)| *n == pick) {
+                    opp_c.set(c);
+                    opp_p.set(p);
+                }
+            }>
+                <option value="">"Pick a character's ability…"</option>
+                {move || others().into_iter().map(|(n, c, p)| view! {
+                    <option value=n.clone()>{format!("{n} (C {c}, P {p})")}</option>
+                }).collect_view()}
+            </select>
+            <div class="grid2">
+                <Stepper label="Opponent C" value=opp_c min=-20 max=20 set=Callback::new(move |v| opp_c.set(v))/>
+                <Stepper label="Opponent P" value=opp_p min=-50 max=50 set=Callback::new(move |v| opp_p.set(v))/>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,165 @@
+import { test, expect, appReady, smallTargets } from "./fixtures";
+import type { Page } from "@playwright/test";
+
+/** Exact result distribution of a Heimr challenge by enumerating every face (independent of the app). */
+function challenge(c: number, p: number): Map<number, number> {
+  const n = Math.abs(c);
+  const out = new Map<number, number>();
+  const total = 6 * 10 ** n;
+  for (let code = 0; code < total; code++) {
+    const d6 = (code % 6) + 1;
+    const d10: number[] = [];
+    let rest = Math.floor(code / 6);
+    for (let i = 0; i < n; i++) {
+      d10.push((rest % 10) + 1);
+      rest = Math.floor(rest / 10);
+    }
+    let dice: number;
+    if (c > 0) dice = Math.max(d6, ...d10) + Math.max(0, d10.filter((v) => v === 10).length - 1);
+    else if (c < 0) dice = Math.min(d6, ...d10) - Math.max(0, [d6, ...d10].filter((v) => v === 1).length - 1);
+    else dice = d6;
+    out.set(dice + p, (out.get(dice + p) ?? 0) + 1 / total);
+  }
+  return out;
+}
+const atLeast = (d: Map<number, number>, t: number) => [...d].filter(([v]) => v >= t).reduce((s, [, p]) => s + p, 0);
+
+async function newHeimr(page: Page, name: string) {
+  await page.goto("/");
+  await appReady(page);
+  await page.getByRole("button", { name: "New character" }).tap();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: "Heimr" }).tap();
+  await expect(page).toHaveURL(/\/c\//);
+}
+
+async function setNumber(page: Page, label: string, value: number) {
+  const input = page.getByRole("spinbutton", { name: label, exact: true });
+  await input.fill(String(value));
+  await input.press("Enter");
+  await input.blur();
+  await expect(input).toHaveValue(String(value));
+}
+
+const pct = async (page: Page, id: string) => parseFloat((await page.getByTestId(id).textContent())!);
+
+test("Perception against CR 9: exact chance, every die, and a re-roll for willpower", async ({ page }) => {
+  await newHeimr(page, "Seer");
+  await setNumber(page, "Intelligence", 3);
+  const perception = page.locator('[data-ability="Perception"]');
+  await perception.getByLabel("Base consistency").selectOption("2");
+  await page.getByRole("button", { name: "Roll Perception" }).tap();
+  const panel = page.getByRole("region", { name: "Roll Perception" });
+  await expect(panel.getByTestId("roll-c")).toHaveText("2");
+  await expect(panel.getByTestId("roll-p")).toHaveText("3");
+  await panel.getByLabel("CR", { exact: true }).fill("9");
+  const exact = atLeast(challenge(2, 3), 9);
+  expect(Math.abs((await pct(page, "success-chance")) - exact * 100)).toBeLessThan(0.05001);
+  // A situational penalty lowers C, and the chance follows.
+  await panel.getByText("Situational penalties").tap();
+  await panel.getByRole("button", { name: "Increase Penalty on this roll" }).tap();
+  await expect(panel.getByTestId("roll-c")).toHaveText("1");
+  expect(Math.abs((await pct(page, "success-chance")) - atLeast(challenge(1, 3), 9) * 100)).toBeLessThan(0.05001);
+  await panel.getByRole("button", { name: "Decrease Penalty on this roll" }).tap();
+
+  await page.screenshot({ path: "test-results/heimr-roll-panel.png" });
+  await panel.getByRole("button", { name: "Roll Perception" }).tap();
+  const result = panel.getByTestId("challenge-result");
+  await expect(result.locator(".die")).toHaveCount(3); // 1d6 + 2d10
+  await expect(result.locator(".die:not(.dropped)")).toHaveCount(1);
+  const faces = (await result.locator(".die .die-value").allTextContents()).map(Number);
+  const d10 = faces.slice(1);
+  const kept = Math.max(...faces);
+  const bonus = Math.max(0, d10.filter((v) => v === 10).length - 1);
+  await expect(result.getByTestId("challenge-total")).toHaveText(String(kept + bonus + 3));
+  const total = kept + bonus + 3;
+  await expect(result.getByTestId("verdict")).toHaveText(total >= 9 ? "Success against CR 9" : "Failed against CR 9");
+
+  // An impossible CR always fails: the re-roll costs one willpower each time, and stops at 0.
+  await panel.getByLabel("CR", { exact: true }).fill("99");
+  const reroll = panel.getByRole("button", { name: /Re-roll for 1 willpower/ });
+  await expect(reroll).toHaveText("Re-roll for 1 willpower (3 left)");
+  await reroll.tap();
+  await expect(reroll).toHaveText("Re-roll for 1 willpower (2 left)");
+  await expect(page.getByRole("spinbutton", { name: "Willpower", exact: true })).toHaveValue("2");
+  await reroll.tap();
+  await reroll.tap();
+  await expect(reroll).toBeDisabled();
+  await expect(page.getByRole("spinbutton", { name: "Willpower", exact: true })).toHaveValue("0");
+  expect(await smallTargets(page)).toEqual([]);
+
+  // Every roll is in the shared log with the character's name.
+  await page.getByRole("link", { name: "Roller" }).tap();
+  await expect(page.locator(".log-entry")).toHaveCount(4);
+  await expect(page.locator(".log-entry").first().locator(".log-expr")).toHaveText("Seer: Perception (C 2, P 3)");
+});
+
+test("physical rolls check and raise fatigue; a breather lowers it to base", async ({ page }) => {
+  await newHeimr(page, "Runner");
+  await setNumber(page, "Fatigue", 7);
+  await page.getByRole("button", { name: "Roll Agility" }).tap();
+  const panel = page.getByRole("region", { name: "Roll Agility" });
+  await expect(panel.getByTestId("roll-fatigue")).toHaveText("7");
+  // C 0, P 0: a lone d6 can never reach fatigue 7.
+  await panel.getByLabel("CR", { exact: true }).fill("1");
+  await expect(panel.getByTestId("success-chance")).toHaveText("0%");
+  await panel.getByRole("button", { name: "Roll Agility" }).tap();
+  await expect(panel.getByTestId("verdict")).toHaveText(/^Failed: the dice part \d is below fatigue 7$/);
+  await expect(page.getByRole("spinbutton", { name: "Fatigue", exact: true })).toHaveValue("8");
+  await setNumber(page, "Fatigue", 2);
+  await panel.getByLabel("CR", { exact: true }).fill("");
+  await panel.getByRole("button", { name: "Roll Agility" }).tap();
+  const d6 = Number(await panel.locator(".die .die-value").first().textContent());
+  await expect(page.getByRole("spinbutton", { name: "Fatigue", exact: true })).toHaveValue(d6 < 2 ? "3" : "2");
+  await panel.getByRole("button", { name: "Close" }).tap();
+
+  await setNumber(page, "Fatigue", 9);
+  const breather = page.getByRole("button", { name: "Take a breather (fatigue −2)" });
+  for (const v of ["7", "5", "4"]) {
+    await breather.tap();
+    await expect(page.getByRole("spinbutton", { name: "Fatigue", exact: true })).toHaveValue(v);
+  }
+  await expect(breather).toBeDisabled();
+  // Mental rolls ignore fatigue.
+  await page.getByRole("button", { name: "Roll Insight" }).tap();
+  await expect(page.getByRole("region", { name: "Roll Insight" }).getByTestId("roll-fatigue")).toHaveCount(0);
+});
+
+test("attribute rolls use the GM's C and the attribute as P", async ({ page }) => {
+  await newHeimr(page, "Strong");
+  await setNumber(page, "Strength", 2);
+  await page.getByRole("button", { name: "Roll Strength" }).tap();
+  const panel = page.getByRole("region", { name: "Roll Strength" });
+  await setNumber(page, "Consistency set by the GM", -3);
+  await expect(panel.getByTestId("roll-c")).toHaveText("-3");
+  await expect(panel.getByTestId("roll-p")).toHaveText("2");
+  await setNumber(page, "Fatigue", 1);
+  await panel.getByLabel("CR", { exact: true }).fill("3");
+  expect(Math.abs((await pct(page, "success-chance")) - atLeast(challenge(-3, 2), 3) * 100)).toBeLessThan(0.05001);
+});
+
+test("opposed rolls show both sides' exact chances, then both rolls", async ({ page }) => {
+  await newHeimr(page, "Liar");
+  await setNumber(page, "Sociability", 2);
+  await newHeimr(page, "Judge");
+  await setNumber(page, "Empathy", 1);
+  await page.locator('[data-ability="Insight"]').getByLabel("Base consistency").selectOption("1");
+  await page.getByRole("button", { name: "Roll Insight" }).tap();
+  const panel = page.getByRole("region", { name: "Roll Insight" });
+  await panel.getByText("Opposed roll").tap();
+  await panel.getByLabel("Opponent from your characters").selectOption({ label: "Liar: Persuasion (C 0, P 2)" });
+  await expect(panel.getByRole("spinbutton", { name: "Opponent P" })).toHaveValue("2");
+  const me = challenge(1, 1);
+  const them = challenge(0, 2);
+  let win = 0, tie = 0;
+  for (const [a, pa] of me) for (const [b, pb] of them) { if (a > b) win += pa * pb; if (a === b) tie += pa * pb; }
+  const text = (await panel.getByTestId("opposed-chances").textContent())!;
+  const [w, t, l] = text.match(/[\d.]+(?=%)/g)!.map(Number);
+  expect(Math.abs(w - win * 100)).toBeLessThan(0.05001);
+  expect(Math.abs(t - tie * 100)).toBeLessThan(0.05001);
+  expect(Math.abs(l - (1 - win - tie) * 100)).toBeLessThan(0.05001);
+  await panel.getByRole("button", { name: "Roll Insight" }).tap();
+  const mine = Number(await panel.getByTestId("challenge-total").textContent());
+  const theirs = Number(await panel.getByTestId("opponent-total").textContent());
+  await expect(panel.getByTestId("opposed-verdict")).toHaveText(mine > theirs ? "You win" : mine === theirs ? "Tie" : "Opponent wins");
+});
