@@ -7,8 +7,9 @@ import { join, relative } from "node:path";
 
 // The whole app, brotli-compressed. Raise it only with a reason in the commit message.
 // 150 KB held the shell and the roller (146 KB). The character sheets, storage layer and
-// import/export of issue 3 brought it to ~259 KB: nearly all of it Leptos view code.
-const BUDGET_BROTLI_BYTES = 270 * 1024;
+// import/export brought it to ~259 KB and the Heimr roll panel to ~278 KB: nearly all of the
+// growth is Leptos view code (each reactive closure is its own compiled type).
+const BUDGET_BROTLI_BYTES = 300 * 1024;
 
 const dir = process.argv[2] || "dist";
 const walk = (d) => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));

@@ -55,6 +55,11 @@ fn main() {
                 .mean()
         });
     }
+    for c in [-20, -5, 5, 20] {
+        bench(&format!("heimr challenge C {c:+}"), || {
+            rollsheet::rules::heimr::challenge::dice_distribution(black_box(c)).mean()
+        });
+    }
     bench("parse + 4d6kh3", || {
         Distribution::of_expr(&parse(black_box("4d6kh3")).unwrap())
             .unwrap()
