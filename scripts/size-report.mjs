@@ -7,9 +7,10 @@ import { join, relative } from "node:path";
 
 // The whole app, brotli-compressed. Raise it only with a reason in the commit message.
 // 150 KB held the shell and the roller (146 KB). The character sheets, storage layer and
-// import/export brought it to ~259 KB and the Heimr roll panel to ~278 KB: nearly all of the
-// growth is Leptos view code (each reactive closure is its own compiled type).
-const BUDGET_BROTLI_BYTES = 300 * 1024;
+// import/export brought it to ~259 KB, the Heimr roll panel to ~278 KB and the Symbaroum sheet
+// to ~325 KB: nearly all of the growth is Leptos view code (each reactive closure is its own
+// compiled type). The next size work is there, not in the rules.
+const BUDGET_BROTLI_BYTES = 340 * 1024;
 
 const dir = process.argv[2] || "dist";
 const walk = (d) => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));

@@ -3,3 +3,4 @@
 
 pub mod dice;
 pub mod heimr;
+pub mod symbaroum;

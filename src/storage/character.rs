@@ -3,6 +3,7 @@
 
 use super::versioned::Versioned;
 use crate::rules::heimr::HeimrSheet;
+use crate::rules::symbaroum::SymbaroumSheet;
 use serde::{Deserialize, Serialize};
 
 /// `{ schema_version, id, system, name, notes, created, updated, sheet }` (SPEC.md §2).
@@ -28,6 +29,7 @@ pub struct Character {
 #[serde(tag = "system", content = "sheet", rename_all = "lowercase")]
 pub enum Sheet {
     Heimr(HeimrSheet),
+    Symbaroum(SymbaroumSheet),
 }
 
 /// The stored shape with the sheet still unparsed, so `system` can choose its type.
@@ -52,6 +54,9 @@ impl TryFrom<RawCharacter> for Character {
             "heimr" => {
                 Sheet::Heimr(serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?)
             }
+            "symbaroum" => Sheet::Symbaroum(
+                serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?,
+            ),
             other => return Err(format!("unknown system “{other}”")),
         };
         Ok(Character {
@@ -83,7 +88,7 @@ pub const SYSTEMS: [SystemInfo; 5] = [
     SystemInfo {
         id: "symbaroum",
         name: "Symbaroum-style d20",
-        available: false,
+        available: true,
     },
     SystemInfo {
         id: "vogt",
@@ -106,6 +111,7 @@ impl Sheet {
     pub fn new(system: &str) -> Option<Sheet> {
         match system {
             "heimr" => Some(Sheet::Heimr(HeimrSheet::default())),
+            "symbaroum" => Some(Sheet::Symbaroum(SymbaroumSheet::default())),
             _ => None,
         }
     }
@@ -113,6 +119,7 @@ impl Sheet {
     pub fn system(&self) -> SystemInfo {
         match self {
             Sheet::Heimr(_) => SYSTEMS[0],
+            Sheet::Symbaroum(_) => SYSTEMS[1],
         }
     }
 
@@ -120,12 +127,19 @@ impl Sheet {
     pub fn key_figure(&self) -> String {
         match self {
             Sheet::Heimr(s) => format!("{} XP · HP {}/{}", s.xp, s.hp, s.hp_max),
+            Sheet::Symbaroum(s) => format!(
+                "Toughness {}/{} · {} XP left",
+                s.toughness,
+                s.toughness_max(),
+                s.experience_left()
+            ),
         }
     }
 
     pub fn validate(&self) -> Result<(), String> {
         match self {
             Sheet::Heimr(s) => s.validate(),
+            Sheet::Symbaroum(s) => s.validate(),
         }
     }
 }
@@ -208,11 +222,35 @@ mod tests {
     }
 
     #[test]
+    fn symbaroum_v1_fixture_loads() {
+        let c: Character = decode(include_str!(
+            "../../tests/fixtures/character-symbaroum-v1.json"
+        ))
+        .unwrap();
+        let Sheet::Symbaroum(s) = &c.sheet else {
+            panic!("not symbaroum")
+        };
+        assert_eq!(
+            (
+                s.toughness_max(),
+                s.pain_threshold(),
+                s.defense(),
+                s.corruption_threshold()
+            ),
+            (13, 7, 11, 6)
+        );
+        assert_eq!(s.experience_left(), 20);
+        assert!(c.validate().is_ok());
+    }
+
+    #[test]
     fn v1_fixture_loads() {
         let c: Character =
             decode(include_str!("../../tests/fixtures/character-heimr-v1.json")).unwrap();
         assert_eq!(c.name, "Astrid Ulfsdottir");
-        let Sheet::Heimr(s) = &c.sheet;
+        let Sheet::Heimr(s) = &c.sheet else {
+            panic!("not heimr")
+        };
         assert_eq!(s.abilities.len(), 7);
         assert_eq!(s.potential(&s.abilities[6]), 2);
         assert!(c.validate().is_ok());

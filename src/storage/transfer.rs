@@ -212,8 +212,60 @@ mod tests {
         c
     }
 
+    /// A random but valid Symbaroum-style character.
+    fn generated_symbaroum(seed: u64) -> Character {
+        use crate::rules::symbaroum::{
+            Level, SAbility, SAttr, SymbaroumSheet, Weapon, WeaponQuality,
+        };
+        let mut src = SeededSource::new(seed);
+        let mut s = SymbaroumSheet::default();
+        for a in s.attributes.iter_mut() {
+            *a = src.roll(20) as i32;
+        }
+        s.abilities = (0..src.roll(4) - 1)
+            .map(|_| SAbility {
+                name: text(&mut src),
+                level: *pick(&mut src, &Level::ALL),
+            })
+            .collect();
+        s.armor_protection = pick(&mut src, &["", "1d4", "1d6", "2d4+1"]).to_string();
+        s.armor_impeding = src.roll(4) as i32 - 1;
+        s.weapons.push(Weapon {
+            name: text(&mut src),
+            damage: pick(&mut src, &["1d8", "1d10+1", "2d6"]).to_string(),
+            qualities: vec![*pick(
+                &mut src,
+                &[
+                    WeaponQuality::Long,
+                    WeaponQuality::Short,
+                    WeaponQuality::Heavy,
+                ],
+            )],
+            attr: *pick(&mut src, &SAttr::ALL),
+        });
+        s.toughness = src.roll(20) as i32 - 1;
+        s.death_steps = src.roll(3) - 1;
+        s.experience = src.next_u32() % 1000;
+        s.equipment = (0..src.roll(3) - 1).map(|_| text(&mut src)).collect();
+        Character::new(
+            format!("s{seed:015x}"),
+            text(&mut src),
+            Sheet::Symbaroum(s),
+            1_700_000_000_000 + seed,
+        )
+    }
+
     #[test]
     fn export_then_import_gives_back_identical_characters() {
+        for seed in 0..200 {
+            let c = generated_symbaroum(seed);
+            assert_eq!(c.validate(), Ok(()), "symbaroum seed {seed}");
+            assert_eq!(
+                parse_import(&export_one(&c)),
+                Ok(vec![c.clone()]),
+                "symbaroum seed {seed}"
+            );
+        }
         for seed in 0..300 {
             let c = generated(seed);
             assert_eq!(

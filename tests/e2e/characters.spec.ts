@@ -1,4 +1,4 @@
-import { test, expect, appReady } from "./fixtures";
+import { test, expect, appReady, sidewaysOverflow, smallTargets } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 
@@ -45,6 +45,10 @@ test("create a Heimr character; derived values follow the inputs and survive a r
   await expect(page.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("2");
   await expect(page.getByTestId("injury")).toHaveText("Mangled");
   await page.screenshot({ path: "test-results/heimr-sheet-phone.png", fullPage: true });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await smallTargets(page)).toEqual([]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 
 test("training spends XP, raises the attribute at its threshold, and undoes exactly", async ({ page }) => {

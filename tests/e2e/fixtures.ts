@@ -47,3 +47,8 @@ export async function smallTargets(page: import("@playwright/test").Page) {
       .map(({ el, w, h }) => `${el} ${w}x${h}`),
   );
 }
+
+/** How far the page scrolls sideways (0 when everything fits the phone's width). */
+export async function sidewaysOverflow(page: import("@playwright/test").Page) {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}

@@ -195,6 +195,24 @@ impl Distribution {
         }
     }
 
+    /// The distribution of max(X, floor): everything below `floor` lands on it.
+    pub fn floored(&self, floor: i64) -> Self {
+        if self.min >= floor {
+            return self.clone();
+        }
+        if self.max() <= floor {
+            return Distribution::point(floor);
+        }
+        let below: f64 = self
+            .iter()
+            .filter(|&(v, _)| v <= floor)
+            .map(|(_, p)| p)
+            .sum();
+        let mut probs = vec![below];
+        probs.extend(self.iter().filter(|&(v, _)| v > floor).map(|(_, p)| p));
+        Distribution { min: floor, probs }
+    }
+
     /// The distribution of X + c.
     pub fn shift(mut self, c: i64) -> Self {
         self.min += c;

@@ -1,4 +1,5 @@
 use crate::ui::pages::heimr_sheet::HeimrSheetView;
+use crate::ui::pages::symbaroum_sheet::SymbaroumSheetView;
 use crate::ui::roster::Roster;
 use crate::ui::router::Link;
 use leptos::prelude::*;
@@ -41,7 +42,8 @@ pub fn CharacterPage(id: String) -> impl IntoView {
                 <p class="muted">{field(|c| c.sheet.system().name.to_owned())}
                     {move || roster.unsaved.with(|u| id.with_value(|id| u.contains(id))).then_some(" · saving…")}</p>
                 {move || match system.get() {
-                    Some("heimr") => Some(view! { <HeimrSheetView id=id.get_value()/> }),
+                    Some("heimr") => Some(view! { <HeimrSheetView id=id.get_value()/> }.into_any()),
+                    Some("symbaroum") => Some(view! { <SymbaroumSheetView id=id.get_value()/> }.into_any()),
                     _ => None,
                 }}
                 <section class="card">

@@ -278,6 +278,7 @@ fn XpShare() -> impl IntoView {
                 .filter(|c| present.with(|p| p.contains(&c.id)))
                 .filter_map(|c| match &c.sheet {
                     Sheet::Heimr(s) => Some(s.xp_carried),
+                    _ => None,
                 })
                 .max()
                 .unwrap_or(0)
@@ -320,9 +321,10 @@ fn XpShare() -> impl IntoView {
                     let s = share();
                     for id in present.get_untracked() {
                         roster.update(&id, |c| {
-                            let Sheet::Heimr(h) = &mut c.sheet;
-                            h.xp += s.each;
-                            h.xp_carried = s.remainder;
+                            if let Sheet::Heimr(h) = &mut c.sheet {
+                                h.xp += s.each;
+                                h.xp_carried = s.remainder;
+                            }
                         });
                     }
                     set_done.set(Some(format!("Shared: {} XP each, {} carried.", s.each, s.remainder)));

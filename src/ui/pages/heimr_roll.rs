@@ -335,6 +335,7 @@ fn OpponentPicker(opp_c: RwSignal<i32>, opp_p: RwSignal<i32>) -> impl IntoView {
                             )
                         })
                         .collect::<Vec<_>>(),
+                    _ => Vec::new(),
                 })
                 .collect::<Vec<_>>()
         })

@@ -23,8 +23,9 @@ impl SheetCtx {
     pub fn edit(&self, f: impl FnOnce(&mut HeimrSheet)) {
         self.id.with_value(|id| {
             self.roster.update(id, |c| {
-                let Sheet::Heimr(s) = &mut c.sheet;
-                f(s);
+                if let Sheet::Heimr(s) = &mut c.sheet {
+                    f(s);
+                }
             })
         });
     }
@@ -45,9 +46,12 @@ pub fn HeimrSheetView(id: String) -> impl IntoView {
     let sheet = Memo::new(move |_| {
         id.with_value(|id| {
             roster.chars.with(|cs| {
-                cs.iter().find(|c| &c.id == id).map(|c| match &c.sheet {
-                    Sheet::Heimr(s) => s.clone(),
-                })
+                cs.iter()
+                    .find(|c| &c.id == id)
+                    .and_then(|c| match &c.sheet {
+                        Sheet::Heimr(s) => Some(s.clone()),
+                        _ => None,
+                    })
             })
         })
         .unwrap_or_default()

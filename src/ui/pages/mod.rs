@@ -7,3 +7,4 @@ pub mod heimr_sheet;
 pub mod not_found;
 pub mod roller;
 pub mod settings;
+pub mod symbaroum_sheet;

@@ -1,0 +1,12 @@
+//! Symbaroum-style d20 roll-under (`symbaroum`): eight attributes, secondary attributes,
+//! experience, success and opposed tests with exact odds (advantage, fighting blind), damage
+//! against armor, death tests. SPEC.md §4; seeds/001_747545f513491440.txt.
+
+mod rolls;
+mod sheet;
+
+pub use rolls::{
+    damage_distribution, death_chance_within, roll_death_test, roll_test, success_chance, Blind,
+    DeathOutcome, TestRoll,
+};
+pub use sheet::{modifier, Level, SAbility, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality};

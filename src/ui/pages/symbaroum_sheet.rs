@@ -1,0 +1,562 @@
+use crate::rules::dice::{parse, roll, DiceSource, DieRoll, RollOutcome, TermRoll};
+use crate::rules::symbaroum::{
+    damage_distribution, death_chance_within, modifier, roll_death_test, roll_test, success_chance,
+    Blind, DeathOutcome, Level, SAbility, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality,
+};
+use crate::storage::character::Sheet;
+use crate::storage::roll_log::LogEntry;
+use crate::ui::components::bar_chart::BarChart;
+use crate::ui::components::fields::{Stepper, TextList};
+use crate::ui::format::{decimal, percent};
+use crate::ui::roster::Roster;
+use crate::ui::state::{now_ms, with_dice, Notices, RollLogState};
+use leptos::prelude::*;
+
+#[derive(Clone, Copy)]
+struct SymCtx {
+    sheet: Memo<SymbaroumSheet>,
+    id: StoredValue<String>,
+    roster: Roster,
+}
+
+impl SymCtx {
+    fn edit(&self, f: impl FnOnce(&mut SymbaroumSheet)) {
+        self.id.with_value(|id| {
+            self.roster.update(id, |c| {
+                if let Sheet::Symbaroum(s) = &mut c.sheet {
+                    f(s);
+                }
+            })
+        });
+    }
+
+    fn get<T: Send + Sync + Clone + 'static>(
+        &self,
+        f: impl Fn(&SymbaroumSheet) -> T + Copy + Send + Sync + 'static,
+    ) -> Signal<T> {
+        let sheet = self.sheet;
+        Signal::derive(move || sheet.with(f))
+    }
+
+    fn name(&self) -> Option<String> {
+        self.id.with_value(|id| self.roster.get(id).map(|c| c.name))
+    }
+
+    fn log(&self, expr: String, outcome: RollOutcome) {
+        expect_context::<RollLogState>().record(LogEntry {
+            at: now_ms(),
+            who: self.name(),
+            expr,
+            outcome,
+        });
+    }
+}
+
+fn d20s(rolls: &[u32], kept: u32) -> RollOutcome {
+    let mut seen = false;
+    let dice = rolls
+        .iter()
+        .map(|&v| {
+            let keep = v == kept && !seen;
+            seen |= keep;
+            DieRoll {
+                sides: 20,
+                faces: vec![v],
+                kept: keep,
+            }
+        })
+        .collect();
+    RollOutcome {
+        terms: vec![TermRoll {
+            negative: false,
+            dice,
+            constant: None,
+            value: i64::from(kept),
+        }],
+        total: i64::from(kept),
+    }
+}
+
+#[component]
+pub fn SymbaroumSheetView(id: String) -> impl IntoView {
+    let roster = expect_context::<Roster>();
+    let id = StoredValue::new(id);
+    let sheet = Memo::new(move |_| {
+        id.with_value(|id| {
+            roster.chars.with(|cs| {
+                cs.iter()
+                    .find(|c| &c.id == id)
+                    .and_then(|c| match &c.sheet {
+                        Sheet::Symbaroum(s) => Some(s.clone()),
+                        _ => None,
+                    })
+            })
+        })
+        .unwrap_or_default()
+    });
+    let ctx = SymCtx { sheet, id, roster };
+    provide_context(ctx);
+    view! {
+        <SymAttributes/>
+        <Secondary/>
+        <SymTest/>
+        <Damage/>
+        <Dying/>
+        <SymAbilities/>
+        <Gear/>
+        <TextList title="Equipment" items=ctx.get(|s| s.equipment.clone()) set=Callback::new(move |v| ctx.edit(|s| s.equipment = v))/>
+    }
+}
+
+#[component]
+fn SymAttributes() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    view! {
+        <section class="card">
+            <h2>"Attributes " <small class="muted" data-testid="attr-total">{move || format!("total {}", ctx.sheet.with(|s| s.total()))}</small></h2>
+            {SymbaroumSheetAttrs(ctx)}
+            <p class="muted">"Usually 5–15; 1–20 is allowed for NPCs."</p>
+        </section>
+    }
+}
+
+#[allow(non_snake_case)]
+fn SymbaroumSheetAttrs(ctx: SymCtx) -> impl IntoView {
+    SAttr::ALL
+        .map(|a| {
+            let i = a.index();
+            let unusual = move || ctx.sheet.with(|s| !(5..=15).contains(&s.attr(a)));
+            view! {
+                <div class="attr-row" data-attr=a.name()>
+                    <div class="attr-name">
+                        <strong>{a.name()}</strong>
+                        <span class="muted progress-text">{move || format!("modifier against it {:+}", modifier(ctx.sheet.with(|s| s.attr(a))))}</span>
+                        <Show when=unusual><span class="field-error">"outside 5–15"</span></Show>
+                    </div>
+                    <Stepper label=a.name() value=ctx.get(move |s| s.attributes[i]) min=1 max=20
+                        set=Callback::new(move |v| ctx.edit(|s| s.attributes[i] = v))/>
+                </div>
+            }
+        })
+        .collect_view()
+}
+
+#[component]
+fn Secondary() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    let s = move |f: fn(&SymbaroumSheet) -> String| move || ctx.sheet.with(f);
+    view! {
+        <section class="card">
+            <h2>"Secondary attributes"</h2>
+            <details class="formula"><summary>"Toughness max " <strong data-testid="toughness-max">{s(|s| s.toughness_max().to_string())}</strong></summary>
+                {s(|s| format!("Strong {} (never below 10)", s.attr(SAttr::Strong)))}</details>
+            <details class="formula"><summary>"Pain threshold " <strong data-testid="pain-threshold">{s(|s| s.pain_threshold().to_string())}</strong></summary>
+                {s(|s| format!("Strong {} ÷ 2, rounded up; damage above it in one hit knocks down or gives a free attack", s.attr(SAttr::Strong)))}</details>
+            <details class="formula"><summary>"Defense " <strong data-testid="defense">{s(|s| s.defense().to_string())}</strong></summary>
+                {s(|s| format!("Quick {} − impeding {}{}", s.attr(SAttr::Quick), s.armor_impeding, if s.shield != Shield::None { " + 1 (shield)" } else { "" }))}</details>
+            <details class="formula"><summary>"Corruption threshold " <strong data-testid="corruption-threshold">{s(|s| s.corruption_threshold().to_string())}</strong></summary>
+                {s(|s| format!("Resolute {} ÷ 2, rounded up", s.attr(SAttr::Resolute)))}</details>
+            <div class="grid2">
+                <Stepper label="Toughness" value=ctx.get(|s| s.toughness) min=0 max=1000 set=Callback::new(move |v| ctx.edit(|s| s.toughness = v))/>
+                <Stepper label="Temporary corruption" value=ctx.get(|s| s.corruption_temporary as i32) min=0 max=1000 set=Callback::new(move |v: i32| ctx.edit(|s| s.corruption_temporary = v as u32))/>
+                <Stepper label="Permanent corruption" value=ctx.get(|s| s.corruption_permanent as i32) min=0 max=1000 set=Callback::new(move |v: i32| ctx.edit(|s| s.corruption_permanent = v as u32))/>
+            </div>
+            <Show when=move || ctx.sheet.with(|s| s.corruption_warning())>
+                <p class="field-error" role="alert" data-testid="corruption-warning">{s(|s| format!("Corruption {} has reached the threshold {}: the character is marked by it.", s.corruption_total(), s.corruption_threshold()))}</p>
+            </Show>
+            <details class="formula"><summary>"Opposing value → modifier"</summary>
+                <p>{(5..=15).map(|v| format!("{v}: {:+}", modifier(v))).collect::<Vec<_>>().join(" · ")}</p>
+            </details>
+        </section>
+    }
+}
+
+/// What a test is made with: an attribute or the character's Defense.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Base {
+    Attr(SAttr),
+    Defense,
+}
+
+#[component]
+fn SymTest() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    let notices = expect_context::<Notices>();
+    let base = RwSignal::new(Base::Attr(SAttr::Accurate));
+    let free_mod = RwSignal::new(0i32);
+    let opposing = RwSignal::new(String::new());
+    let advantage = RwSignal::new(false);
+    let blind = RwSignal::new(Blind::Neither);
+    let last = RwSignal::new(None::<(String, crate::rules::symbaroum::TestRoll)>);
+    let value = move || {
+        ctx.sheet.with(|s| match base.get() {
+            Base::Attr(a) => s.attr(a),
+            Base::Defense => s.defense(),
+        })
+    };
+    let opp = move || opposing.with(|t| t.trim().parse::<i32>().ok());
+    let target = move || {
+        value() + free_mod.get() + opp().map_or(0, modifier) + if advantage.get() { 2 } else { 0 }
+    };
+    let label = move || {
+        let b = match base.get() {
+            Base::Attr(a) => a.name().to_owned(),
+            Base::Defense => "Defense".to_owned(),
+        };
+        match opp() {
+            Some(v) => format!("[{b} ← {v}]"),
+            None => b,
+        }
+    };
+    let preset = move |b: Base| {
+        base.set(b);
+        opposing.set(String::new());
+    };
+    view! {
+        <section class="card" aria-label="Success test">
+            <h2>"Success test"</h2>
+            <div class="actions">
+                <button class="btn" on:click=move |_| preset(Base::Attr(SAttr::Accurate))>"Attack [Accurate ← Defense]"</button>
+                <button class="btn" on:click=move |_| preset(Base::Defense)>"Defend [Defense ← Accurate]"</button>
+            </div>
+            <label class="field-label" for="test-attr">"Test"</label>
+            <select id="test-attr" on:change=move |ev| {
+                let v = event_target_value(&ev);
+                base.set(SAttr::ALL.into_iter().find(|a| a.name() == v).map_or(Base::Defense, Base::Attr));
+            } prop:value=move || match base.get() { Base::Attr(a) => a.name().to_owned(), Base::Defense => "Defense".into() }>
+                {SAttr::ALL.map(|a| view! { <option value=a.name()>{a.name()}</option> }).collect_view()}
+                <option value="Defense">"Defense"</option>
+            </select>
+            <label class="field-label" for="opposing">"Opposing value (blank: none)"</label>
+            <input id="opposing" type="number" inputmode="numeric" placeholder="e.g. the target's Defense"
+                prop:value=move || opposing.get() on:input=move |ev| opposing.set(event_target_value(&ev))/>
+            <label class="field-label" for="difficulty">"Difficulty"</label>
+            <select id="difficulty" on:change=move |ev| free_mod.set(event_target_value(&ev).parse().unwrap_or(0))
+                prop:value=move || free_mod.get().to_string()>
+                {(-5..=5).rev().map(|m| view! { <option value=m.to_string()>{match m { 5 => "+5 very easy".to_owned(), -5 => "−5 very hard".to_owned(), 0 => "0 normal".to_owned(), m => format!("{m:+}") }}</option> }).collect_view()}
+            </select>
+            <label class="check"><input type="checkbox" prop:checked=move || advantage.get() on:change=move |ev| advantage.set(event_target_checked(&ev))/><span>"Advantage (+2, +1d4 damage)"</span></label>
+            <label class="field-label" for="blind">"Fighting blind"</label>
+            <select id="blind" on:change=move |ev| blind.set(match event_target_value(&ev).as_str() { "me" => Blind::Me, "enemy" => Blind::Enemy, _ => Blind::Neither })>
+                <option value="neither">"Nobody (or both)"</option>
+                <option value="me">"I am: roll twice, keep the worse"</option>
+                <option value="enemy">"Only the enemy: roll twice, keep the better"</option>
+            </select>
+            <p class="chance">{move || format!("{} needs {} or less on d20: ", label(), target().clamp(0, 20))}
+                <strong data-testid="test-chance">{move || percent(success_chance(target(), blind.get()))}</strong></p>
+            <button class="btn primary roll-btn" on:click=move |_| {
+                let (t, b, name) = (target(), blind.get_untracked(), label());
+                match with_dice(|src| roll_test(t, b, src)) {
+                    Ok(r) => {
+                        ctx.log(format!("{name} ≤ {t}"), d20s(&r.rolls, r.kept));
+                        last.set(Some((name, r)));
+                    }
+                    Err(e) => notices.error(format!("Could not roll: {e}")),
+                }
+            }>"Roll test"</button>
+            <div aria-live="polite" data-testid="test-result">
+                {move || last.get().map(|(name, r)| view! {
+                    <p class="result-head"><span>{name}</span><strong class="result-total" data-testid="test-kept">{r.kept}</strong></p>
+                    <crate::ui::components::roll_result::DiceList outcome=d20s(&r.rolls, r.kept)/>
+                    <p class="verdict" data-testid="test-verdict">{if r.success { format!("Success ({} ≤ {})", r.kept, r.target) } else { format!("Failure ({} > {})", r.kept, r.target) }}</p>
+                })}
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn Damage() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    let roster = ctx.roster;
+    let notices = expect_context::<Notices>();
+    let weapon = RwSignal::new(0usize);
+    let advantage = RwSignal::new(false);
+    let armor = RwSignal::new(String::from("1d4"));
+    let pain = RwSignal::new(5i32);
+    let target_id = RwSignal::new(String::new());
+    let last = RwSignal::new(None::<(i64, RollOutcome, RollOutcome)>);
+    let targets = move || {
+        roster.chars.with(|cs| {
+            cs.iter()
+                .filter_map(|c| match &c.sheet {
+                    Sheet::Symbaroum(s) => Some((
+                        c.id.clone(),
+                        c.name.clone(),
+                        s.armor_protection.clone(),
+                        s.pain_threshold(),
+                    )),
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    let weapon_expr = move || {
+        ctx.sheet.with(|s| {
+            s.weapons
+                .get(weapon.get())
+                .and_then(|w| parse(&w.damage).ok())
+        })
+    };
+    let armor_expr = move || {
+        armor.with(|a| {
+            if a.trim().is_empty() {
+                Ok(None)
+            } else {
+                parse(a).map(Some)
+            }
+        })
+    };
+    let dist = Memo::new(move |_| {
+        let (Some(w), Ok(a)) = (weapon_expr(), armor_expr()) else {
+            return None;
+        };
+        damage_distribution(&w, advantage.get(), a.as_ref()).ok()
+    });
+    let chart = Signal::derive(move || {
+        dist.get()
+            .unwrap_or_else(|| crate::rules::dice::Distribution::point(0))
+    });
+    let above = Signal::derive(move || Some(i64::from(pain.get()) + 1));
+    view! {
+        <section class="card" aria-label="Damage">
+            <h2>"Damage"</h2>
+            <label class="field-label" for="dmg-weapon">"Weapon"</label>
+            <select id="dmg-weapon" on:change=move |ev| weapon.set(event_target_value(&ev).parse().unwrap_or(0))>
+                {move || ctx.sheet.with(|s| s.weapons.iter().enumerate().map(|(i, w)| view! {
+                    <option value=i.to_string()>{format!("{} ({})", w.name, w.damage)}</option>
+                }).collect_view())}
+            </select>
+            <label class="check"><input type="checkbox" prop:checked=move || advantage.get() on:change=move |ev| advantage.set(event_target_checked(&ev))/><span>"Advantage (+1d4)"</span></label>
+            <label class="field-label" for="dmg-target">"Target"</label>
+            <select id="dmg-target" on:change=move |ev| {
+                let id = event_target_value(&ev);
+                if let Some((_, _, a, p)) = targets().into_iter().find(|t| t.0 == id) { armor.set(a); pain.set(p); }
+                target_id.set(id);
+            }>
+                <option value="">"Someone else (enter armor and pain threshold)"</option>
+                {move || targets().into_iter().map(|(id, name, _, _)| view! { <option value=id>{name}</option> }).collect_view()}
+            </select>
+            <label class="field-label" for="dmg-armor">"Target's armor roll"</label>
+            <input id="dmg-armor" type="text" prop:value=move || armor.get() on:input=move |ev| armor.set(event_target_value(&ev))/>
+            <Stepper label="Target's pain threshold" value=pain min=0 max=100 set=Callback::new(move |v| pain.set(v))/>
+            {move || match dist.get() {
+                None => view! { <p class="field-error">"Weapon and armor need dice notation, like 1d8 and 1d4."</p> }.into_any(),
+                Some(d) => view! {
+                    <p class="chance">"Average " {decimal(d.mean())} " · above pain threshold: "
+                        <strong data-testid="pain-chance">{percent(d.p_at_least(i64::from(pain.get()) + 1))}</strong></p>
+                }.into_any(),
+            }}
+            <BarChart dist=chart target=above/>
+            <button class="btn primary roll-btn" disabled=move || dist.with(Option::is_none) on:click=move |_| {
+                let (Some(w), Ok(a)) = (weapon_expr(), armor_expr()) else { return };
+                let adv = advantage.get_untracked();
+                let rolled = with_dice(|src| {
+                    let mut hit = roll(&w, src);
+                    if adv {
+                        let extra = src.roll(4);
+                        hit.terms.push(TermRoll { negative: false, dice: vec![DieRoll { sides: 4, faces: vec![extra], kept: true }], constant: None, value: i64::from(extra) });
+                        hit.total += i64::from(extra);
+                    }
+                    let armor_roll = a.as_ref().map(|a| roll(a, src));
+                    (hit, armor_roll)
+                });
+                match rolled {
+                    Ok((hit, armor_roll)) => {
+                        let soak = armor_roll.as_ref().map_or(0, |r| r.total);
+                        let dmg = (hit.total - soak).max(0);
+                        ctx.log(format!("Damage {}", w), hit.clone());
+                        last.set(Some((dmg, hit, armor_roll.unwrap_or(RollOutcome { terms: vec![], total: 0 }))));
+                    }
+                    Err(e) => notices.error(format!("Could not roll: {e}")),
+                }
+            }>"Roll damage"</button>
+            <div aria-live="polite">
+                {move || last.get().map(|(dmg, hit, soak)| view! {
+                    <p class="result-head"><span>"Damage after armor"</span><strong class="result-total" data-testid="damage-total">{dmg}</strong></p>
+                    <p class="muted">"Weapon"</p><crate::ui::components::roll_result::DiceList outcome=hit/>
+                    <p class="muted">"Armor"</p><crate::ui::components::roll_result::DiceList outcome=soak/>
+                    {(dmg > i64::from(pain.get_untracked())).then(|| view! { <p class="verdict">"Above the pain threshold: knock the target down or take a free attack."</p> })}
+                    <button class="btn" disabled=move || target_id.with(String::is_empty) on:click=move |_| {
+                        let id = target_id.get_untracked();
+                        roster.update(&id, |c| if let Sheet::Symbaroum(s) = &mut c.sheet { s.take_damage(dmg as i32) });
+                        last.set(None);
+                    }>"Apply to the target"</button>
+                })}
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn Dying() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    let notices = expect_context::<Notices>();
+    let (message, set_message) = signal(None::<String>);
+    let heal = move |amount: i32, what: &str| {
+        ctx.edit(|s| s.heal(amount));
+        set_message.set(Some(format!("{what}: +{amount} toughness")));
+    };
+    view! {
+        <section class="card" aria-label="Dying and healing">
+            <h2>"Dying and healing"</h2>
+            <Show when=move || ctx.sheet.with(|s| s.dead)>
+                <p class="field-error" data-testid="dead">"Dead."</p>
+                <button class="btn small" on:click=move |_| ctx.edit(|s| { s.dead = false; s.death_steps = 0; })>"Undo: not dead"</button>
+            </Show>
+            <Show when=move || ctx.sheet.with(|s| s.dying())>
+                <p role="alert"><strong>"Dying"</strong>{move || format!(" — {} of 3 steps toward death", ctx.sheet.with(|s| s.death_steps))}</p>
+                <p data-testid="death-odds">{move || {
+                    let steps = ctx.sheet.with(|s| s.death_steps);
+                    format!("Chance to die within 1 test {}, 2 tests {}, 3 tests {}", percent(death_chance_within(steps, 1)), percent(death_chance_within(steps, 2)), percent(death_chance_within(steps, 3)))
+                }}</p>
+                <button class="btn primary" on:click=move |_| {
+                    let steps = ctx.sheet.with_untracked(|s| s.death_steps);
+                    match with_dice(|src| roll_death_test(steps, src)) {
+                        Ok((d20, outcome)) => {
+                            let text = match outcome {
+                                DeathOutcome::Wakes(t) => { ctx.edit(|s| { s.toughness = t as i32; s.death_steps = 0; }); format!("{d20}: wakes up with {t} toughness") }
+                                DeathOutcome::Nothing => format!("{d20}: no change"),
+                                DeathOutcome::Closer { steps } => { ctx.edit(|s| s.death_steps = steps); format!("{d20}: a step closer ({steps} of 3)") }
+                                DeathOutcome::Dies => {
+                                    // A 20 kills outright; an 11–19 is the third step.
+                                    ctx.edit(|s| { s.dead = true; if d20 != 20 { s.death_steps = 3; } });
+                                    format!("{d20}: dies")
+                                }
+                            };
+                            ctx.log("Death test".into(), d20s(&[d20], d20));
+                            set_message.set(Some(text));
+                        }
+                        Err(e) => notices.error(format!("Could not roll: {e}")),
+                    }
+                }>"Roll death test"</button>
+            </Show>
+            <div class="actions">
+                <button class="btn small" on:click=move |_| heal(1, "A day's rest")>"Natural (+1)"</button>
+                <button class="btn small" on:click=move |_| heal(1, "Herbal cure")>"Herbal cure (+1)"</button>
+                <button class="btn small" on:click=move |_| match with_dice(|src| src.roll(4)) {
+                    Ok(v) => heal(v as i32, "Medicus 1d4"),
+                    Err(e) => notices.error(format!("Could not roll: {e}")),
+                }>"Medicus (+1d4)"</button>
+            </div>
+            {move || message.get().map(|m| view! { <p role="status" class="ok" data-testid="dying-message">{m}</p> })}
+        </section>
+    }
+}
+
+#[component]
+fn SymAbilities() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    let undo = RwSignal::new(Vec::<Vec<SAbility>>::new());
+    let pending = RwSignal::new(None::<usize>);
+    let (name, set_name) = signal(String::new());
+    let buy = move |f: Box<dyn FnOnce(&mut Vec<SAbility>)>| {
+        undo.update(|u| u.push(ctx.sheet.with_untracked(|s| s.abilities.clone())));
+        ctx.edit(|s| f(&mut s.abilities));
+        pending.set(None);
+    };
+    view! {
+        <section class="card">
+            <h2>"Abilities"</h2>
+            <div class="grid2">
+                <Stepper label="Experience earned" value=ctx.get(|s| s.experience as i32) min=0 max=100_000 set=Callback::new(move |v: i32| ctx.edit(|s| s.experience = v as u32))/>
+            </div>
+            <p>{move || ctx.sheet.with(|s| format!("Spent {} · left ", s.experience_spent()))}<strong data-testid="xp-left">{move || ctx.sheet.with(|s| s.experience_left())}</strong></p>
+            <ul class="text-list">
+                {move || ctx.sheet.with(|s| s.abilities.clone()).into_iter().enumerate().map(|(i, a)| {
+                    let next = a.level.next();
+                    view! {
+                        <li data-sym-ability=a.name.clone()>
+                            <span>{format!("{} ({})", a.name, a.level.name())}</span>
+                            {next.map(|n| view! {
+                                <button class="btn small" on:click=move |_| pending.set(Some(i))>{format!("Raise to {} · {} XP", n.name(), n.total_cost() - a.level.total_cost())}</button>
+                            })}
+                        </li>
+                    }
+                }).collect_view()}
+            </ul>
+            {move || pending.get().and_then(|i| ctx.sheet.with(|s| {
+                let a = s.abilities.get(i)?.clone();
+                let n = a.level.next()?;
+                let cost = i64::from(n.total_cost() - a.level.total_cost());
+                let left = s.experience_left() - cost;
+                Some(view! {
+                    <div class="what-if" role="region" aria-label="What if">
+                        <p>{format!("{} {} → {}: costs {cost} XP, leaving {left}", a.name, a.level.name(), n.name())}</p>
+                        {(left < 0).then(|| view! { <p class="field-error">"Not enough experience."</p> })}
+                        <div class="actions">
+                            <button class="btn primary" disabled=left < 0 on:click=move |_| buy(Box::new(move |v| if let Some(x) = v.get_mut(i) { x.level = n }))>"Buy"</button>
+                            <button class="btn" on:click=move |_| pending.set(None)>"Cancel"</button>
+                        </div>
+                    </div>
+                })
+            }))}
+            <Show when=move || undo.with(|u| !u.is_empty())>
+                <button class="btn small" on:click=move |_| if let Some(prev) = undo.try_update(Vec::pop).flatten() { ctx.edit(|s| s.abilities = prev) }>"Undo last change"</button>
+            </Show>
+            <div class="row">
+                <input type="text" aria-label="New ability" placeholder="New ability (novice, 10 XP)" prop:value=move || name.get() on:input=move |ev| set_name.set(event_target_value(&ev))/>
+                <button class="btn" disabled=move || name.with(|n| n.trim().is_empty()) || ctx.sheet.with(|s| s.experience_left() < 10) on:click=move |_| {
+                    let n = name.get_untracked().trim().to_owned();
+                    buy(Box::new(move |v| v.push(SAbility { name: n, level: Level::Novice })));
+                    set_name.set(String::new());
+                }>"Learn"</button>
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn Gear() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    view! {
+        <section class="card">
+            <h2>"Armor and weapons"</h2>
+            <label class="field-label" for="armor-name">"Armor"</label>
+            <input id="armor-name" type="text" prop:value=move || ctx.sheet.with(|s| s.armor_name.clone()) on:change=move |ev| { let v = event_target_value(&ev); ctx.edit(|s| s.armor_name = v) }/>
+            <label class="field-label" for="armor-protection">"Protection roll"</label>
+            <input id="armor-protection" type="text" placeholder="e.g. 1d4" prop:value=move || ctx.sheet.with(|s| s.armor_protection.clone())
+                on:change=move |ev| { let v = event_target_value(&ev); if v.trim().is_empty() || parse(&v).is_ok() { ctx.edit(|s| s.armor_protection = v) } }/>
+            <div class="grid2">
+                <Stepper label="Impeding" value=ctx.get(|s| s.armor_impeding) min=0 max=100 set=Callback::new(move |v| ctx.edit(|s| s.armor_impeding = v))/>
+            </div>
+            <label class="field-label" for="shield">"Shield"</label>
+            <select id="shield" prop:value=move || ctx.sheet.with(|s| match s.shield { Shield::None => "none", Shield::Shield => "shield", Shield::Buckler => "buckler" })
+                on:change=move |ev| { let v = event_target_value(&ev); ctx.edit(|s| s.shield = match v.as_str() { "shield" => Shield::Shield, "buckler" => Shield::Buckler, _ => Shield::None }) }>
+                <option value="none">"None"</option><option value="shield">"Shield (+1 Defense)"</option><option value="buckler">"Buckler (+1 Defense)"</option>
+            </select>
+            <h3>"Weapons"</h3>
+            {move || ctx.sheet.with(|s| s.weapons.clone()).into_iter().enumerate().map(|(i, w)| view! {
+                <div class="weapon">
+                    <p><strong>{w.name.clone()}</strong>{format!(" · {} · {} {}", w.damage, w.attr.name(), w.qualities.iter().map(|q| match q { WeaponQuality::Long => "Long", WeaponQuality::Short => "Short", WeaponQuality::Heavy => "Heavy" }).collect::<Vec<_>>().join(", "))}</p>
+                    <button class="btn small danger" on:click=move |_| ctx.edit(|s| { if i < s.weapons.len() { s.weapons.remove(i); } })>"Remove"</button>
+                </div>
+            }).collect_view()}
+            <AddWeapon/>
+        </section>
+    }
+}
+
+#[component]
+fn AddWeapon() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    let (name, set_name) = signal(String::new());
+    let (damage, set_damage) = signal(String::from("1d8"));
+    let qualities = RwSignal::new(Vec::<WeaponQuality>::new());
+    view! {
+        <details class="add-ability">
+            <summary class="btn">"Add a weapon"</summary>
+            <input type="text" aria-label="Weapon name" placeholder="Name" prop:value=move || name.get() on:input=move |ev| set_name.set(event_target_value(&ev))/>
+            <input type="text" aria-label="Weapon damage" placeholder="Damage, e.g. 1d8" prop:value=move || damage.get() on:input=move |ev| set_damage.set(event_target_value(&ev))/>
+            {[(WeaponQuality::Long, "Long"), (WeaponQuality::Short, "Short"), (WeaponQuality::Heavy, "Heavy")].map(|(q, label)| view! {
+                <label class="check"><input type="checkbox" prop:checked=move || qualities.with(|v| v.contains(&q))
+                    on:change=move |ev| { let on = event_target_checked(&ev); qualities.update(|v| { v.retain(|x| *x != q); if on { v.push(q) } }) }/><span>{label}</span></label>
+            }).collect_view()}
+            <button class="btn primary" disabled=move || name.with(|n| n.trim().is_empty()) || damage.with(|d| parse(d).is_err()) on:click=move |_| {
+                let w = Weapon { name: name.get_untracked().trim().to_owned(), damage: damage.get_untracked(), qualities: qualities.get_untracked(), attr: SAttr::Accurate };
+                ctx.edit(|s| s.weapons.push(w));
+                set_name.set(String::new());
+            }>"Add weapon"</button>
+        </details>
+    }
+}
