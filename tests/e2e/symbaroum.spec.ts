@@ -118,6 +118,10 @@ test("damage against armor: exact chance above the pain threshold, applied to a 
   for (let w = 1; w <= 8; w++) for (let x = 1; x <= 4; x++) for (let a = 1; a <= 4; a++) if (w + x - a > 6) above++;
   expect(await pct(page, "pain-chance")).toBeCloseTo((above / 128) * 100, 1);
   await box.getByRole("button", { name: "Roll damage" }).tap();
+  // The attack itself can take the target's Defense from the roster.
+  const test = page.getByRole("region", { name: "Success test" });
+  await test.getByLabel("Opposing value from your characters").selectOption({ label: "Target: Defense 10" });
+  await expect(test.getByLabel("Opposing value (blank: none)")).toHaveValue("10");
   const dmg = Number(await box.getByTestId("damage-total").textContent());
   await box.getByRole("button", { name: "Apply to the target" }).tap();
   await page.getByRole("link", { name: "Characters" }).tap();

@@ -227,6 +227,20 @@ fn SymTest() -> impl IntoView {
                 {SAttr::ALL.map(|a| view! { <option value=a.name()>{a.name()}</option> }).collect_view()}
                 <option value="Defense">"Defense"</option>
             </select>
+            <select aria-label="Opposing value from your characters" on:change=move |ev| opposing.set(event_target_value(&ev))>
+                <option value="">"Pick an opponent's value…"</option>
+                {move || {
+                    let me = ctx.id.get_value();
+                    ctx.roster.chars.with(|cs| cs.iter().filter(|c| c.id != me).filter_map(|c| match &c.sheet {
+                        Sheet::Symbaroum(s) => Some((c.name.clone(), s.clone())),
+                        _ => None,
+                    }).collect::<Vec<_>>()).into_iter().flat_map(|(name, s)| {
+                        let mut opts: Vec<(String, i32)> = vec![(format!("{name}: Defense {}", s.defense()), s.defense())];
+                        opts.extend(SAttr::ALL.map(|a| (format!("{name}: {} {}", a.name(), s.attr(a)), s.attr(a))));
+                        opts
+                    }).map(|(label, v)| view! { <option value=v.to_string()>{label}</option> }).collect_view()
+                }}
+            </select>
             <label class="field-label" for="opposing">"Opposing value (blank: none)"</label>
             <input id="opposing" type="number" inputmode="numeric" placeholder="e.g. the target's Defense"
                 prop:value=move || opposing.get() on:input=move |ev| opposing.set(event_target_value(&ev))/>
@@ -543,6 +557,7 @@ fn AddWeapon() -> impl IntoView {
     let (name, set_name) = signal(String::new());
     let (damage, set_damage) = signal(String::from("1d8"));
     let qualities = RwSignal::new(Vec::<WeaponQuality>::new());
+    let attr = RwSignal::new(SAttr::Accurate);
     view! {
         <details class="add-ability">
             <summary class="btn">"Add a weapon"</summary>
@@ -552,8 +567,14 @@ fn AddWeapon() -> impl IntoView {
                 <label class="check"><input type="checkbox" prop:checked=move || qualities.with(|v| v.contains(&q))
                     on:change=move |ev| { let on = event_target_checked(&ev); qualities.update(|v| { v.retain(|x| *x != q); if on { v.push(q) } }) }/><span>{label}</span></label>
             }).collect_view()}
+            <select aria-label="Attribute the weapon uses" on:change=move |ev| {
+                let v = event_target_value(&ev);
+                if let Some(a) = SAttr::ALL.into_iter().find(|a| a.name() == v) { attr.set(a) }
+            }>
+                {SAttr::ALL.map(|a| view! { <option value=a.name()>{format!("Attacks with {}", a.name())}</option> }).collect_view()}
+            </select>
             <button class="btn primary" disabled=move || name.with(|n| n.trim().is_empty()) || damage.with(|d| parse(d).is_err()) on:click=move |_| {
-                let w = Weapon { name: name.get_untracked().trim().to_owned(), damage: damage.get_untracked(), qualities: qualities.get_untracked(), attr: SAttr::Accurate };
+                let w = Weapon { name: name.get_untracked().trim().to_owned(), damage: damage.get_untracked(), qualities: qualities.get_untracked(), attr: attr.get_untracked() };
                 ctx.edit(|s| s.weapons.push(w));
                 set_name.set(String::new());
             }>"Add weapon"</button>
