@@ -1,7 +1,6 @@
 //! The shared roll log: newest first, capped, kept across reloads, cleared only on request
 //! (with undo).
 
-use super::store::{KeyValueStore, StorageError};
 use super::versioned::Versioned;
 use crate::rules::dice::RollOutcome;
 use serde::{Deserialize, Serialize};
@@ -66,17 +65,11 @@ impl RollLog {
         self.entries.extend(cleared);
         self.entries.truncate(LOG_CAP);
     }
-
-    pub fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError> {
-        let text =
-            serde_json::to_string(self).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
-        store.set(Self::KEY, &text)
-    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::store::MemoryStore;
+    use super::super::store::{MemoryStore, StorageError};
     use super::super::versioned::{load, quarantined_keys, LoadError, Loaded};
     use super::*;
     use crate::rules::dice::{parse, roll, SeededSource};

@@ -4,7 +4,7 @@
 
 use super::character::{key_of, Character};
 use super::store::{KeyValueStore, StorageError};
-use super::versioned::{load, load_key, LoadError, Loaded, Versioned};
+use super::versioned::{load, load_key, save_to, LoadError, Loaded, Versioned};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -86,17 +86,15 @@ pub fn load_roster(store: &dyn KeyValueStore, now: u64) -> Result<RosterLoad, St
 }
 
 pub fn save_character(store: &dyn KeyValueStore, c: &Character) -> Result<(), StorageError> {
-    let text = serde_json::to_string(c).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
-    store.set(&c.key(), &text)
+    save_to(store, &c.key(), c)
 }
 
 pub fn save_index(store: &dyn KeyValueStore, ids: Vec<String>) -> Result<(), StorageError> {
-    let text = serde_json::to_string(&Index {
+    Index {
         schema_version: Index::CURRENT,
         ids,
-    })
-    .map_err(|e| StorageError::WriteFailed(e.to_string()))?;
-    store.set(Index::KEY, &text)
+    }
+    .save(store)
 }
 
 pub fn delete_character(store: &dyn KeyValueStore, id: &str) -> Result<(), StorageError> {

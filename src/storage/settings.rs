@@ -1,6 +1,5 @@
 //! App settings: the theme override (and more as features come).
 
-use super::store::{KeyValueStore, StorageError};
 use super::versioned::Versioned;
 use serde::{Deserialize, Serialize};
 
@@ -71,12 +70,6 @@ impl Settings {
     pub fn backup_due(&self, now: u64) -> bool {
         self.last_backup
             .is_none_or(|t| now.saturating_sub(t) > BACKUP_EVERY_MS)
-    }
-
-    pub fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError> {
-        let text =
-            serde_json::to_string(self).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
-        store.set(Self::KEY, &text)
     }
 }
 

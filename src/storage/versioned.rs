@@ -4,7 +4,7 @@
 
 use super::store::{KeyValueStore, StorageError};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::borrow::Cow;
 
 /// Prefix of keys holding stored entries that could not be read; listed in Settings.
@@ -26,6 +26,24 @@ pub trait Versioned: DeserializeOwned {
     /// (including its `schema_version`). Text in, text out: a shape with no migrations yet
     /// carries no JSON-tree code in the app.
     fn migrate(from: u64, doc: &str) -> Result<String, String>;
+
+    /// Writes the document under its key (the store reads it back).
+    fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError>
+    where
+        Self: Serialize,
+    {
+        save_to(store, Self::KEY, self)
+    }
+}
+
+/// Writes any document as JSON under `key` (the store reads it back).
+pub fn save_to<T: Serialize + ?Sized>(
+    store: &dyn KeyValueStore,
+    key: &str,
+    doc: &T,
+) -> Result<(), StorageError> {
+    let text = serde_json::to_string(doc).map_err(|e| StorageError::WriteFailed(e.to_string()))?;
+    store.set(key, &text)
 }
 
 /// What loading found.

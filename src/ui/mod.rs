@@ -8,6 +8,7 @@ pub mod panic;
 pub mod persist;
 pub mod roster;
 pub mod router;
+pub mod sheet_ctx;
 pub mod state;
 
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};

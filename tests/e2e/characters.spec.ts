@@ -1,26 +1,11 @@
-import { test, expect, appReady, sidewaysOverflow, smallTargets } from "./fixtures";
+import { test, expect, appReady, createCharacter, setNumber, sidewaysOverflow, smallTargets } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 
-async function createHeimr(page: Page, name: string) {
-  await page.goto("/");
-  await appReady(page);
-  await page.getByRole("button", { name: "New character" }).tap();
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByRole("button", { name: "Heimr" }).tap();
-  await expect(page).toHaveURL(/\/c\/[0-9a-f]+$/);
-  await expect(page.getByLabel("Character name")).toHaveValue(name);
-}
+const createHeimr = (page: Page, name: string) => createCharacter(page, name, "Heimr");
 
 const ability = (page: Page, name: string) => page.locator(`[data-ability="${name}"]`);
 
-async function setNumber(page: Page, label: string, value: number) {
-  const input = page.getByRole("spinbutton", { name: label, exact: true });
-  await input.fill(String(value));
-  await input.press("Enter");
-  await input.blur();
-  await expect(input).toHaveValue(String(value));
-}
 
 /** Everything the app stored, for "nothing changed" checks. */
 const storage = (page: Page) => page.evaluate(() => ({ ...localStorage }));

@@ -52,3 +52,28 @@ export async function smallTargets(page: import("@playwright/test").Page) {
 export async function sidewaysOverflow(page: import("@playwright/test").Page) {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** Creates a character from the roster and waits for its sheet. `system` is the button's label. */
+export async function createCharacter(page: import("@playwright/test").Page, name: string, system: string) {
+  await page.goto("/");
+  await appReady(page);
+  await page.getByRole("button", { name: "New character" }).tap();
+  await page.getByLabel("Name", { exact: true }).fill(name);
+  await page.getByRole("button", { name: system }).tap();
+  await expect(page).toHaveURL(/\/c\/[0-9a-f]+$/);
+  await expect(page.getByLabel("Character name")).toHaveValue(name);
+}
+
+/** Types a whole number into a stepper (by its label) and commits it. */
+export async function setNumber(page: import("@playwright/test").Page, label: string, value: number) {
+  const input = page.getByRole("spinbutton", { name: label, exact: true });
+  await input.fill(String(value));
+  await input.press("Enter");
+  await input.blur();
+  await expect(input).toHaveValue(String(value));
+}
+
+/** The percentage a test id shows, as a number. */
+export async function shownPercent(page: import("@playwright/test").Page, testId: string) {
+  return parseFloat((await page.getByTestId(testId).textContent())!);
+}

@@ -1,4 +1,4 @@
-import { test, expect, appReady, smallTargets } from "./fixtures";
+import { test, expect, appReady, createCharacter, setNumber, shownPercent as pct, smallTargets } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** Exact result distribution of a Heimr challenge by enumerating every face (independent of the app). */
@@ -24,24 +24,9 @@ function challenge(c: number, p: number): Map<number, number> {
 }
 const atLeast = (d: Map<number, number>, t: number) => [...d].filter(([v]) => v >= t).reduce((s, [, p]) => s + p, 0);
 
-async function newHeimr(page: Page, name: string) {
-  await page.goto("/");
-  await appReady(page);
-  await page.getByRole("button", { name: "New character" }).tap();
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByRole("button", { name: "Heimr" }).tap();
-  await expect(page).toHaveURL(/\/c\//);
-}
+const newHeimr = (page: Page, name: string) => createCharacter(page, name, "Heimr");
 
-async function setNumber(page: Page, label: string, value: number) {
-  const input = page.getByRole("spinbutton", { name: label, exact: true });
-  await input.fill(String(value));
-  await input.press("Enter");
-  await input.blur();
-  await expect(input).toHaveValue(String(value));
-}
 
-const pct = async (page: Page, id: string) => parseFloat((await page.getByTestId(id).textContent())!);
 
 test("Perception against CR 9: exact chance, every die, and a re-roll for willpower", async ({ page }) => {
   await newHeimr(page, "Seer");

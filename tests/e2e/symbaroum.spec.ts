@@ -1,24 +1,9 @@
-import { test, expect, appReady, sidewaysOverflow, smallTargets } from "./fixtures";
+import { test, expect, createCharacter, setNumber, shownPercent as pct, sidewaysOverflow, smallTargets } from "./fixtures";
 import type { Page } from "@playwright/test";
 
-async function newSym(page: Page, name: string) {
-  await page.goto("/");
-  await appReady(page);
-  await page.getByRole("button", { name: "New character" }).tap();
-  await page.getByLabel("Name", { exact: true }).fill(name);
-  await page.getByRole("button", { name: "Symbaroum-style d20" }).tap();
-  await expect(page).toHaveURL(/\/c\//);
-}
+const newSym = (page: Page, name: string) => createCharacter(page, name, "Symbaroum-style d20");
 
-async function setNumber(page: Page, label: string, value: number) {
-  const input = page.getByRole("spinbutton", { name: label, exact: true });
-  await input.fill(String(value));
-  await input.press("Enter");
-  await input.blur();
-  await expect(input).toHaveValue(String(value));
-}
 
-const pct = async (page: Page, id: string) => parseFloat((await page.getByTestId(id).textContent())!);
 
 /** Death within k tests from `steps`, by enumerating every sequence of d20s (independent of the app). */
 function deathWithin(steps: number, k: number) {

@@ -5,63 +5,30 @@ use crate::rules::heimr::{
 use crate::storage::character::Sheet;
 use crate::ui::components::fields::{Stepper, TextList};
 use crate::ui::pages::heimr_roll::{ChallengePanel, RollFor};
-use crate::ui::roster::Roster;
 use crate::ui::state::Notices;
 use leptos::prelude::*;
 
-/// Reads and edits one Heimr sheet held by the roster.
+/// The Heimr sheet being shown.
+pub type SheetCtx = crate::ui::sheet_ctx::SheetCtx<HeimrSheet>;
+
+/// Which roll panel is open on this sheet, if any.
 #[derive(Clone, Copy)]
-pub struct SheetCtx {
-    pub sheet: Memo<HeimrSheet>,
-    pub id: StoredValue<String>,
-    roster: Roster,
-    /// The open roll panel, if any.
-    rolling: RwSignal<Option<RollFor>>,
-}
-
-impl SheetCtx {
-    pub fn edit(&self, f: impl FnOnce(&mut HeimrSheet)) {
-        self.id.with_value(|id| {
-            self.roster.update(id, |c| {
-                if let Sheet::Heimr(s) = &mut c.sheet {
-                    f(s);
-                }
-            })
-        });
-    }
-
-    fn get<T>(&self, f: impl Fn(&HeimrSheet) -> T + Copy + Send + Sync + 'static) -> Signal<T>
-    where
-        T: Send + Sync + Clone + 'static,
-    {
-        let sheet = self.sheet;
-        Signal::derive(move || sheet.with(f))
-    }
-}
+struct OpenRoll(RwSignal<Option<RollFor>>);
 
 #[component]
 pub fn HeimrSheetView(id: String) -> impl IntoView {
-    let roster = expect_context::<Roster>();
-    let id = StoredValue::new(id);
-    let sheet = Memo::new(move |_| {
-        id.with_value(|id| {
-            roster.chars.with(|cs| {
-                cs.iter()
-                    .find(|c| &c.id == id)
-                    .and_then(|c| match &c.sheet {
-                        Sheet::Heimr(s) => Some(s.clone()),
-                        _ => None,
-                    })
-            })
-        })
-        .unwrap_or_default()
-    });
-    let ctx = SheetCtx {
-        sheet,
+    let ctx = SheetCtx::new(
         id,
-        roster,
-        rolling: RwSignal::new(None),
-    };
+        |s| match s {
+            Sheet::Heimr(h) => Some(h),
+            _ => None,
+        },
+        |s| match s {
+            Sheet::Heimr(h) => Some(h),
+            _ => None,
+        },
+    );
+    provide_context(OpenRoll(RwSignal::new(None)));
     provide_context(ctx);
     view! {
         <Attributes/>
@@ -76,6 +43,7 @@ pub fn HeimrSheetView(id: String) -> impl IntoView {
 #[component]
 fn Attributes() -> impl IntoView {
     let ctx = expect_context::<SheetCtx>();
+    let rolling = expect_context::<OpenRoll>().0;
     let group = move |g: AttrGroup, title: &'static str| {
         let rows = Attr::ALL.into_iter().filter(move |a| a.group() == g).map(move |a| {
             let i = a.index();
@@ -92,10 +60,10 @@ fn Attributes() -> impl IntoView {
                     <Stepper label=a.name() value min=-20 max=20
                         set=Callback::new(move |v| ctx.edit(|s| s.attributes[i].value = v))/>
                     <button class="btn small roll-chip" aria-label=format!("Roll {}", a.name())
-                        on:click=move |_| ctx.rolling.set(Some(RollFor::Attribute(a)))>"Roll"</button>
+                        on:click=move |_| rolling.set(Some(RollFor::Attribute(a)))>"Roll"</button>
                 </div>
-                <Show when=move || ctx.rolling.get() == Some(RollFor::Attribute(a))>
-                    <ChallengePanel what=RollFor::Attribute(a) on_close=Callback::new(move |_| ctx.rolling.set(None))/>
+                <Show when=move || rolling.get() == Some(RollFor::Attribute(a))>
+                    <ChallengePanel what=RollFor::Attribute(a) on_close=Callback::new(move |_| rolling.set(None))/>
                 </Show>
             }
         }).collect_view();
@@ -202,6 +170,7 @@ fn formula_potential(s: &HeimrSheet, ab: &Ability) -> String {
 #[component]
 fn AbilityRow(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoView {
     let ctx = expect_context::<SheetCtx>();
+    let rolling = expect_context::<OpenRoll>().0;
     let ab = ctx.get(move |s| s.abilities.get(i).cloned());
     let c = ctx.get(move |s| s.abilities.get(i).map_or(0, |a| s.consistency(a)));
     let p = ctx.get(move |s| s.abilities.get(i).map_or(0, |a| s.potential(a)));
@@ -224,7 +193,7 @@ fn AbilityRow(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoV
         <div class="ability" data-ability=name>
             <div class="ability-head">
                 <button class="btn small roll-chip" aria-label=move || format!("Roll {}", name())
-                    on:click=move |_| ctx.rolling.set(Some(RollFor::Ability(i)))>"Roll"</button>
+                    on:click=move |_| rolling.set(Some(RollFor::Ability(i)))>"Roll"</button>
                 <strong class="ability-name">{name}</strong>
                 <span class="muted">{move || ab.with(|a| a.as_ref().map(|a| a.attrs.iter().map(|x| x.short()).collect::<Vec<_>>().join("+")).unwrap_or_default())}</span>
             </div>
@@ -262,8 +231,8 @@ fn AbilityRow(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoV
             <Show when=move || pending.get().is_some_and(|(j, _)| j == i)>
                 <WhatIf i pending/>
             </Show>
-            <Show when=move || ctx.rolling.get() == Some(RollFor::Ability(i))>
-                <ChallengePanel what=RollFor::Ability(i) on_close=Callback::new(move |_| ctx.rolling.set(None))/>
+            <Show when=move || rolling.get() == Some(RollFor::Ability(i))>
+                <ChallengePanel what=RollFor::Ability(i) on_close=Callback::new(move |_| rolling.set(None))/>
             </Show>
         </div>
     }

@@ -4,53 +4,13 @@ use crate::rules::symbaroum::{
     Blind, DeathOutcome, Level, SAbility, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality,
 };
 use crate::storage::character::Sheet;
-use crate::storage::roll_log::LogEntry;
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::components::fields::{Stepper, TextList};
 use crate::ui::format::{decimal, percent};
-use crate::ui::roster::Roster;
-use crate::ui::state::{now_ms, with_dice, Notices, RollLogState};
+use crate::ui::state::{with_dice, Notices};
 use leptos::prelude::*;
 
-#[derive(Clone, Copy)]
-struct SymCtx {
-    sheet: Memo<SymbaroumSheet>,
-    id: StoredValue<String>,
-    roster: Roster,
-}
-
-impl SymCtx {
-    fn edit(&self, f: impl FnOnce(&mut SymbaroumSheet)) {
-        self.id.with_value(|id| {
-            self.roster.update(id, |c| {
-                if let Sheet::Symbaroum(s) = &mut c.sheet {
-                    f(s);
-                }
-            })
-        });
-    }
-
-    fn get<T: Send + Sync + Clone + 'static>(
-        &self,
-        f: impl Fn(&SymbaroumSheet) -> T + Copy + Send + Sync + 'static,
-    ) -> Signal<T> {
-        let sheet = self.sheet;
-        Signal::derive(move || sheet.with(f))
-    }
-
-    fn name(&self) -> Option<String> {
-        self.id.with_value(|id| self.roster.get(id).map(|c| c.name))
-    }
-
-    fn log(&self, expr: String, outcome: RollOutcome) {
-        expect_context::<RollLogState>().record(LogEntry {
-            at: now_ms(),
-            who: self.name(),
-            expr,
-            outcome,
-        });
-    }
-}
+type SymCtx = crate::ui::sheet_ctx::SheetCtx<SymbaroumSheet>;
 
 fn d20s(rolls: &[u32], kept: u32) -> RollOutcome {
     let mut seen = false;
@@ -79,22 +39,17 @@ fn d20s(rolls: &[u32], kept: u32) -> RollOutcome {
 
 #[component]
 pub fn SymbaroumSheetView(id: String) -> impl IntoView {
-    let roster = expect_context::<Roster>();
-    let id = StoredValue::new(id);
-    let sheet = Memo::new(move |_| {
-        id.with_value(|id| {
-            roster.chars.with(|cs| {
-                cs.iter()
-                    .find(|c| &c.id == id)
-                    .and_then(|c| match &c.sheet {
-                        Sheet::Symbaroum(s) => Some(s.clone()),
-                        _ => None,
-                    })
-            })
-        })
-        .unwrap_or_default()
-    });
-    let ctx = SymCtx { sheet, id, roster };
+    let ctx = SymCtx::new(
+        id,
+        |s| match s {
+            Sheet::Symbaroum(x) => Some(x),
+            _ => None,
+        },
+        |s| match s {
+            Sheet::Symbaroum(x) => Some(x),
+            _ => None,
+        },
+    );
     provide_context(ctx);
     view! {
         <SymAttributes/>
