@@ -1,0 +1,91 @@
+//! The layering rules of ARCHITECTURE.md, checked on every host test run.
+
+use std::fs;
+use std::path::Path;
+
+fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in fs::read_dir(dir).expect("readable source tree") {
+        let path = entry.expect("directory entry").path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Lines of code (comments dropped) under `dir` that mention any of `words` as a path segment.
+fn mentions(dir: &str, words: &[&str]) -> Vec<String> {
+    let mut files = Vec::new();
+    rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join(dir), &mut files);
+    let mut hits = Vec::new();
+    for file in files {
+        let text = fs::read_to_string(&file).expect("utf-8 source");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if words
+                .iter()
+                .any(|w| code.contains(&format!("{w}::")) || code.contains(&format!("use {w}")))
+            {
+                hits.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    hits
+}
+
+#[test]
+fn rules_have_no_web_imports() {
+    let hits = mentions(
+        "src/rules",
+        &[
+            "leptos",
+            "web_sys",
+            "js_sys",
+            "gloo_storage",
+            "gloo_utils",
+            "wasm_bindgen",
+        ],
+    );
+    assert!(
+        hits.is_empty(),
+        "src/rules must stay pure:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn storage_has_no_ui_imports() {
+    let hits = mentions("src/storage", &["leptos", "crate::ui"]);
+    assert!(
+        hits.is_empty(),
+        "src/storage must not depend on the UI:\n{}",
+        hits.join("\n")
+    );
+}
+
+#[test]
+fn no_inner_html_anywhere() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let found: Vec<String> = files
+        .into_iter()
+        .filter(|f| {
+            fs::read_to_string(f)
+                .unwrap_or_default()
+                .contains("inner_html")
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(found.is_empty(), "inner_html found in {found:?}");
+}
+
+/// The checker itself finds what it looks for.
+#[test]
+fn the_checker_sees_imports() {
+    let hits = mentions("src/ui", &["leptos"]);
+    assert!(!hits.is_empty());
+}
