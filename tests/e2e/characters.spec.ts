@@ -70,6 +70,20 @@ test("training spends XP, raises the attribute at its threshold, and undoes exac
   await expect(ability(page, "Insight").getByRole("button", { name: "Buy" })).toBeDisabled();
 });
 
+test("training can be set directly for a character made on paper, without spending XP", async ({ page }) => {
+  await createHeimr(page, "Paper");
+  await setNumber(page, "XP", 12);
+  const brawl = ability(page, "Brawl");
+  await brawl.getByText("Set training directly").tap();
+  await setNumber(page, "Trained consistency of Brawl", 2);
+  await setNumber(page, "Trained potential of Brawl", 3);
+  await expect(brawl.getByTestId("consistency")).toHaveText("2");
+  await expect(brawl.getByTestId("potential")).toHaveText("3");
+  await expect(brawl.getByRole("button", { name: "+1 C · 15 XP" })).toBeVisible(); // level 3 next
+  await expect(page.getByRole("spinbutton", { name: "XP", exact: true })).toHaveValue("12");
+  await expect(page.locator('[data-attr="str"] .progress-text')).toHaveText("progress 0/6 to 1");
+});
+
 test("an ability with two attributes lets the player pick which one progresses", async ({ page }) => {
   await createHeimr(page, "Cai");
   await setNumber(page, "Strength", 3);

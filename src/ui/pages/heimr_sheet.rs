@@ -228,6 +228,16 @@ fn AbilityRow(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoV
                     }>"Remove"</button>
                 </Show>
             </div>
+            <details class="set-training">
+                <summary class="btn small">"Set training directly"</summary>
+                <p class="muted">"For a character made on paper or at creation: no XP is spent and no attribute progress is added."</p>
+                <div class="grid2">
+                    <Stepper label=format!("Trained consistency of {}", name()) value=ctx.get(move |s| s.abilities.get(i).map_or(0, |a| a.trained_consistency as i32)) min=0 max=40
+                        set=Callback::new(move |v: i32| ctx.edit(|s| if let Some(a) = s.abilities.get_mut(i) { a.trained_consistency = v as u32 }))/>
+                    <Stepper label=format!("Trained potential of {}", name()) value=ctx.get(move |s| s.abilities.get(i).map_or(0, |a| a.trained_potential as i32)) min=0 max=40
+                        set=Callback::new(move |v: i32| ctx.edit(|s| if let Some(a) = s.abilities.get_mut(i) { a.trained_potential = v as u32 }))/>
+                </div>
+            </details>
             <Show when=move || pending.get().is_some_and(|(j, _)| j == i)>
                 <WhatIf i pending/>
             </Show>
