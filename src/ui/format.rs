@@ -1,27 +1,87 @@
-//! How numbers are written for the player.
+//! How numbers are written for the player, in integer arithmetic (no float formatting code in
+//! the app binary).
+//!
+//! Chances: "0%" and "100%" only for impossible and certain events (decided where the chance is
+//! made, see [`Chance`]); from 1% to 99% one decimal ("45.3%"); closer to either end two
+//! significant digits of the small side ("0.049%", "99.9986%"); below one in a million
+//! "1 in 8.1 × 10³⁸"; above 1 − 10⁻⁶ "> 99.9999%". Never a noise digit, never a panic.
 
-/// A probability as a percentage that never rounds a possible outcome to "0%" or a
-/// not-quite-certain one to "100%": 45.3%, 2.78%, 0.049%, 99.9986%.
-pub fn percent(p: f64) -> String {
-    if p <= 0.0 {
-        return "0%".into();
-    }
-    if p >= 1.0 {
-        return "100%".into();
-    }
-    let x = p * 100.0;
-    let mut decimals: u32 = if x < 1.0 {
-        (-x.log10()).ceil() as u32 + 1
-    } else {
-        1
-    };
-    loop {
-        let scaled = scale(x, decimals);
-        if (scaled > 0 && scaled < 100 * 10u64.pow(decimals)) || decimals >= 12 {
-            return format!("{}%", fixed(scaled, decimals));
+use crate::rules::dice::Chance;
+
+/// A chance as the player reads it (see the module notes).
+pub fn percent(c: Chance) -> String {
+    match c {
+        Chance::Impossible => "0%".into(),
+        Chance::Certain => "100%".into(),
+        Chance::Between { p, q } => {
+            // Read the small side: it carries the digits.
+            if p <= q {
+                small_percent(p)
+            } else {
+                near_certain(q)
+            }
         }
-        decimals += 1;
     }
+}
+
+/// A plain probability in [0, 1] that is known to be neither certain nor impossible unless it
+/// is exactly 0 or 1 (e.g. a bar of a chart).
+pub fn percent_of(p: f64) -> String {
+    percent(Chance::exact(p))
+}
+
+/// 0 < p ≤ 0.5 (p may have underflowed to 0.0 in an extreme tail).
+fn small_percent(p: f64) -> String {
+    let x = p * 100.0;
+    if !(x >= 1e-4) {
+        return one_in(p);
+    }
+    if x >= 1.0 {
+        return format!("{}%", fixed(scale(x, 1), 1));
+    }
+    let d = sig2_decimals(x);
+    format!("{}%", fixed(scale(x, d), d))
+}
+
+/// 0 < q < 0.5: the event fails with probability q.
+fn near_certain(q: f64) -> String {
+    let y = q * 100.0;
+    if !(y >= 1e-4) {
+        return "> 99.9999%".into();
+    }
+    let d = if y >= 1.0 { 1 } else { sig2_decimals(y) };
+    let full = 100 * 10u64.pow(d);
+    format!("{}%", fixed(full - scale(y, d), d))
+}
+
+/// Decimals that show two significant digits of 1e-4 ≤ x < 1 (at most 7).
+fn sig2_decimals(x: f64) -> u32 {
+    // 2 for 0.1 ≤ x < 1, 3 for 0.01 ≤ x < 0.1, …
+    ((-x.log10()).ceil() as i32 + 1).clamp(1, 7) as u32
+}
+
+/// "1 in 8.1 × 10³⁸" for p below one in a million, from logarithms so that no magnitude
+/// overflows; an underflowed 0 says what is known.
+fn one_in(p: f64) -> String {
+    if !(p > 0.0) {
+        return "< 1 in 10³⁰⁸".into();
+    }
+    let l = -p.log10();
+    let mut e = l.floor() as i64;
+    let mut m = (10f64.powf(l - e as f64) * 10.0).round() as u64; // mantissa × 10
+    if m >= 100 {
+        m /= 10;
+        e += 1;
+    }
+    format!("1 in {}.{} × 10{}", m / 10, m % 10, superscript(e))
+}
+
+fn superscript(n: i64) -> String {
+    const DIGITS: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    n.to_string()
+        .chars()
+        .map(|c| c.to_digit(10).map_or('⁻', |d| DIGITS[d as usize]))
+        .collect()
 }
 
 /// A mean or deviation with up to two decimals, without trailing zeros.
@@ -36,18 +96,17 @@ pub fn decimal(x: f64) -> String {
     }
 }
 
-/// `x` (≥ 0) times 10^decimals, rounded.
+/// `x` (≥ 0) times 10^decimals, rounded (saturating for absurd inputs).
 fn scale(x: f64, decimals: u32) -> u64 {
     (x * 10f64.powi(decimals as i32)).round() as u64
 }
 
-/// Writes a scaled integer with a decimal point, in integer arithmetic (no float formatting
-/// code in the app binary).
+/// Writes a scaled integer with a decimal point.
 fn fixed(scaled: u64, decimals: u32) -> String {
-    let unit = 10u64.pow(decimals);
     if decimals == 0 {
         return scaled.to_string();
     }
+    let unit = 10u64.pow(decimals);
     format!(
         "{}.{:0width$}",
         scaled / unit,
@@ -60,17 +119,72 @@ fn fixed(scaled: u64, decimals: u32) -> String {
 mod tests {
     use super::*;
 
+    fn between(p: f64) -> Chance {
+        Chance::Between { p, q: 1.0 - p }
+    }
+
     #[test]
-    fn percentages() {
-        assert_eq!(percent(0.0), "0%");
-        assert_eq!(percent(1.0), "100%");
-        assert_eq!(percent(0.453), "45.3%");
-        assert_eq!(percent(0.5), "50.0%");
-        assert_eq!(percent(1.0 / 36.0), "2.8%");
-        assert_eq!(percent(0.000488), "0.049%");
-        assert_eq!(percent(1e-9), "0.00000010%");
-        assert_eq!(percent(0.999_986), "99.999%");
-        assert_eq!(percent(0.9996), "99.96%");
+    fn exact_ends() {
+        assert_eq!(percent(Chance::Impossible), "0%");
+        assert_eq!(percent(Chance::Certain), "100%");
+        assert_eq!(percent_of(0.0), "0%");
+        assert_eq!(percent_of(1.0), "100%");
+    }
+
+    #[test]
+    fn ordinary_chances_have_one_decimal() {
+        assert_eq!(percent(between(0.453)), "45.3%");
+        assert_eq!(percent(between(0.5)), "50.0%");
+        assert_eq!(percent(between(1.0 / 36.0)), "2.8%");
+        assert_eq!(percent(between(0.95)), "95.0%");
+        assert_eq!(percent(between(0.0105)), "1.1%");
+    }
+
+    #[test]
+    fn small_chances_keep_two_significant_digits() {
+        assert_eq!(percent(between(0.000488)), "0.049%");
+        assert_eq!(percent(between(0.00999)), "1.00%", "rounds up across the decade");
+        assert_eq!(percent(between(0.005)), "0.50%");
+        assert_eq!(percent(between(1.5e-6)), "0.00015%");
+        assert_eq!(percent(between(1.01e-6)), "0.00010%");
+        assert_eq!(percent(between(0.99e-6)), "1 in 1.0 × 10⁶");
+    }
+
+    #[test]
+    fn tiny_chances_are_one_in_a_power_of_ten() {
+        // 50d6 all sixes: 6⁻⁵⁰ = 1.24 × 10⁻³⁹.
+        assert_eq!(percent(between(6f64.powi(-50))), "1 in 8.1 × 10³⁸");
+        assert_eq!(percent(between(1e-9)), "1 in 1.0 × 10⁹");
+        assert_eq!(percent(between(9.99e-8)), "1 in 1.0 × 10⁷");
+        assert_eq!(percent(between(1e-300)), "1 in 1.0 × 10³⁰⁰");
+        assert_eq!(percent(between(5e-324)), "1 in 2.0 × 10³²³");
+        assert_eq!(percent(Chance::Between { p: 0.0, q: 1.0 }), "< 1 in 10³⁰⁸");
+    }
+
+    #[test]
+    fn nearly_certain_chances_never_show_100() {
+        assert_eq!(percent(Chance::Between { p: 0.999_986, q: 0.000_014 }), "99.9986%");
+        assert_eq!(percent(Chance::Between { p: 0.9996, q: 0.0004 }), "99.960%");
+        assert_eq!(percent(Chance::Between { p: 0.9995, q: 0.0005 }), "99.950%");
+        assert_eq!(percent(Chance::Between { p: 0.999, q: 0.001 }), "99.90%");
+        assert_eq!(percent(Chance::Between { p: 0.991, q: 0.009 }), "99.10%");
+        assert_eq!(percent(Chance::Between { p: 0.98, q: 0.02 }), "98.0%");
+        assert_eq!(percent(Chance::Between { p: 1.0, q: 1e-40 }), "> 99.9999%");
+        assert_eq!(percent(Chance::Between { p: 1.0, q: 0.0 }), "> 99.9999%");
+    }
+
+    #[test]
+    fn no_magnitude_panics_and_text_is_short() {
+        let mut p = 1.0f64;
+        while p > 0.0 {
+            for c in [between(p), Chance::Between { p: 1.0 - p, q: p }] {
+                let text = percent(c);
+                assert!(text.len() < 24, "{p}: {text}");
+                assert_ne!(text, "0%");
+                assert_ne!(text, "100%");
+            }
+            p /= 3.7;
+        }
     }
 
     #[test]

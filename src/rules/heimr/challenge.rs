@@ -6,7 +6,7 @@
 //! of ones (the d6's Bernoulli plus a binomial) decides everything below 2, and above it
 //! P(lowest ≥ m) = P(d6 ≥ m)·((11 − m)/10)^|C|. O(|C|) work for any C.
 
-use crate::rules::dice::{DiceSource, Distribution};
+use crate::rules::dice::{Chance, DiceSource, Distribution};
 
 /// Fatigue stays within these bounds.
 use super::sheet::{FATIGUE_MAX, FATIGUE_MIN};
@@ -68,14 +68,18 @@ pub fn result_distribution(c: i32, p: i32) -> Distribution {
 
 /// The exact chance of success against a challenge requirement: result ≥ CR and, on a physical
 /// roll, the dice part (before P) at least the fatigue.
-pub fn success_chance(c: i32, p: i32, cr: i32, fatigue: Option<i32>) -> f64 {
+pub fn success_chance(c: i32, p: i32, cr: i32, fatigue: Option<i32>) -> Chance {
     let need = i64::from(cr - p).max(fatigue.map_or(i64::MIN, i64::from));
-    dice_distribution(c).p_at_least(need)
+    dice_distribution(c).at_least(need)
 }
 
-/// The chance that a physical roll raises fatigue: the d6 shows less than the fatigue.
-pub fn fatigue_rise_chance(fatigue: i32) -> f64 {
-    f64::from((fatigue - 1).clamp(0, 6)) / 6.0
+/// The chance that a physical roll raises fatigue: the d6 shows less than the fatigue, and
+/// fatigue is not already at its maximum.
+pub fn fatigue_rise_chance(fatigue: i32) -> Chance {
+    if fatigue >= FATIGUE_MAX {
+        return Chance::Impossible;
+    }
+    Chance::ratio((fatigue - 1).clamp(0, 6) as u64, 6)
 }
 
 /// One rolled challenge with every die.
@@ -282,26 +286,34 @@ mod tests {
     #[test]
     fn success_and_fatigue() {
         // C 0, P 2, CR 6: d6 + 2 ≥ 6 ⇔ d6 ≥ 4: 1/2. With fatigue 5 the die must also be ≥ 5: 1/3.
-        assert!((success_chance(0, 2, 6, None) - 0.5).abs() < 1e-12);
-        assert!((success_chance(0, 2, 6, Some(5)) - 2.0 / 6.0).abs() < 1e-12);
-        assert!(
-            (success_chance(0, 9, 1, Some(7)) - 0.0).abs() < 1e-12,
+        assert!((success_chance(0, 2, 6, None).p() - 0.5).abs() < 1e-12);
+        assert!((success_chance(0, 2, 6, Some(5)).p() - 2.0 / 6.0).abs() < 1e-12);
+        assert_eq!(
+            success_chance(0, 9, 1, Some(7)),
+            Chance::Impossible,
             "fatigue 7 beats a lone d6"
         );
+        assert_eq!(success_chance(0, 9, 1, None), Chance::Certain);
         let r = roll_challenge(0, 9, &mut ScriptedSource::new(vec![6]));
         assert!(r.fatigue_failure(Some(7)) && !r.succeeds(1, Some(7)) && r.succeeds(1, None));
         assert_eq!(r.fatigue_after(7), 8);
         assert_eq!(r.fatigue_after(6), 6, "a 6 is not below 6");
         assert_eq!(r.fatigue_after(20), 20, "never above 20");
-        assert!((fatigue_rise_chance(4) - 0.5).abs() < 1e-12);
-        assert_eq!(fatigue_rise_chance(9), 1.0);
-        assert_eq!(fatigue_rise_chance(1), 0.0);
+        assert!((fatigue_rise_chance(4).p() - 0.5).abs() < 1e-12);
+        assert_eq!(fatigue_rise_chance(9), Chance::Certain);
+        assert_eq!(fatigue_rise_chance(20), Chance::Impossible);
+        assert_eq!(fatigue_rise_chance(19), Chance::Certain);
+        assert_eq!(fatigue_rise_chance(1), Chance::Impossible);
         // Success chance agrees with counting scripted rolls.
         for (c, p, cr, f) in [
             (2i32, 1, 9, Some(4)),
             (-2, 3, 5, None),
             (3, -1, 8, Some(6)),
             (-1, 0, 2, Some(2)),
+            (0, 9, 1, None),
+            (2, 0, 11, Some(1)),
+            (2, 0, 12, None),
+            (-2, 5, 4, Some(1)),
         ] {
             let n = c.unsigned_abs();
             let total = 6 * 10u32.pow(n);
@@ -316,7 +328,10 @@ mod tests {
                     roll_challenge(c, p, &mut ScriptedSource::new(faces)).succeeds(cr, f)
                 })
                 .count();
-            assert!((success_chance(c, p, cr, f) - wins as f64 / f64::from(total)).abs() < 1e-12);
+            let chance = success_chance(c, p, cr, f);
+            assert!((chance.p() - wins as f64 / f64::from(total)).abs() < 1e-12);
+            assert_eq!(chance.is_certain(), wins == total as usize, "{c} {p} {cr} {f:?}");
+            assert_eq!(chance.is_impossible(), wins == 0, "{c} {p} {cr} {f:?}");
         }
     }
 

@@ -1,4 +1,4 @@
-use crate::rules::dice::{DiceSource, Distribution, Expr, TooLarge};
+use crate::rules::dice::{Chance, DiceSource, Distribution, Expr, TooLarge};
 
 /// Who fights blind: the roller rolls twice and keeps the worse, or only the enemy is blind
 /// and the roller keeps the better of two.
@@ -12,12 +12,12 @@ pub enum Blind {
 
 /// The exact chance of a d20 roll-under test succeeding: d20 ≤ target, the target clamped to
 /// 0…20; twice-and-worse needs both dice to pass, twice-and-better either.
-pub fn success_chance(target: i32, blind: Blind) -> f64 {
-    let p = f64::from(target.clamp(0, 20)) / 20.0;
+pub fn success_chance(target: i32, blind: Blind) -> Chance {
+    let t = target.clamp(0, 20) as u64;
     match blind {
-        Blind::Neither => p,
-        Blind::Me => p * p,
-        Blind::Enemy => 1.0 - (1.0 - p) * (1.0 - p),
+        Blind::Neither => Chance::ratio(t, 20),
+        Blind::Me => Chance::ratio(t * t, 400),
+        Blind::Enemy => Chance::ratio(400 - (20 - t) * (20 - t), 400),
     }
 }
 
@@ -95,9 +95,12 @@ pub fn roll_death_test<S: DiceSource + ?Sized>(steps: u32, src: &mut S) -> (u32,
 
 /// The exact chance of dying within the next `tests` death tests, from `steps` results of 11–19
 /// so far (a Markov chain over 0, 1, 2 steps; waking up ends the tests).
-pub fn death_chance_within(steps: u32, tests: u32) -> f64 {
+pub fn death_chance_within(steps: u32, tests: u32) -> Chance {
     if steps >= 3 {
-        return 1.0;
+        return Chance::Certain;
+    }
+    if tests == 0 {
+        return Chance::Impossible;
     }
     let mut alive = [0.0f64; 3];
     alive[steps as usize] = 1.0;
@@ -117,7 +120,8 @@ pub fn death_chance_within(steps: u32, tests: u32) -> f64 {
         }
         alive = next;
     }
-    dead
+    // A 20 can kill at every test and a 1 can wake at every test: strictly between 0 and 1.
+    Chance::between(dead, alive.iter().sum::<f64>() + (1.0 - dead - alive.iter().sum::<f64>()).max(0.0))
 }
 
 #[cfg(test)]
@@ -140,14 +144,17 @@ mod tests {
                 }
                 let exact = f64::from(wins) / f64::from(total);
                 assert!(
-                    (success_chance(target, blind) - exact).abs() < 1e-12,
+                    (success_chance(target, blind).p() - exact).abs() < 1e-12,
                     "target {target} {blind:?}"
                 );
             }
         }
-        assert_eq!(success_chance(25, Blind::Neither), 1.0);
-        assert_eq!(success_chance(-2, Blind::Neither), 0.0);
-        assert!((success_chance(10, Blind::Neither) - 0.5).abs() < 1e-15);
+        assert_eq!(success_chance(25, Blind::Neither), Chance::Certain);
+        assert_eq!(success_chance(-2, Blind::Neither), Chance::Impossible);
+        assert_eq!(success_chance(20, Blind::Me), Chance::Certain);
+        assert_eq!(success_chance(0, Blind::Enemy), Chance::Impossible);
+        assert!(!success_chance(19, Blind::Me).is_certain());
+        assert!((success_chance(10, Blind::Neither).p() - 0.5).abs() < 1e-15);
     }
 
     #[test]
@@ -242,13 +249,14 @@ mod tests {
                 }
                 let exact = f64::from(dead) / f64::from(total);
                 assert!(
-                    (death_chance_within(steps, tests) - exact).abs() < 1e-12,
+                    (death_chance_within(steps, tests).p() - exact).abs() < 1e-12,
                     "steps {steps}, {tests} tests"
                 );
             }
         }
-        assert!((death_chance_within(0, 1) - 0.05).abs() < 1e-15);
-        assert!((death_chance_within(2, 1) - 0.5).abs() < 1e-15);
-        assert_eq!(death_chance_within(3, 1), 1.0);
+        assert!((death_chance_within(0, 1).p() - 0.05).abs() < 1e-15);
+        assert!((death_chance_within(2, 1).p() - 0.5).abs() < 1e-15);
+        assert_eq!(death_chance_within(3, 1), Chance::Certain);
+        assert_eq!(death_chance_within(0, 0), Chance::Impossible);
     }
 }

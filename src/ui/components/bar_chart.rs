@@ -37,7 +37,7 @@ pub fn BarChart(
                         let name = if b.lo == b.hi { b.lo.to_string() } else { format!("{}–{}", b.lo, b.hi) };
                         view! {
                             <rect x=i * 10 + 1 y=1000 - h width=8 height=h class:hit=hit>
-                                <title>{format!("{name}: {}", percent(b.p))}</title>
+                                <title>{format!("{name}: {}", percent(b.chance))}</title>
                             </rect>
                         }
                     }).collect_view()

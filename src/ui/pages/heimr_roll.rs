@@ -133,8 +133,7 @@ pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
     let versus = Memo::new(move |_| {
         let mine = result_distribution(c.get(), p.get());
         let theirs = result_distribution(opp_c.get(), opp_p.get());
-        let (win, tie) = mine.beats(&theirs);
-        (win, tie, (1.0 - win - tie).max(0.0))
+        mine.versus(&theirs)
     });
     let who = move || roster.get(&ctx.id.get_value()).map(|c| c.name);
 

@@ -1,4 +1,4 @@
-use crate::rules::dice::{parse, roll, Distribution, Expr, RollOutcome, TermKind, EXPLODE_CAP};
+use crate::rules::dice::{parse, Chance, roll, Distribution, Expr, RollOutcome, TermKind, EXPLODE_CAP};
 use crate::storage::roll_log::LogEntry;
 use crate::ui::components::{bar_chart::BarChart, roll_log::RollLogView, roll_result::DiceList};
 use crate::ui::format::{decimal, percent};
@@ -8,7 +8,7 @@ use leptos::prelude::*;
 const QUICK_DICE: [u32; 7] = [4, 6, 8, 10, 12, 20, 100];
 
 /// The chance that the explosion cap changed anything in this expression.
-fn explosion_cut(expr: &Expr) -> Option<f64> {
+fn explosion_cut(expr: &Expr) -> Option<Chance> {
     let pools: Vec<_> = expr
         .terms
         .iter()
@@ -18,10 +18,13 @@ fn explosion_cut(expr: &Expr) -> Option<f64> {
         })
         .collect();
     (!pools.is_empty()).then(|| {
-        1.0 - pools
+        // 1 − Π(1 − mᵢ), computed without cancellation; the cap can always be reached.
+        let log_none: f64 = pools
             .iter()
-            .map(|p| 1.0 - Distribution::explode_truncated_mass(p.sides, p.count))
-            .product::<f64>()
+            .map(|p| (-Distribution::explode_truncated_mass(p.sides, p.count)).ln_1p())
+            .sum();
+        let cut = -log_none.exp_m1();
+        Chance::Between { p: cut, q: 1.0 - cut }
     })
 }
 
@@ -132,8 +135,8 @@ pub fn RollerPage() -> impl IntoView {
                     let d = chart_dist.get();
                     ready.get().then(|| view! {
                         <dl class="stats chances">
-                            <div><dt>{format!("{t} or more")}</dt><dd data-testid="p-at-least">{percent(d.p_at_least(t))}</dd></div>
-                            <div><dt>{format!("{t} or less")}</dt><dd data-testid="p-at-most">{percent(d.p_at_most(t))}</dd></div>
+                            <div><dt>{format!("{t} or more")}</dt><dd data-testid="p-at-least">{percent(d.at_least(t))}</dd></div>
+                            <div><dt>{format!("{t} or less")}</dt><dd data-testid="p-at-most">{percent(d.at_most(t))}</dd></div>
                         </dl>
                     })
                 }}

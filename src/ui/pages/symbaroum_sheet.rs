@@ -313,7 +313,7 @@ fn Damage() -> impl IntoView {
                 None => view! { <p class="field-error">"Weapon and armor need dice notation, like 1d8 and 1d4."</p> }.into_any(),
                 Some(d) => view! {
                     <p class="chance">"Average " {decimal(d.mean())} " · above pain threshold: "
-                        <strong data-testid="pain-chance">{percent(d.p_at_least(i64::from(pain.get()) + 1))}</strong></p>
+                        <strong data-testid="pain-chance">{percent(d.at_least(i64::from(pain.get()) + 1))}</strong></p>
                 }.into_any(),
             }}
             <BarChart dist=chart target=above/>
