@@ -3,9 +3,14 @@
 // writes the precache list and a content-hash version into sw.js, and the same version into
 // index.html's <meta name="build-id">. Usage: node scripts/precache.mjs [DIR]
 // (DIR defaults to $TRUNK_STAGING_DIR). Re-running on a processed directory is safe.
+// Precompressed variants (FILE.br, FILE.gz from compress.mjs, the next hook) are neither
+// precached nor hashed: the browser fetches FILE and the server picks the encoding. When this
+// runs on a build that is already compressed (the update e2e test re-stamps a copied dist), it
+// re-compresses the two files it rewrites so their variants never hold the old content.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, writeFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
+import { isVariant, refreshVariants } from "./compress.mjs";
 
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
 if (!dir) {
@@ -23,7 +28,7 @@ function walk(d) {
 const BUILD_ID = /<meta name="build-id" content="[^"]*">/;
 const files = walk(dir)
   .map((p) => "/" + relative(dir, p).split(sep).join("/"))
-  .filter((f) => f !== "/sw.js")
+  .filter((f) => f !== "/sw.js" && !isVariant(f))
   .sort();
 
 // The version hashes every file's path and content; index.html without its own build-id.
@@ -46,4 +51,5 @@ const sw = readFileSync(swPath, "utf8")
   .replace(/^const PRECACHE = .*;$/m, `const PRECACHE = ${JSON.stringify(files)};`);
 if (!sw.includes(version) || sw.includes("__ROLLSHEET_")) throw new Error("sw.js placeholders not replaced");
 writeFileSync(swPath, sw);
+await Promise.all([refreshVariants(indexPath), refreshVariants(swPath)]);
 console.log(`precache: version ${version}, ${files.length} files`);

@@ -15,12 +15,18 @@ wb_version() {
   awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' Cargo.lock
 }
 
-install_chromium() {
-  if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromedriver ]; then return; fi
-  log "installing Debian chromium + chromium-driver"
+install_apt() {
+  # Chromium + ChromeDriver (Playwright, wasm-bindgen-test, Lighthouse); WebKitGTK's WebDriver
+  # (it brings the MiniBrowser, /usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser) and Xvfb
+  # for the WebKit smoke run. Skipped when the binaries are already there.
+  local want=()
+  if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then want+=(chromium chromium-driver); fi
+  if [ ! -x /usr/bin/WebKitWebDriver ] || [ ! -x /usr/bin/Xvfb ]; then want+=(webkit2gtk-driver xvfb); fi
+  if [ ${#want[@]} -eq 0 ]; then return; fi
+  log "installing Debian ${want[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq chromium chromium-driver >/dev/null
+  apt-get install -y -qq "${want[@]}" >/dev/null
 }
 
 install_rust_tools() {
@@ -46,7 +52,8 @@ fetch_crates() {
 }
 
 install_npm() {
-  # binaryen (wasm-opt 132; Debian's 108 breaks the page) and Playwright (system Chromium only).
+  # binaryen (wasm-opt 132; Debian's 108 breaks the page), Playwright (system Chromium only),
+  # @axe-core/playwright and lighthouse.
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "installing npm packages"
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error
@@ -54,10 +61,10 @@ install_npm() {
 }
 
 # apt runs alongside the cargo installs (they are CPU bound, apt is network bound).
-install_chromium > /tmp/rollsheet-apt.log 2>&1 &
+install_apt > /tmp/rollsheet-apt.log 2>&1 &
 apt_pid=$!
 install_rust_tools
 fetch_crates
 install_npm
-if ! wait "$apt_pid"; then cat /tmp/rollsheet-apt.log; log "chromium install failed"; exit 1; fi
+if ! wait "$apt_pid"; then cat /tmp/rollsheet-apt.log; log "apt install (chromium, webkit2gtk-driver, xvfb) failed"; exit 1; fi
 log "tools ready: $(trunk --version), $(wasm-bindgen --version), wasm-opt $(node_modules/.bin/wasm-opt --version | awk '{print $3}'), $(/usr/bin/chromium --version)"

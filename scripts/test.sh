@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Runs every test layer and fails if any fails:
 #   1. host `cargo test` (rules, storage logic, formatting)
-#   2. wasm-bindgen-test in headless Chromium (real localStorage, getrandom fairness)
-#   3. release build + size report against the budget
-#   4. Playwright end-to-end tests against the release build in a 390×844 viewport
+#   2. clippy on every target, warnings denied
+#   3. wasm-bindgen-test in headless Chromium (real localStorage, getrandom fairness)
+#   4. release build (precompressed by its post_build hook) + size report against the budget
+#   5. Lighthouse performance (mobile preset, median of 3) against its score guard
+#   6. WebKit smoke run (WebKitGTK over WebDriver: mount, roll, create, rename, reload)
+#   7. Playwright end-to-end tests against the release build in a 390×844 viewport
+#      (including axe accessibility checks and the timing report)
 # Installs whatever is missing first (scripts/setup.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,21 +17,30 @@ source scripts/env.sh
 logs=$(mktemp -d)
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
-step "1/4 host tests (cargo test)"
+step "1/7 host tests (cargo test)"
 cargo test --locked 2>&1 | tee "$logs/host.txt"
 
-step "2/4 browser tests (wasm-bindgen-test in headless Chromium)"
+step "2/7 lints (cargo clippy, warnings denied)"
+cargo clippy --locked --all-targets -- -D warnings
+
+step "3/7 browser tests (wasm-bindgen-test in headless Chromium)"
 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 CHROMEDRIVER=/usr/bin/chromedriver \
 WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PWD/tests/webdriver.json" \
 WASM_BINDGEN_TEST_TIMEOUT=120 \
   cargo test --locked --target wasm32-unknown-unknown --test browser_storage --test browser_dice 2>&1 | tee "$logs/wasm.txt"
 
-step "3/4 release build and size report"
+step "4/7 release build and size report"
 trunk build --release
 node scripts/size-report.mjs dist
 
-step "4/4 end-to-end (Playwright, release build, 390×844)"
+step "5/7 Lighthouse performance (mobile, median of 3 runs, compressed)"
+node scripts/lighthouse.mjs dist
+
+step "6/7 WebKit smoke run (WebKitGTK MiniBrowser over WebDriver)"
+node scripts/webkit-smoke.mjs dist
+
+step "7/7 end-to-end (Playwright, release build, 390×844)"
 playwright test -c tests/e2e/playwright.config.ts 2>&1 | tee "$logs/e2e.txt"
 
 # One closing line over all layers.

@@ -42,6 +42,9 @@ pub struct Settings {
     /// When a backup of all characters was last exported (ms since the epoch).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_backup: Option<u64>,
+    /// Sheet sections the player closed (their keys); the rest are open.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub collapsed: Vec<String>,
 }
 
 impl Default for Settings {
@@ -50,6 +53,7 @@ impl Default for Settings {
             schema_version: Self::CURRENT,
             theme: Theme::System,
             last_backup: None,
+            collapsed: Vec::new(),
         }
     }
 }
@@ -107,5 +111,21 @@ mod tests {
             load::<Settings>(&store, 0).unwrap(),
             Loaded::Ok(Settings::default())
         );
+    }
+
+    #[test]
+    fn collapsed_sections_round_trip_and_old_settings_have_none() {
+        let store = MemoryStore::new();
+        let s = Settings {
+            collapsed: vec!["heimr.skills".into()],
+            ..Settings::default()
+        };
+        s.save(&store).unwrap();
+        assert_eq!(load::<Settings>(&store, 0).unwrap(), Loaded::Ok(s));
+        let old = MemoryStore::with(&[(Settings::KEY, r#"{"schema_version":1,"theme":"light"}"#)]);
+        match load::<Settings>(&old, 0).unwrap() {
+            Loaded::Ok(s) => assert!(s.collapsed.is_empty()),
+            other => panic!("{other:?}"),
+        }
     }
 }

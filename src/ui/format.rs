@@ -33,7 +33,7 @@ pub fn percent_of(p: f64) -> String {
 /// 0 < p ≤ 0.5 (p may have underflowed to 0.0 in an extreme tail).
 fn small_percent(p: f64) -> String {
     let x = p * 100.0;
-    if !(x >= 1e-4) {
+    if x.is_nan() || x < 1e-4 {
         return one_in(p);
     }
     if x >= 1.0 {
@@ -46,7 +46,7 @@ fn small_percent(p: f64) -> String {
 /// 0 < q < 0.5: the event fails with probability q.
 fn near_certain(q: f64) -> String {
     let y = q * 100.0;
-    if !(y >= 1e-4) {
+    if y.is_nan() || y < 1e-4 {
         return "> 99.9999%".into();
     }
     let d = if y >= 1.0 { 1 } else { sig2_decimals(y) };
@@ -63,7 +63,7 @@ fn sig2_decimals(x: f64) -> u32 {
 /// "1 in 8.1 × 10³⁸" for p below one in a million, from logarithms so that no magnitude
 /// overflows; an underflowed 0 says what is known.
 fn one_in(p: f64) -> String {
-    if !(p > 0.0) {
+    if p.is_nan() || p <= 0.0 {
         return "< 1 in 10³⁰⁸".into();
     }
     let l = -p.log10();

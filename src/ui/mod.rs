@@ -3,6 +3,7 @@
 pub mod components;
 pub mod files;
 pub mod format;
+pub mod kit;
 pub mod pages;
 pub mod panic;
 pub mod persist;
@@ -10,6 +11,7 @@ pub mod roster;
 pub mod router;
 pub mod sheet_ctx;
 pub mod state;
+pub mod systems;
 
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};
 use crate::ui::pages::{

@@ -61,6 +61,54 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
         });
     }
 
+    /// A number of the sheet as a signal. `fn` pointers rather than closures: one compiled
+    /// copy per system, however many fields use it.
+    pub fn num(&self, get: fn(&T) -> i32) -> Signal<i32> {
+        let sheet = self.sheet;
+        Signal::derive(move || sheet.with(get))
+    }
+
+    /// The number at index `i` (an attribute, an ability's figure).
+    pub fn num_at(&self, i: usize, get: fn(&T, usize) -> i32) -> Signal<i32> {
+        let sheet = self.sheet;
+        Signal::derive(move || sheet.with(|s| get(s, i)))
+    }
+
+    /// A text of the sheet (a derived figure, a formula) as a signal.
+    pub fn text(&self, get: fn(&T) -> String) -> Signal<String> {
+        let sheet = self.sheet;
+        Signal::derive(move || sheet.with(get))
+    }
+
+    pub fn text_at(&self, i: usize, get: fn(&T, usize) -> String) -> Signal<String> {
+        let sheet = self.sheet;
+        Signal::derive(move || sheet.with(|s| get(s, i)))
+    }
+
+    /// Writes a number into the sheet (and saves it).
+    pub fn set_num(&self, set: fn(&mut T, i32)) -> Callback<i32> {
+        let ctx = *self;
+        Callback::new(move |v| ctx.edit(|s| set(s, v)))
+    }
+
+    pub fn set_num_at(&self, i: usize, set: fn(&mut T, usize, i32)) -> Callback<i32> {
+        let ctx = *self;
+        Callback::new(move |v| ctx.edit(|s| set(s, i, v)))
+    }
+
+    /// A list of texts of the sheet, read and written.
+    pub fn list(
+        &self,
+        get: fn(&T) -> &Vec<String>,
+        set: fn(&mut T) -> &mut Vec<String>,
+    ) -> (Signal<Vec<String>>, Callback<Vec<String>>) {
+        let ctx = *self;
+        (
+            Signal::derive(move || ctx.sheet.with(|s| get(s).clone())),
+            Callback::new(move |v| ctx.edit(|s| *set(s) = v)),
+        )
+    }
+
     /// One derived value as a signal.
     pub fn get<U: Send + Sync + Clone + 'static>(
         &self,

@@ -58,6 +58,21 @@ impl SettingsState {
         }
     }
 
+    /// Remembers whether the sheet section `key` is closed.
+    pub fn set_collapsed(&self, key: &str, closed: bool) {
+        let known = self.0.with_untracked(|s| s.collapsed.iter().any(|k| k == key));
+        if known == closed {
+            return;
+        }
+        self.0.update(|s| {
+            s.collapsed.retain(|k| k != key);
+            if closed {
+                s.collapsed.push(key.to_owned());
+            }
+        });
+        self.save();
+    }
+
     pub fn set_theme(&self, theme: Theme) {
         self.0.update(|s| s.theme = theme);
         apply_theme(theme);

@@ -1,4 +1,4 @@
-import { test, expect, appReady, createCharacter, setNumber, sidewaysOverflow, smallTargets } from "./fixtures";
+import { test, expect, appReady, createCharacter, setNumber, sidewaysOverflow, smallTargets, mode, row } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 
@@ -12,9 +12,13 @@ const storage = (page: Page) => page.evaluate(() => ({ ...localStorage }));
 
 test("create a Heimr character; derived values follow the inputs and survive a reload", async ({ page }) => {
   await createHeimr(page, "Astrid");
+  // Play: every ability is one rollable row with C and P, vitals on top, all on the first screen.
   for (const name of ["Brawl", "Agility", "Survival", "Perception", "Persuasion", "Insight"]) {
-    await expect(ability(page, name)).toBeVisible();
+    await expect(row(page, name)).toBeInViewport();
   }
+  await expect(row(page, "Brawl").getByTestId("potential")).toHaveText("0");
+  await expect(page.getByRole("spinbutton", { name: "Hit points", exact: true })).toBeInViewport();
+  await mode(page, "Edit");
   await setNumber(page, "Strength", 2);
   await expect(ability(page, "Brawl").getByTestId("potential")).toHaveText("2");
   await setNumber(page, "Stamina", -2);
@@ -26,10 +30,19 @@ test("create a Heimr character; derived values follow the inputs and survive a r
   // A reload right after an edit (inside the save delay) keeps it: the page flushes on hide.
   await setNumber(page, "Willpower", 1);
   await page.reload();
+  // A reload opens Play, where the counters show the saved values.
   await expect(page.getByRole("spinbutton", { name: "Willpower", exact: true })).toHaveValue("1");
+  await expect(page.getByRole("spinbutton", { name: "Hit points", exact: true })).toHaveValue("-2");
+  await expect(row(page, "Brawl").getByTestId("potential")).toHaveText("2");
+  await page.screenshot({ path: "test-results/heimr-play-phone.png", fullPage: true });
+  const playHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+  expect(playHeight, "Play mode is at most half the old 3,440 px sheet").toBeLessThanOrEqual(1720);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await smallTargets(page)).toEqual([]);
+  await mode(page, "Edit");
   await expect(page.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("2");
   await expect(page.getByTestId("injury")).toHaveText("Mangled");
-  await page.screenshot({ path: "test-results/heimr-sheet-phone.png", fullPage: true });
+  await page.screenshot({ path: "test-results/heimr-edit-phone.png", fullPage: true });
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   expect(await smallTargets(page)).toEqual([]);
   await page.setViewportSize({ width: 320, height: 640 });
@@ -38,6 +51,7 @@ test("create a Heimr character; derived values follow the inputs and survive a r
 
 test("training spends XP, raises the attribute at its threshold, and undoes exactly", async ({ page }) => {
   await createHeimr(page, "Bo");
+  await mode(page, "Advance");
   await setNumber(page, "XP", 200);
   const brawl = ability(page, "Brawl");
   const costs = [5, 10, 15, 25, 40, 65];
@@ -57,10 +71,11 @@ test("training spends XP, raises the attribute at its threshold, and undoes exac
     xp -= cost;
     await expect(page.getByRole("spinbutton", { name: "XP", exact: true })).toHaveValue(String(xp));
   }
-  await expect(page.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("1");
+  await expect(page.locator('[data-attr="str"] .progress-text')).toHaveText("progress 0/8 to 2");
   await expect(brawl.getByTestId("potential")).toHaveText("7");
+  await page.screenshot({ path: "test-results/heimr-advance-phone.png", fullPage: true });
   await page.getByRole("button", { name: "Undo purchase" }).tap();
-  await expect(page.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("0");
+  await expect(page.locator('[data-attr="str"] .progress-text')).toHaveText("progress 5/6 to 1");
   await expect(page.getByRole("spinbutton", { name: "XP", exact: true })).toHaveValue(String(xp + 65));
   await expect(brawl.getByTestId("potential")).toHaveText("5");
   // Not enough XP: the what-if says so and Buy is disabled.
@@ -72,13 +87,15 @@ test("training spends XP, raises the attribute at its threshold, and undoes exac
 
 test("training can be set directly for a character made on paper, without spending XP", async ({ page }) => {
   await createHeimr(page, "Paper");
+  await mode(page, "Advance");
   await setNumber(page, "XP", 12);
+  await mode(page, "Edit");
   const brawl = ability(page, "Brawl");
-  await brawl.getByText("Set training directly").tap();
   await setNumber(page, "Trained consistency of Brawl", 2);
   await setNumber(page, "Trained potential of Brawl", 3);
   await expect(brawl.getByTestId("consistency")).toHaveText("2");
   await expect(brawl.getByTestId("potential")).toHaveText("3");
+  await mode(page, "Advance");
   await expect(brawl.getByRole("button", { name: "+1 C · 15 XP" })).toBeVisible(); // level 3 next
   await expect(page.getByRole("spinbutton", { name: "XP", exact: true })).toHaveValue("12");
   await expect(page.locator('[data-attr="str"] .progress-text')).toHaveText("progress 0/6 to 1");
@@ -86,8 +103,10 @@ test("training can be set directly for a character made on paper, without spendi
 
 test("an ability with two attributes lets the player pick which one progresses", async ({ page }) => {
   await createHeimr(page, "Cai");
-  await setNumber(page, "Strength", 3);
+  await mode(page, "Advance");
   await setNumber(page, "XP", 50);
+  await mode(page, "Edit");
+  await setNumber(page, "Strength", 3);
   await page.getByText("Add an ability").tap();
   await page.getByLabel("Name", { exact: true }).fill("Climbing");
   await page.locator(".attr-picks").getByText("str").tap();
@@ -95,6 +114,7 @@ test("an ability with two attributes lets the player pick which one progresses",
   await page.getByRole("button", { name: "Add ability" }).tap();
   const climbing = ability(page, "Climbing");
   await expect(climbing.getByTestId("potential")).toHaveText("1"); // floor((3 + 0) / 2)
+  await mode(page, "Advance");
   await climbing.getByRole("button", { name: "+1 C · 5 XP" }).tap();
   await climbing.getByRole("radio", { name: "Dexterity" }).tap();
   await expect(climbing.getByText("Dexterity progress 1/6")).toBeVisible();
@@ -104,10 +124,13 @@ test("an ability with two attributes lets the player pick which one progresses",
 
 test("export, then import in a fresh browser profile gives the identical sheet", async ({ page, browser, baseURL }) => {
   await createHeimr(page, "Astrid Ulfsdottir");
+  await mode(page, "Edit");
   await setNumber(page, "Strength", 2);
+  await mode(page, "Advance");
   await setNumber(page, "XP", 40);
   await ability(page, "Brawl").getByRole("button", { name: "+1 C · 5 XP" }).tap();
   await ability(page, "Brawl").getByRole("button", { name: "Buy" }).tap();
+  await mode(page, "Edit");
   await page.getByLabel("Notes").fill("Shield-maiden, “north” & ünïcode 🎲");
   await page.getByLabel("Notes").blur();
   await page.getByRole("link", { name: "Characters" }).tap();
@@ -125,6 +148,7 @@ test("export, then import in a fresh browser profile gives the identical sheet",
   await other.locator('input[type="file"]').setInputFiles(file);
   await expect(other.getByText("Imported 1 character.")).toBeVisible();
   await other.getByRole("link", { name: "Astrid Ulfsdottir" }).tap();
+  await mode(other, "Edit");
   await expect(other.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("2");
   await expect(ability(other, "Brawl").getByTestId("consistency")).toHaveText("1");
   await expect(other.getByLabel("Notes")).toHaveValue("Shield-maiden, “north” & ünïcode 🎲");
@@ -244,6 +268,8 @@ test("another tab's edit shows up in this tab", async ({ page, context }) => {
   const other = await context.newPage();
   await other.goto(url);
   await appReady(other);
+  await mode(page, "Edit");
+  await mode(other, "Edit");
   await setNumber(other, "Strength", 4);
   await expect(page.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("4", { timeout: 5000 });
 });

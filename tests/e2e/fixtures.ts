@@ -24,10 +24,8 @@ export { expect };
 
 /** Waits until the service worker controls the page (after the first visit). */
 export async function waitForController(page: import("@playwright/test").Page) {
-  await page.waitForFunction(async () => {
-    const reg = await navigator.serviceWorker.getRegistration();
-    return !!reg?.active && !!navigator.serviceWorker.controller;
-  }, null, { timeout: 15_000 });
+  // A synchronous predicate: an async one returns a Promise, which counts as true at once.
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15_000 });
 }
 
 /** Waits until the app has mounted (the bottom navigation is rendered by Rust). */
@@ -77,3 +75,13 @@ export async function setNumber(page: import("@playwright/test").Page, label: st
 export async function shownPercent(page: import("@playwright/test").Page, testId: string) {
   return parseFloat((await page.getByTestId(testId).textContent())!);
 }
+
+/** Switches a character page to a mode tab ("Play", "Edit" or "Advance"). */
+export async function mode(page: import("@playwright/test").Page, name: "Play" | "Edit" | "Advance") {
+  const tab = page.getByRole("tab", { name, exact: true });
+  await tab.tap();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+}
+
+/** A rollable row of the Play mode, by its name. */
+export const row = (page: import("@playwright/test").Page, name: string) => page.locator(`[data-row="${name}"]`);

@@ -1,4 +1,4 @@
-import { test, expect, appReady, createCharacter, setNumber, shownPercent as pct, smallTargets } from "./fixtures";
+import { test, expect, appReady, createCharacter, setNumber, shownPercent as pct, smallTargets, mode } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 /** Exact result distribution of a Heimr challenge by enumerating every face (independent of the app). */
@@ -30,11 +30,15 @@ const newHeimr = (page: Page, name: string) => createCharacter(page, name, "Heim
 
 test("Perception against CR 9: exact chance, every die, and a re-roll for willpower", async ({ page }) => {
   await newHeimr(page, "Seer");
+  await mode(page, "Edit");
   await setNumber(page, "Intelligence", 3);
-  const perception = page.locator('[data-ability="Perception"]');
-  await perception.getByLabel("Base consistency").selectOption("2");
+  await setNumber(page, "Base consistency of Perception", 2);
+  await mode(page, "Play");
   await page.getByRole("button", { name: "Roll Perception" }).tap();
-  const panel = page.getByRole("region", { name: "Roll Perception" });
+  // The roll opens as a bottom sheet dialog next to the thumb, focus inside it.
+  const panel = page.getByRole("dialog", { name: "Roll Perception" });
+  await expect(panel).toBeVisible();
+  expect(await page.evaluate(() => !!document.activeElement?.closest("dialog"))).toBe(true);
   await expect(panel.getByTestId("roll-c")).toHaveText("2");
   await expect(panel.getByTestId("roll-p")).toHaveText("3");
   await panel.getByLabel("CR", { exact: true }).fill("9");
@@ -72,6 +76,9 @@ test("Perception against CR 9: exact chance, every die, and a re-roll for willpo
   await expect(reroll).toBeDisabled();
   await expect(page.getByRole("spinbutton", { name: "Willpower", exact: true })).toHaveValue("0");
   expect(await smallTargets(page)).toEqual([]);
+  // Escape closes the sheet.
+  await page.keyboard.press("Escape");
+  await expect(panel).toHaveCount(0);
 
   // Every roll is in the shared log with the character's name.
   await page.getByRole("link", { name: "Roller" }).tap();
@@ -83,7 +90,7 @@ test("physical rolls check and raise fatigue; a breather lowers it to base", asy
   await newHeimr(page, "Runner");
   await setNumber(page, "Fatigue", 7);
   await page.getByRole("button", { name: "Roll Agility" }).tap();
-  const panel = page.getByRole("region", { name: "Roll Agility" });
+  const panel = page.getByRole("dialog", { name: "Roll Agility" });
   await expect(panel.getByTestId("roll-fatigue")).toHaveText("7");
   // C 0, P 0: a lone d6 can never reach fatigue 7.
   await panel.getByLabel("CR", { exact: true }).fill("1");
@@ -91,8 +98,9 @@ test("physical rolls check and raise fatigue; a breather lowers it to base", asy
   await panel.getByRole("button", { name: "Roll Agility" }).tap();
   await expect(panel.getByTestId("verdict")).toHaveText(/^Failed: the dice part \d is below fatigue 7$/);
   await expect(page.getByRole("spinbutton", { name: "Fatigue", exact: true })).toHaveValue("8");
+  await panel.getByRole("button", { name: "Close" }).tap();
   await setNumber(page, "Fatigue", 2);
-  await panel.getByLabel("CR", { exact: true }).fill("");
+  await page.getByRole("button", { name: "Roll Agility" }).tap();
   await panel.getByRole("button", { name: "Roll Agility" }).tap();
   const d6 = Number(await panel.locator(".die .die-value").first().textContent());
   await expect(page.getByRole("spinbutton", { name: "Fatigue", exact: true })).toHaveValue(d6 < 2 ? "3" : "2");
@@ -107,30 +115,38 @@ test("physical rolls check and raise fatigue; a breather lowers it to base", asy
   await expect(breather).toBeDisabled();
   // Mental rolls ignore fatigue.
   await page.getByRole("button", { name: "Roll Insight" }).tap();
-  await expect(page.getByRole("region", { name: "Roll Insight" }).getByTestId("roll-fatigue")).toHaveCount(0);
+  await expect(page.getByRole("dialog", { name: "Roll Insight" }).getByTestId("roll-fatigue")).toHaveCount(0);
+  // A tap outside the sheet (on the backdrop) closes it.
+  await page.mouse.click(195, 20);
+  await expect(page.getByRole("dialog", { name: "Roll Insight" })).toHaveCount(0);
 });
 
 test("attribute rolls use the GM's C and the attribute as P", async ({ page }) => {
   await newHeimr(page, "Strong");
+  await mode(page, "Edit");
   await setNumber(page, "Strength", 2);
+  await setNumber(page, "Fatigue", 1);
+  await mode(page, "Play");
   await page.getByRole("button", { name: "Roll Strength" }).tap();
-  const panel = page.getByRole("region", { name: "Roll Strength" });
+  const panel = page.getByRole("dialog", { name: "Roll Strength" });
   await setNumber(page, "Consistency set by the GM", -3);
   await expect(panel.getByTestId("roll-c")).toHaveText("-3");
   await expect(panel.getByTestId("roll-p")).toHaveText("2");
-  await setNumber(page, "Fatigue", 1);
   await panel.getByLabel("CR", { exact: true }).fill("3");
   expect(Math.abs((await pct(page, "success-chance")) - atLeast(challenge(-3, 2), 3) * 100)).toBeLessThan(0.05001);
 });
 
 test("opposed rolls show both sides' exact chances, then both rolls", async ({ page }) => {
   await newHeimr(page, "Liar");
+  await mode(page, "Edit");
   await setNumber(page, "Sociability", 2);
   await newHeimr(page, "Judge");
+  await mode(page, "Edit");
   await setNumber(page, "Empathy", 1);
-  await page.locator('[data-ability="Insight"]').getByLabel("Base consistency").selectOption("1");
+  await setNumber(page, "Base consistency of Insight", 1);
+  await mode(page, "Play");
   await page.getByRole("button", { name: "Roll Insight" }).tap();
-  const panel = page.getByRole("region", { name: "Roll Insight" });
+  const panel = page.getByRole("dialog", { name: "Roll Insight" });
   await panel.getByText("Opposed roll").tap();
   await panel.getByLabel("Opponent from your characters").selectOption({ label: "Liar: Persuasion (C 0, P 2)" });
   await expect(panel.getByRole("spinbutton", { name: "Opponent P" })).toHaveValue("2");

@@ -1,8 +1,11 @@
 import { defineConfig, devices } from "@playwright/test";
 
 // End-to-end tests against the release build in dist/ (built by scripts/test.sh), served on
-// 127.0.0.1 by scripts/serve.mjs, in Debian's Chromium at a phone's size.
+// 127.0.0.1 by scripts/serve.mjs (compressed, as a real host), in Debian's Chromium at a
+// phone's size. ROLLSHEET_DIST serves another build instead (a path relative to this folder or
+// absolute); the update test in pwa.spec.ts always copies ../../dist.
 export const PORT = 4173;
+const DIST = process.env.ROLLSHEET_DIST || "../../dist";
 export const CHROMIUM_ARGS = [
   "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
@@ -28,7 +31,7 @@ export default defineConfig({
   },
   projects: [{ name: "phone", use: {} }],
   webServer: {
-    command: `node ../../scripts/serve.mjs ../../dist ${PORT}`,
+    command: `node ../../scripts/serve.mjs ${JSON.stringify(DIST)} ${PORT}`,
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,
     timeout: 20_000,

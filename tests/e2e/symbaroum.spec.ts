@@ -1,4 +1,4 @@
-import { test, expect, createCharacter, setNumber, shownPercent as pct, sidewaysOverflow, smallTargets } from "./fixtures";
+import { test, expect, createCharacter, setNumber, shownPercent as pct, sidewaysOverflow, smallTargets, mode, row } from "./fixtures";
 import type { Page } from "@playwright/test";
 
 const newSym = (page: Page, name: string) => createCharacter(page, name, "Symbaroum-style d20");
@@ -23,6 +23,7 @@ function deathWithin(steps: number, k: number) {
 
 test("secondary attributes follow the attributes, with the corruption warning", async ({ page }) => {
   await newSym(page, "Varla");
+  await mode(page, "Edit");
   await setNumber(page, "Strong", 13);
   await expect(page.getByTestId("toughness-max")).toHaveText("13");
   await expect(page.getByTestId("pain-threshold")).toHaveText("7");
@@ -48,13 +49,25 @@ test("secondary attributes follow the attributes, with the corruption warning", 
   await page.setViewportSize({ width: 320, height: 640 });
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: "test-results/symbaroum-sheet-phone.png" });
+  await page.screenshot({ path: "test-results/symbaroum-edit-phone.png", fullPage: true });
+  // Play: the secondary values and every test on the first screen, at most half the old height.
+  await mode(page, "Play");
+  await expect(page.getByTestId("defense")).toHaveText("11");
+  await expect(page.getByTestId("pain-threshold")).toHaveText("4");
+  await expect(row(page, "Vigilant")).toBeInViewport();
+  await expect(page.getByTestId("corruption-warning")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(1910);
+  expect(await smallTargets(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/symbaroum-play-phone.png", fullPage: true });
 });
 
 test("an opposed attack shows its exact chance, with advantage and fighting blind", async ({ page }) => {
   await newSym(page, "Archer");
+  await mode(page, "Edit");
   await setNumber(page, "Accurate", 10);
-  const box = page.getByRole("region", { name: "Success test" });
+  await mode(page, "Play");
+  await page.getByRole("button", { name: "Roll Accurate" }).tap();
+  const box = page.getByRole("dialog", { name: "Roll Accurate" }).getByRole("region", { name: "Success test" });
   await box.getByRole("button", { name: "Attack [Accurate ← Defense]" }).tap();
   await box.getByLabel("Opposing value (blank: none)").fill("12");
   const p = (t: number) => Math.min(Math.max(t, 0), 20) / 20;
@@ -81,16 +94,21 @@ test("an opposed attack shows its exact chance, with advantage and fighting blin
 
 test("damage against armor: exact chance above the pain threshold, applied to a target", async ({ page }) => {
   await newSym(page, "Target");
+  await mode(page, "Edit");
   await setNumber(page, "Strong", 12);
   await setNumber(page, "Toughness", 12);
   await page.getByLabel("Protection roll").fill("1d4");
   await page.getByLabel("Protection roll").blur();
   await newSym(page, "Hitter");
+  await mode(page, "Edit");
   await page.getByText("Add a weapon").tap();
   await page.getByLabel("Weapon name").fill("Sword");
   await page.getByLabel("Weapon damage").fill("1d8");
   await page.getByRole("button", { name: "Add weapon" }).tap();
-  const box = page.getByRole("region", { name: "Damage" });
+  await mode(page, "Play");
+  await page.getByRole("button", { name: "Roll Sword" }).tap();
+  const sheet = page.getByRole("dialog", { name: "Roll Sword" });
+  const box = sheet.getByRole("region", { name: "Damage" });
   await box.getByLabel("Weapon", { exact: true }).selectOption({ label: "Sword (1d8)" });
   await box.getByLabel("Target", { exact: true }).selectOption({ label: "Target" });
   await expect(box.getByRole("spinbutton", { name: "Target's pain threshold" })).toHaveValue("6");
@@ -104,11 +122,12 @@ test("damage against armor: exact chance above the pain threshold, applied to a 
   expect(await pct(page, "pain-chance")).toBeCloseTo((above / 128) * 100, 1);
   await box.getByRole("button", { name: "Roll damage" }).tap();
   // The attack itself can take the target's Defense from the roster.
-  const test = page.getByRole("region", { name: "Success test" });
+  const test = sheet.getByRole("region", { name: "Success test" });
   await test.getByLabel("Opposing value from your characters").selectOption({ label: "Target: Defense 10" });
   await expect(test.getByLabel("Opposing value (blank: none)")).toHaveValue("10");
   const dmg = Number(await box.getByTestId("damage-total").textContent());
   await box.getByRole("button", { name: "Apply to the target" }).tap();
+  await sheet.getByRole("button", { name: "Close" }).tap();
   await page.getByRole("link", { name: "Characters" }).tap();
   await expect(page.locator(".roster-entry").filter({ hasText: "Target" })).toContainText(`Toughness ${Math.max(0, 12 - dmg)}/12`);
 });
@@ -135,6 +154,7 @@ test("dying: death tests with exact odds, then healing", async ({ page }) => {
 
 test("experience: learning and raising abilities with a what-if and undo", async ({ page }) => {
   await newSym(page, "Scholar");
+  await mode(page, "Advance");
   await setNumber(page, "Experience earned", 50);
   await page.getByLabel("New ability").fill("Medicus");
   await page.getByRole("button", { name: "Learn" }).tap();

@@ -85,7 +85,8 @@ impl Chance {
         }
     }
 
-    pub fn not(self) -> Chance {
+    /// The chance that the event does not happen.
+    pub fn complement(self) -> Chance {
         match self {
             Chance::Impossible => Chance::Certain,
             Chance::Certain => Chance::Impossible,
@@ -114,7 +115,7 @@ mod tests {
         let c = Chance::ratio(1, 20);
         assert_eq!(c.p(), 0.05);
         assert_eq!(c.q(), 0.95);
-        assert_eq!(c.not().p(), 0.95);
+        assert_eq!(c.complement().p(), 0.95);
     }
 
     #[test]

@@ -145,6 +145,8 @@ impl Distribution {
     /// blocks of `sides` values and suffix sums of the block before, so they only ever add
     /// non-negative numbers. A running sum that subtracts would leave rounding noise (~10⁻¹⁷)
     /// in place of the tails' true values (10⁻³⁹ for 50d6 = 300).
+    // Index loops: the prefix and suffix sums read neighbours on both sides.
+    #[allow(clippy::needless_range_loop)]
     pub fn uniform_sum(n: usize, sides: u32) -> Self {
         let s = sides as usize;
         let inv = 1.0 / f64::from(sides);
@@ -354,7 +356,7 @@ impl Distribution {
 
     /// The chance of X ≤ t.
     pub fn at_most(&self, t: i64) -> Chance {
-        self.split_at(t.saturating_add(1)).not()
+        self.split_at(t.saturating_add(1)).complement()
     }
 
     /// The chance of X ≥ t, decided from the support (min and max always have mass).

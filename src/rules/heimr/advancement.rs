@@ -320,8 +320,10 @@ mod tests {
 
     #[test]
     fn not_enough_xp_changes_nothing() {
-        let mut s = HeimrSheet::default();
-        s.xp = 4;
+        let mut s = HeimrSheet {
+            xp: 4,
+            ..HeimrSheet::default()
+        };
         let before = s.clone();
         assert_eq!(
             train(&mut s, 0, Track::Potential, Attr::Str),

@@ -433,8 +433,10 @@ mod tests {
         let mut s = HeimrSheet::default();
         s.abilities[0].base_consistency = 5;
         assert!(s.validate().unwrap_err().contains("Brawl"));
-        let mut s = HeimrSheet::default();
-        s.fatigue = 0;
+        let s = HeimrSheet {
+            fatigue: 0,
+            ..HeimrSheet::default()
+        };
         assert!(s.validate().unwrap_err().contains("fatigue"));
         let mut s = HeimrSheet::default();
         s.attributes[0].progress = 4; // reaching 1 needs 6: fine

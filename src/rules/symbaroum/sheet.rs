@@ -339,22 +339,24 @@ mod tests {
 
     #[test]
     fn experience_costs() {
-        let mut s = SymbaroumSheet::default();
-        s.experience = 100;
-        s.abilities = vec![
-            SAbility {
-                name: "Iron Fist".into(),
-                level: Level::Novice,
-            },
-            SAbility {
-                name: "Medicus".into(),
-                level: Level::Adept,
-            },
-            SAbility {
-                name: "Recovery".into(),
-                level: Level::Master,
-            },
-        ];
+        let mut s = SymbaroumSheet {
+            experience: 100,
+            abilities: vec![
+                SAbility {
+                    name: "Iron Fist".into(),
+                    level: Level::Novice,
+                },
+                SAbility {
+                    name: "Medicus".into(),
+                    level: Level::Adept,
+                },
+                SAbility {
+                    name: "Recovery".into(),
+                    level: Level::Master,
+                },
+            ],
+            ..SymbaroumSheet::default()
+        };
         assert_eq!(s.experience_spent(), 10 + 30 + 60);
         assert_eq!(s.experience_left(), 0);
         assert_eq!(Level::Novice.next(), Some(Level::Adept));

@@ -1,5 +1,4 @@
 pub mod bar_chart;
-pub mod fields;
 pub mod nav;
 pub mod notices;
 pub mod roll_log;

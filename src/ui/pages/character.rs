@@ -1,14 +1,16 @@
-use crate::ui::pages::heimr_sheet::HeimrSheetView;
-use crate::ui::pages::symbaroum_sheet::SymbaroumSheetView;
+use crate::ui::kit::modes::tab_id;
+use crate::ui::kit::{Mode, ModeTabs};
 use crate::ui::roster::Roster;
 use crate::ui::router::Link;
 use leptos::prelude::*;
 
-/// One character: name and notes, then the system's own sheet.
+/// One character: its name, the mode tabs (Play, Edit, Advance) and the system's sheet in that
+/// mode; notes in Edit.
 #[component]
 pub fn CharacterPage(id: String) -> impl IntoView {
     let roster = expect_context::<Roster>();
     let id = StoredValue::new(id);
+    let mode = RwSignal::new(Mode::Play);
     let exists = Memo::new(move |_| {
         id.with_value(|id| roster.chars.with(|cs| cs.iter().any(|c| &c.id == id)))
     });
@@ -41,11 +43,11 @@ pub fn CharacterPage(id: String) -> impl IntoView {
                     }/>
                 <p class="muted">{field(|c| c.sheet.system().name.to_owned())}
                     {move || roster.unsaved.with(|u| id.with_value(|id| u.contains(id))).then_some(" · saving…")}</p>
-                {move || match system.get() {
-                    Some("heimr") => Some(view! { <HeimrSheetView id=id.get_value()/> }.into_any()),
-                    Some("symbaroum") => Some(view! { <SymbaroumSheetView id=id.get_value()/> }.into_any()),
-                    _ => None,
-                }}
+                <ModeTabs mode/>
+                <div id="mode-panel" role="tabpanel" aria-labelledby=move || tab_id(mode.get())>
+                    {move || system.get().and_then(|sys| crate::ui::systems::sheet_view(sys, id.get_value(), mode))}
+                </div>
+                <Show when=move || mode.get() == Mode::Edit>
                 <section class="card">
                     <label class="field-label" for="notes">"Notes"</label>
                     <textarea id="notes" rows="4" prop:value=field(|c| c.notes.clone())
@@ -54,6 +56,7 @@ pub fn CharacterPage(id: String) -> impl IntoView {
                             id.with_value(|id| roster.update(id, |c| c.notes = notes));
                         }></textarea>
                 </section>
+                </Show>
             </Show>
         </section>
     }

@@ -1,39 +1,13 @@
 use leptos::prelude::*;
 
-/// A whole number with − and + buttons sized for a thumb, and direct typing.
-#[component]
-pub fn Stepper(
-    #[prop(into)] label: String,
-    #[prop(into)] value: Signal<i32>,
-    #[prop(into)] set: Callback<i32>,
-    #[prop(default = i32::MIN)] min: i32,
-    #[prop(default = i32::MAX)] max: i32,
-) -> impl IntoView {
-    let clamp = move |v: i32| v.clamp(min, max);
-    let minus = format!("Decrease {label}");
-    let plus = format!("Increase {label}");
-    let group = label.clone();
-    view! {
-        <div class="stepper" role="group" aria-label=group>
-            <button class="btn" aria-label=minus disabled=move || { value.get() <= min }
-                on:click=move |_| set.run(clamp(value.get_untracked() - 1))>"−"</button>
-            <input type="number" inputmode="numeric" aria-label=label
-                prop:value=move || value.get().to_string()
-                on:change=move |ev| {
-                    if let Ok(v) = event_target_value(&ev).trim().parse::<i32>() { set.run(clamp(v)) }
-                }/>
-            <button class="btn" aria-label=plus disabled=move || { value.get() >= max }
-                on:click=move |_| set.run(clamp(value.get_untracked() + 1))>"+"</button>
-        </div>
-    }
-}
-
-/// A free list of short texts (skills, conditions, items): add and remove.
+/// A free list of short texts (skills, conditions, items): add and remove. `chips` shows them
+/// as chips (conditions in play).
 #[component]
 pub fn TextList(
     #[prop(into)] title: String,
     #[prop(into)] items: Signal<Vec<String>>,
     #[prop(into)] set: Callback<Vec<String>>,
+    #[prop(optional)] chips: bool,
 ) -> impl IntoView {
     let (draft, set_draft) = signal(String::new());
     let add = move || {
@@ -49,7 +23,7 @@ pub fn TextList(
     view! {
         <section class="card">
             <h2>{title.clone()}</h2>
-            <ul class="text-list">
+            <ul class=if chips { "chips" } else { "text-list" }>
                 {move || items.get().into_iter().enumerate().map(|(i, item)| {
                     let remove_label = format!("Remove {item}");
                     view! {

@@ -6,9 +6,9 @@ use crate::rules::heimr::{Attr, AttrGroup, HeimrSheet};
 use crate::storage::character::Sheet;
 use crate::storage::roll_log::LogEntry;
 use crate::ui::components::bar_chart::BarChart;
-use crate::ui::components::fields::Stepper;
 use crate::ui::format::percent;
-use crate::ui::pages::heimr_sheet::SheetCtx;
+use crate::ui::kit::{checked, flag, tap, text, typed, Stepper};
+use super::Ctx as SheetCtx;
 use crate::ui::roster::Roster;
 use crate::ui::state::{now_ms, with_dice, Notices, RollLogState};
 use leptos::prelude::*;
@@ -32,7 +32,7 @@ impl RollFor {
         }
     }
 
-    fn name(self, s: &HeimrSheet) -> String {
+    pub fn name(self, s: &HeimrSheet) -> String {
         match self {
             RollFor::Ability(i) => s
                 .abilities
@@ -84,10 +84,11 @@ fn as_outcome(r: &ChallengeRoll) -> RollOutcome {
     }
 }
 
-/// The roll panel for one ability or attribute: C and P with penalties, the exact odds against a
-/// CR or an opponent, the roll with every die, fatigue, and a re-roll for willpower.
+/// The roll panel for one ability or attribute (the body of its roll sheet): C and P with
+/// penalties, the exact odds against a CR or an opponent, the roll with every die, fatigue, and
+/// a re-roll for willpower.
 #[component]
-pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
+pub fn ChallengePanel(what: RollFor) -> impl IntoView {
     let ctx = expect_context::<SheetCtx>();
     let roster = expect_context::<Roster>();
     let log = expect_context::<RollLogState>();
@@ -125,7 +126,12 @@ pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
     let c = Memo::new(move |_| base_c.get() - pen_self.get() - pen_attr.get() - pen_group.get());
     let fatigue = Memo::new(move |_| physical.get().then(|| ctx.sheet.with(|s| s.fatigue)));
     let dist = Signal::derive(move || result_distribution(c.get(), p.get()));
-    let target = Signal::derive(move || cr.get().map(i64::from));
+    // Highlight exactly the results that succeed: at least the CR and, on a physical roll, a
+    // dice part (result − P) at least the fatigue.
+    let target = Signal::derive(move || {
+        cr.get()
+            .map(|cr| i64::from(fatigue.get().map_or(cr, |f| cr.max(f + p.get()))))
+    });
     let chance = move || {
         cr.get()
             .map(|cr| success_chance(c.get(), p.get(), cr, fatigue.get()))
@@ -217,14 +223,26 @@ pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
         })
     };
 
+    let c_text = text(move || c.get().to_string());
+    let p_text = text(move || p.get().to_string());
+    let mean_text = text(move || crate::ui::format::decimal(dist.with(|d| d.mean())));
+    let chance_text = text(move || chance().map(percent).unwrap_or_default());
+    let fatigue_note = text(move || {
+        fatigue.get().map_or_else(String::new, |f| {
+            format!(" (dice part must reach fatigue {f}; fatigue rises with {})", percent(fatigue_rise_chance(f)))
+        })
+    });
+    let versus_text = text(move || {
+        let (w, t, l) = versus.get();
+        format!("Win {} · tie {} · lose {}", percent(w), percent(t), percent(l))
+    });
+    let roll_label = text(move || format!("Roll {}", name.get()));
+    let reroll_label = text(move || format!("Re-roll for 1 willpower ({} left)", willpower.get()));
+    let set_gm_c = Callback::new(move |v| gm_c.set(v));
     view! {
-        <div class="challenge" role="region" aria-label=move || format!("Roll {}", name.get())>
-            <div class="row">
-                <h3 class="challenge-title">{move || format!("Roll {}", name.get())}</h3>
-                <button class="btn small" on:click=move |_| on_close.run(())>"Close"</button>
-            </div>
+        <div class="challenge">
             {matches!(what, RollFor::Attribute(_)).then(|| view! {
-                <Stepper label="Consistency set by the GM" value=gm_c min=-20 max=20 set=Callback::new(move |v| gm_c.set(v))/>
+                <Stepper label="Consistency set by the GM" value=gm_c min=-20 max=20 set=set_gm_c/>
             })}
             <details class="penalties">
                 <summary class="btn small">"Situational penalties"</summary>
@@ -233,36 +251,31 @@ pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
                 <Stepper label=format!("Penalty on all {} rolls", group_name()) value=pen_group min=0 max=20 set=Callback::new(move |v| pen_group.set(v))/>
             </details>
             <dl class="stats">
-                <div><dt>"Consistency"</dt><dd data-testid="roll-c">{move || c.get()}</dd></div>
-                <div><dt>"Potential"</dt><dd data-testid="roll-p">{move || p.get()}</dd></div>
-                <div><dt>"Average"</dt><dd>{move || crate::ui::format::decimal(dist.with(|d| d.mean()))}</dd></div>
-                {move || fatigue.get().map(|f| view! {
-                    <div><dt>"Fatigue"</dt><dd data-testid="roll-fatigue">{f}</dd></div>
-                })}
+                <div><dt>"Consistency"</dt><dd data-testid="roll-c">{c_text}</dd></div>
+                <div><dt>"Potential"</dt><dd data-testid="roll-p">{p_text}</dd></div>
+                <div><dt>"Average"</dt><dd>{mean_text}</dd></div>
+                <Show when=move || fatigue.with(Option::is_some)>
+                    <div><dt>"Fatigue"</dt><dd data-testid="roll-fatigue">{text(move || fatigue.get().unwrap_or(0).to_string())}</dd></div>
+                </Show>
             </dl>
             <BarChart dist target/>
             <div class="row target-row">
                 <label class="field-label" for="cr">"CR"</label>
                 <input id="cr" class="target-input" type="number" inputmode="numeric" placeholder="e.g. 9"
-                    prop:value=move || cr_text.get() on:input=move |ev| cr_text.set(event_target_value(&ev))/>
+                    prop:value=cr_text on:input=typed(move |v| cr_text.set(v))/>
             </div>
-            {move || chance().map(|ch| view! {
-                <p class="chance">"Chance of success: " <strong data-testid="success-chance">{percent(ch)}</strong>
-                    {move || fatigue.get().map(|f| format!(" (dice part must reach fatigue {f}; fatigue rises with {})", percent(fatigue_rise_chance(f))))}
-                </p>
-            })}
+            <Show when=move || cr.with(Option::is_some)>
+                <p class="chance">"Chance of success: "<strong data-testid="success-chance">{chance_text}</strong>{fatigue_note}</p>
+            </Show>
             <label class="check">
-                <input type="checkbox" prop:checked=move || opposed.get() on:change=move |ev| opposed.set(event_target_checked(&ev))/>
+                <input type="checkbox" prop:checked=opposed on:change=checked(move |v| opposed.set(v))/>
                 <span>"Opposed roll"</span>
             </label>
             <Show when=move || opposed.get()>
                 <OpponentPicker opp_c opp_p/>
-                <p class="chance" data-testid="opposed-chances">{move || {
-                    let (w, t, l) = versus.get();
-                    format!("Win {} · tie {} · lose {}", percent(w), percent(t), percent(l))
-                }}</p>
+                <p class="chance" data-testid="opposed-chances">{versus_text}</p>
             </Show>
-            <button class="btn primary roll-btn" on:click=move |_| do_roll()>{move || format!("Roll {}", name.get())}</button>
+            <button class="btn primary roll-btn" on:click=tap(move || do_roll())>{roll_label}</button>
             <div class="challenge-result" aria-live="polite" aria-atomic="true" data-testid="challenge-result">
                 {move || last.get().map(|r| {
                     let fb = fatigue_before.get();
@@ -271,6 +284,7 @@ pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
                             format!("Failed: the dice part {} is below fatigue {}", r.dice, fb.unwrap_or(0))
                         } else if r.succeeds(cr, fb) { format!("Success against CR {cr}") } else { format!("Failed against CR {cr}") }
                     });
+                    let rerolled = (rerolls.get() > 0).then(|| format!("Re-rolled {} time(s) for willpower", rerolls.get()));
                     view! {
                         <p class="result-head">
                             <span>{format!("kept {}{}{}", r.kept_value(), signed(r.modifier, " extra"), signed(r.p, " P"))}</span>
@@ -278,7 +292,7 @@ pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
                         </p>
                         <crate::ui::components::roll_result::DiceList outcome=as_outcome(&r)/>
                         {verdict.map(|v| view! { <p class="verdict" data-testid="verdict">{v}</p> })}
-                        {move || (rerolls.get() > 0).then(|| view! { <p class="muted">{format!("Re-rolled {} time(s) for willpower", rerolls.get())}</p> })}
+                        {rerolled.map(|t| view! { <p class="muted">{t}</p> })}
                     }
                 })}
                 {move || opp_last.get().map(|o| {
@@ -296,8 +310,8 @@ pub fn ChallengePanel(what: RollFor, on_close: Callback<()>) -> impl IntoView {
                 })}
             </div>
             <Show when=failed>
-                <button class="btn" disabled=move || { willpower.get() < 1 } on:click=move |_| reroll()>
-                    {move || format!("Re-roll for 1 willpower ({} left)", willpower.get())}
+                <button class="btn" disabled=flag(move || willpower.get() < 1) on:click=tap(move || reroll())>
+                    {reroll_label}
                 </button>
             </Show>
         </div>

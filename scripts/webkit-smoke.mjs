@@ -1,0 +1,281 @@
+#!/usr/bin/env node
+// A smoke run of the release build in WebKit (Safari's engine): Debian's WebKitGTK MiniBrowser,
+// driven over plain W3C WebDriver (HTTP + JSON, fetch() only) by WebKitWebDriver under Xvfb.
+// Playwright's own WebKit cannot be downloaded on these machines (see shared/TOOLCHAIN.md).
+//
+// It serves DIR compressed (scripts/serve.mjs) on a free port, starts Xvfb on a free display
+// and WebKitWebDriver on a free port, then: opens the app and waits for the bottom navigation;
+// rolls 2d6 on /roller and checks a total appears; creates a character on / (New character →
+// name → Heimr), renames it on its sheet, reloads and checks the new name is still listed;
+// saves a screenshot to test-results/webkit-smoke.png. Whatever happens it deletes the session
+// and stops every process it started; it exits non-zero with a clear message on any failure
+// and gives up after TOTAL_TIMEOUT_MS.
+//
+// Usage: node scripts/webkit-smoke.mjs [DIR]   (default dist; needs webkit2gtk-driver and xvfb,
+// installed by scripts/setup.sh)
+
+const TOTAL_TIMEOUT_MS = 120_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+
+import { spawn } from "node:child_process";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const DIR = process.argv[2] || "dist";
+const DRIVER = ["/usr/bin/WebKitWebDriver", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/WebKitWebDriver"].find(existsSync);
+const MINIBROWSER = ["/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser", "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.0/MiniBrowser"].find(existsSync);
+const XVFB = "/usr/bin/Xvfb";
+const SCREENSHOT = join(ROOT, "test-results", "webkit-smoke.png");
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecf"; // the W3C web element identifier
+
+const started = []; // child processes to stop, newest last
+let driverUrl = null;
+let session = null;
+const log = (m) => console.log(`webkit-smoke: ${m}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** Starts a process in its own process group (so its children can be stopped with it). */
+function start(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { detached: true, stdio: ["ignore", "ignore", "pipe"], ...opts });
+  child.stderrText = "";
+  child.stderr?.on("data", (d) => (child.stderrText = (child.stderrText + d).slice(-4000)));
+  started.push(child);
+  return child;
+}
+
+function stopAll() {
+  for (const child of started.reverse()) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      try { child.kill("SIGTERM"); } catch {}
+    }
+  }
+}
+
+async function killHard() {
+  await sleep(500);
+  for (const child of started) {
+    if (child.exitCode !== null || child.signalCode !== null) continue;
+    try { process.kill(-child.pid, "SIGKILL"); } catch {}
+  }
+}
+
+function freePort() {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once("error", rej);
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function waitFor(what, fn, timeoutMs, intervalMs = 200) {
+  const end = Date.now() + timeoutMs;
+  let last;
+  while (Date.now() < end) {
+    try {
+      const v = await fn();
+      if (v) return v;
+    } catch (e) {
+      last = e;
+    }
+    await sleep(intervalMs);
+  }
+  throw new Error(`timed out after ${timeoutMs / 1000} s waiting for ${what}${last ? ` (last error: ${last.message})` : ""}`);
+}
+
+/** The static server (compressed) on a free port; resolves with its origin. */
+function startServer() {
+  return new Promise((res, rej) => {
+    const child = start(process.execPath, [join(ROOT, "scripts/serve.mjs"), DIR, "0"], { stdio: ["ignore", "pipe", "pipe"] });
+    const timer = setTimeout(() => rej(new Error("the static server did not start within 10 s")), 10_000);
+    let out = "";
+    child.stdout.on("data", (d) => {
+      out += d;
+      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
+      if (m) {
+        clearTimeout(timer);
+        res(`http://127.0.0.1:${m[1]}`);
+      }
+    });
+    child.on("exit", (code) => rej(new Error(`the static server exited (${code}): ${child.stderrText}`)));
+  });
+}
+
+/** Xvfb on a display it picks itself (-displayfd); resolves with ":N". */
+function startXvfb() {
+  return new Promise((res, rej) => {
+    const child = start(XVFB, ["-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"], {
+      stdio: ["ignore", "ignore", "pipe", "pipe"],
+    });
+    const timer = setTimeout(() => rej(new Error(`Xvfb did not start within 10 s: ${child.stderrText}`)), 10_000);
+    let out = "";
+    child.stdio[3].on("data", (d) => {
+      out += d;
+      const m = out.match(/^(\d+)\s/);
+      if (m) {
+        clearTimeout(timer);
+        res(`:${m[1]}`);
+      }
+    });
+    child.on("exit", (code) => rej(new Error(`Xvfb exited (${code}): ${child.stderrText}`)));
+  });
+}
+
+/** One WebDriver command; throws with the driver's message on an error answer. */
+async function wd(method, path, body) {
+  const res = await fetch(driverUrl + path, {
+    method,
+    headers: body === undefined ? {} : { "Content-Type": "application/json; charset=utf-8" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok || json?.value?.error) {
+    const v = json?.value ?? {};
+    throw new Error(`${method} ${path}: ${v.error ?? res.status} ${v.message ?? ""}`.trim());
+  }
+  return json.value;
+}
+const s = (path) => `/session/${session}${path}`;
+const run = (script, ...args) => wd("POST", s("/execute/sync"), { script, args });
+const go = (url) => wd("POST", s("/url"), { url });
+const click = (el) => wd("POST", s(`/element/${el[ELEMENT]}/click`), {});
+const type = (el, text) => wd("POST", s(`/element/${el[ELEMENT]}/value`), { text });
+const clear = (el) => wd("POST", s(`/element/${el[ELEMENT]}/clear`), {});
+
+/** Waits for an element found by a script returning it (or null). */
+const element = (what, script, ...args) =>
+  waitFor(what, async () => {
+    const v = await run(script, ...args);
+    return v && v[ELEMENT] ? v : null;
+  }, 20_000);
+
+const BUTTON_BY_TEXT = `
+  const [text, prefix] = arguments;
+  return [...document.querySelectorAll("button")].find((b) => {
+    const name = (b.getAttribute("aria-label") || b.textContent).replace(/\\s+/g, " ").trim();
+    return (prefix ? name.startsWith(text) : name === text) && !b.disabled;
+  }) || null;`;
+const INPUT_BY_LABEL = `
+  const [text] = arguments;
+  const label = [...document.querySelectorAll("label")].find((l) => l.textContent.trim() === text);
+  return (label && label.control) || document.querySelector('[aria-label="' + text + '"]') || null;`;
+
+async function appReady() {
+  await waitFor("the app to mount (nav[aria-label=\"Main\"])", () => run('return !!document.querySelector(\'nav[aria-label="Main"]\');'), 30_000);
+}
+
+async function screenshot() {
+  const png = await wd("GET", s("/screenshot"));
+  mkdirSync(dirname(SCREENSHOT), { recursive: true });
+  writeFileSync(SCREENSHOT, Buffer.from(png, "base64"));
+  log(`screenshot: ${SCREENSHOT}`);
+}
+
+async function main() {
+  if (!existsSync(join(DIR, "index.html"))) throw new Error(`${DIR}/index.html not found: build first (trunk build --release)`);
+  if (!DRIVER || !MINIBROWSER || !existsSync(XVFB)) {
+    throw new Error("WebKitWebDriver, MiniBrowser or Xvfb is missing: run scripts/setup.sh (apt: webkit2gtk-driver xvfb)");
+  }
+  const origin = await startServer();
+  const display = await startXvfb();
+  const port = await freePort();
+  driverUrl = `http://127.0.0.1:${port}`;
+  start(DRIVER, [`--port=${port}`, "--host=127.0.0.1"], { env: { ...process.env, DISPLAY: display } });
+  await waitFor("WebKitWebDriver to answer", async () => (await wd("GET", "/status")).ready !== undefined, 15_000);
+  log(`serving ${DIR} at ${origin}, Xvfb ${display}, WebKitWebDriver on ${port}`);
+
+  const created = await wd("POST", "/session", {
+    capabilities: {
+      alwaysMatch: {
+        browserName: "MiniBrowser",
+        "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+      },
+    },
+  });
+  session = created.sessionId;
+  log(`session ${session} (${created.capabilities?.browserName} ${created.capabilities?.browserVersion ?? ""})`);
+  await wd("POST", s("/timeouts"), { script: 20_000, pageLoad: 30_000, implicit: 0 });
+  await wd("POST", s("/window/rect"), { width: 390, height: 844 }).catch(() => {}); // a phone's size, when allowed
+
+  // 1. The app mounts.
+  await go(origin + "/");
+  await appReady();
+  log("app mounted on /");
+
+  // 2. The roller rolls.
+  await go(origin + "/roller");
+  await appReady();
+  const expr = await element("the roller's expression input (label “Roll”)", INPUT_BY_LABEL, "Roll");
+  await clear(expr);
+  await type(expr, "2d6");
+  await click(await element("the “Roll 2d6” button", BUTTON_BY_TEXT, "Roll 2d6", true));
+  const total = await waitFor(
+    "a roll total",
+    async () => {
+      const t = await run('const el = document.querySelector(\'[data-testid="total"]\'); return el ? el.textContent.trim() : null;');
+      return t && /^\d+$/.test(t) ? Number(t) : null;
+    },
+    15_000,
+  );
+  if (total < 2 || total > 12) throw new Error(`2d6 gave ${total}`);
+  log(`rolled 2d6 = ${total}`);
+
+  // 3. A character is created, renamed, and kept across a reload.
+  await go(origin + "/");
+  await appReady();
+  await click(await element("the “New character” button", BUTTON_BY_TEXT, "New character"));
+  await type(await element("the new character's name input (label “Name”)", INPUT_BY_LABEL, "Name"), "Smoke Test");
+  await click(await element("the “Heimr” system button", BUTTON_BY_TEXT, "Heimr"));
+  await waitFor("the character's sheet (/c/…)", async () => /\/c\/[0-9a-f]+$/.test(await wd("GET", s("/url"))), 15_000);
+  const nameInput = await element("the sheet's name input (“Character name”)", INPUT_BY_LABEL, "Character name");
+  await waitFor("the sheet to show the name", async () => (await run("return arguments[0].value;", nameInput)) === "Smoke Test", 10_000);
+  await clear(nameInput);
+  await type(nameInput, "Smoke Renamed\uE007"); // Enter commits, like the blur below
+  await run("arguments[0].blur();", nameInput);
+  await sleep(1_000); // edits are written shortly after (debounced), and at once when the page hides
+  await go(origin + "/");
+  await appReady();
+  await wd("POST", s("/refresh"), {});
+  await appReady();
+  await waitFor(
+    "“Smoke Renamed” in the roster after a reload",
+    () => run('return document.body.innerText.includes("Smoke Renamed") && !document.body.innerText.includes("Smoke Test");'),
+    15_000,
+  );
+  log("character created, renamed and still listed after a reload");
+  await screenshot();
+}
+
+const watchdog = setTimeout(async () => {
+  console.error(`webkit-smoke: FAILED: gave up after ${TOTAL_TIMEOUT_MS / 1000} s`);
+  stopAll();
+  await killHard();
+  process.exit(1);
+}, TOTAL_TIMEOUT_MS);
+
+try {
+  await main();
+  log("passed");
+} catch (e) {
+  process.exitCode = 1;
+  console.error(`webkit-smoke: FAILED: ${e.message}`);
+  if (session) await screenshot().catch(() => {});
+  for (const c of started) if (c.stderrText && c.spawnargs[0] !== process.execPath) console.error(`--- ${c.spawnargs[0]} stderr (last lines):\n${c.stderrText.trim().split("\n").slice(-15).join("\n")}`);
+} finally {
+  if (session) {
+    await wd("DELETE", s("")).catch((e) => console.error(`webkit-smoke: deleting the session: ${e.message}`));
+    await sleep(1_000); // let the driver reap the browser it closed (else zombies are left)
+  }
+  stopAll();
+  await killHard();
+  clearTimeout(watchdog);
+}

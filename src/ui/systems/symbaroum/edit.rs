@@ -1,0 +1,144 @@
+//! Editing a Symbaroum-style sheet: attributes, the secondary values with their formulas,
+//! toughness and corruption, armor, shield, weapons and equipment.
+
+use super::Ctx as SymCtx;
+use crate::rules::dice::parse;
+use crate::rules::symbaroum::{modifier, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality};
+use crate::ui::kit::{Stepper, TextList};
+use leptos::prelude::*;
+
+pub fn edit(ctx: SymCtx) -> impl IntoView {
+    let (equipment, set_equipment) = ctx.list(|s| &s.equipment, |s| &mut s.equipment);
+    view! {
+        <SymAttributes/>
+        <Secondary/>
+        <Gear/>
+        <TextList title="Equipment" items=equipment set=set_equipment/>
+    }
+}
+
+#[component]
+fn SymAttributes() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    view! {
+        <section class="card">
+            <h2>"Attributes " <small class="muted" data-testid="attr-total">{move || format!("total {}", ctx.sheet.with(|s| s.total()))}</small></h2>
+            {SymbaroumSheetAttrs(ctx)}
+            <p class="muted">"Usually 5–15; 1–20 is allowed for NPCs."</p>
+        </section>
+    }
+}
+
+#[allow(non_snake_case)]
+fn SymbaroumSheetAttrs(ctx: SymCtx) -> impl IntoView {
+    SAttr::ALL
+        .map(|a| {
+            let i = a.index();
+            let unusual = move || ctx.sheet.with(|s| !(5..=15).contains(&s.attr(a)));
+            view! {
+                <div class="attr-row" data-attr=a.name()>
+                    <div class="attr-name">
+                        <strong>{a.name()}</strong>
+                        <span class="muted progress-text">{move || format!("modifier against it {:+}", modifier(ctx.sheet.with(|s| s.attr(a))))}</span>
+                        <Show when=unusual><span class="field-error">"outside 5–15"</span></Show>
+                    </div>
+                    <Stepper label=a.name() value=ctx.get(move |s| s.attributes[i]) min=1 max=20
+                        set=Callback::new(move |v| ctx.edit(|s| s.attributes[i] = v))/>
+                </div>
+            }
+        })
+        .collect_view()
+}
+
+#[component]
+fn Secondary() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    let s = move |f: fn(&SymbaroumSheet) -> String| move || ctx.sheet.with(f);
+    view! {
+        <section class="card">
+            <h2>"Secondary attributes"</h2>
+            <details class="formula"><summary>"Toughness max " <strong data-testid="toughness-max">{s(|s| s.toughness_max().to_string())}</strong></summary>
+                {s(|s| format!("Strong {} (never below 10)", s.attr(SAttr::Strong)))}</details>
+            <details class="formula"><summary>"Pain threshold " <strong data-testid="pain-threshold">{s(|s| s.pain_threshold().to_string())}</strong></summary>
+                {s(|s| format!("Strong {} ÷ 2, rounded up; damage above it in one hit knocks down or gives a free attack", s.attr(SAttr::Strong)))}</details>
+            <details class="formula"><summary>"Defense " <strong data-testid="defense">{s(|s| s.defense().to_string())}</strong></summary>
+                {s(|s| format!("Quick {} − impeding {}{}", s.attr(SAttr::Quick), s.armor_impeding, if s.shield != Shield::None { " + 1 (shield)" } else { "" }))}</details>
+            <details class="formula"><summary>"Corruption threshold " <strong data-testid="corruption-threshold">{s(|s| s.corruption_threshold().to_string())}</strong></summary>
+                {s(|s| format!("Resolute {} ÷ 2, rounded up", s.attr(SAttr::Resolute)))}</details>
+            <div class="grid2">
+                <Stepper label="Toughness" value=ctx.get(|s| s.toughness) min=0 max=1000 set=Callback::new(move |v| ctx.edit(|s| s.toughness = v))/>
+                <Stepper label="Temporary corruption" value=ctx.get(|s| s.corruption_temporary as i32) min=0 max=1000 set=Callback::new(move |v: i32| ctx.edit(|s| s.corruption_temporary = v as u32))/>
+                <Stepper label="Permanent corruption" value=ctx.get(|s| s.corruption_permanent as i32) min=0 max=1000 set=Callback::new(move |v: i32| ctx.edit(|s| s.corruption_permanent = v as u32))/>
+            </div>
+            <Show when=move || ctx.sheet.with(|s| s.corruption_warning())>
+                <p class="field-error" role="alert" data-testid="corruption-warning">{s(|s| format!("Corruption {} has reached the threshold {}: the character is marked by it.", s.corruption_total(), s.corruption_threshold()))}</p>
+            </Show>
+            <details class="formula"><summary>"Opposing value → modifier"</summary>
+                <p>{(5..=15).map(|v| format!("{v}: {:+}", modifier(v))).collect::<Vec<_>>().join(" · ")}</p>
+            </details>
+        </section>
+    }
+}
+
+#[component]
+fn Gear() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    view! {
+        <section class="card">
+            <h2>"Armor and weapons"</h2>
+            <label class="field-label" for="armor-name">"Armor"</label>
+            <input id="armor-name" type="text" prop:value=move || ctx.sheet.with(|s| s.armor_name.clone()) on:change=move |ev| { let v = event_target_value(&ev); ctx.edit(|s| s.armor_name = v) }/>
+            <label class="field-label" for="armor-protection">"Protection roll"</label>
+            <input id="armor-protection" type="text" placeholder="e.g. 1d4" prop:value=move || ctx.sheet.with(|s| s.armor_protection.clone())
+                on:change=move |ev| { let v = event_target_value(&ev); if v.trim().is_empty() || parse(&v).is_ok() { ctx.edit(|s| s.armor_protection = v) } }/>
+            <div class="grid2">
+                <Stepper label="Impeding" value=ctx.get(|s| s.armor_impeding) min=0 max=100 set=Callback::new(move |v| ctx.edit(|s| s.armor_impeding = v))/>
+            </div>
+            <label class="field-label" for="shield">"Shield"</label>
+            <select id="shield" prop:value=move || ctx.sheet.with(|s| match s.shield { Shield::None => "none", Shield::Shield => "shield", Shield::Buckler => "buckler" })
+                on:change=move |ev| { let v = event_target_value(&ev); ctx.edit(|s| s.shield = match v.as_str() { "shield" => Shield::Shield, "buckler" => Shield::Buckler, _ => Shield::None }) }>
+                <option value="none">"None"</option><option value="shield">"Shield (+1 Defense)"</option><option value="buckler">"Buckler (+1 Defense)"</option>
+            </select>
+            <h3>"Weapons"</h3>
+            {move || ctx.sheet.with(|s| s.weapons.clone()).into_iter().enumerate().map(|(i, w)| view! {
+                <div class="weapon">
+                    <p><strong>{w.name.clone()}</strong>{format!(" · {} · {} {}", w.damage, w.attr.name(), w.qualities.iter().map(|q| match q { WeaponQuality::Long => "Long", WeaponQuality::Short => "Short", WeaponQuality::Heavy => "Heavy" }).collect::<Vec<_>>().join(", "))}</p>
+                    <button class="btn small danger" on:click=move |_| ctx.edit(|s| { if i < s.weapons.len() { s.weapons.remove(i); } })>"Remove"</button>
+                </div>
+            }).collect_view()}
+            <AddWeapon/>
+        </section>
+    }
+}
+
+#[component]
+fn AddWeapon() -> impl IntoView {
+    let ctx = expect_context::<SymCtx>();
+    let (name, set_name) = signal(String::new());
+    let (damage, set_damage) = signal(String::from("1d8"));
+    let qualities = RwSignal::new(Vec::<WeaponQuality>::new());
+    let attr = RwSignal::new(SAttr::Accurate);
+    view! {
+        <details class="add-ability">
+            <summary class="btn">"Add a weapon"</summary>
+            <input type="text" aria-label="Weapon name" placeholder="Name" prop:value=move || name.get() on:input=move |ev| set_name.set(event_target_value(&ev))/>
+            <input type="text" aria-label="Weapon damage" placeholder="Damage, e.g. 1d8" prop:value=move || damage.get() on:input=move |ev| set_damage.set(event_target_value(&ev))/>
+            {[(WeaponQuality::Long, "Long"), (WeaponQuality::Short, "Short"), (WeaponQuality::Heavy, "Heavy")].map(|(q, label)| view! {
+                <label class="check"><input type="checkbox" prop:checked=move || qualities.with(|v| v.contains(&q))
+                    on:change=move |ev| { let on = event_target_checked(&ev); qualities.update(|v| { v.retain(|x| *x != q); if on { v.push(q) } }) }/><span>{label}</span></label>
+            }).collect_view()}
+            <select aria-label="Attribute the weapon uses" on:change=move |ev| {
+                let v = event_target_value(&ev);
+                if let Some(a) = SAttr::ALL.into_iter().find(|a| a.name() == v) { attr.set(a) }
+            }>
+                {SAttr::ALL.map(|a| view! { <option value=a.name()>{format!("Attacks with {}", a.name())}</option> }).collect_view()}
+            </select>
+            <button class="btn primary" disabled=move || name.with(|n| n.trim().is_empty()) || damage.with(|d| parse(d).is_err()) on:click=move |_| {
+                let w = Weapon { name: name.get_untracked().trim().to_owned(), damage: damage.get_untracked(), qualities: qualities.get_untracked(), attr: attr.get_untracked() };
+                ctx.edit(|s| s.weapons.push(w));
+                set_name.set(String::new());
+            }>"Add weapon"</button>
+        </details>
+    }
+}
+
