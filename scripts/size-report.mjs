@@ -7,12 +7,21 @@ import { brotliCompressSync, constants } from "node:zlib";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
 
-// The whole app, brotli-compressed. Raise it only with a reason in the commit message.
-// 150 KB held the shell and the roller (146 KB). The character sheets, storage layer and
-// import/export brought it to ~259 KB, the Heimr roll panel to ~278 KB and the Symbaroum sheet
-// to ~325 KB: nearly all of the growth is Leptos view code (each reactive closure is its own
-// compiled type). The next size work is there, not in the rules.
-const BUDGET_BROTLI_BYTES = 340 * 1024;
+// The budget rule: the app with two rule systems' sheets must fit BASE; every further system
+// (a folder in src/ui/systems/) may add at most PER_SYSTEM. Raise BASE only with a reason in
+// the commit message.
+// History: 150 KB held the shell and the roller (146 KB); sheets, storage and import/export
+// brought it to ~259 KB, the Heimr roll panel to ~278 KB, the Symbaroum sheet to ~325–330 KB.
+// The sheet kit with Play / Edit / Advance modes and the roll sheet dialog came to ~347 KB and
+// was brought back under 340 KB by replacing keyed lists that rarely change with plain ones.
+// The goal is 240 KB for two systems: nearly all of the code is Leptos view code (a name-section
+// breakdown, scripts/wasm-sizes.mjs, puts ~2/3 of it in renderer instantiations for element and
+// attribute types), so the next size work is there, not in the rules.
+const BASE_TWO_SYSTEMS = 340 * 1024;
+const PER_SYSTEM = 25 * 1024;
+const systemsDir = new URL("../src/ui/systems/", import.meta.url);
+const SYSTEMS = readdirSync(systemsDir).filter((n) => statSync(new URL(n, systemsDir)).isDirectory()).length;
+const BUDGET_BROTLI_BYTES = BASE_TWO_SYSTEMS + PER_SYSTEM * Math.max(0, SYSTEMS - 2);
 
 const dir = process.argv[2] || "dist";
 const walk = (d) => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
@@ -30,7 +39,7 @@ for (const r of rows) console.log(r.file.padEnd(48) + kb(r.raw) + kb(r.br));
 const raw = rows.reduce((s, r) => s + r.raw, 0);
 const br = rows.reduce((s, r) => s + r.br, 0);
 console.log("total".padEnd(48) + kb(raw) + kb(br));
-console.log(`budget: ${kb(br).trim()} brotli of ${kb(BUDGET_BROTLI_BYTES).trim()}`);
+console.log(`budget: ${kb(br).trim()} brotli of ${kb(BUDGET_BROTLI_BYTES).trim()} (${SYSTEMS} systems: ${kb(BASE_TWO_SYSTEMS).trim()} for two + ${kb(PER_SYSTEM).trim()} per further system)`);
 if (br > BUDGET_BROTLI_BYTES) {
   console.error(`size-report: over budget by ${br - BUDGET_BROTLI_BYTES} bytes`);
   process.exit(1);

@@ -62,4 +62,8 @@ pub fn App() -> impl IntoView {
 pub fn start() {
     panic::install();
     leptos::mount::mount_to_body(App);
+    // The static shell of index.html has done its job once the app has rendered.
+    if let Some(boot) = document().get_element_by_id("boot") {
+        boot.remove();
+    }
 }

@@ -8,12 +8,12 @@ pub fn NoticeList() -> impl IntoView {
     let notices = expect_context::<Notices>();
     view! {
         <div class="notices">
-            <For each=move || notices.0.get() key=|n| n.id let:notice>
+            {move || notices.0.get().into_iter().map(|notice| view! {
                 <div class="notice" class:error=notice.error role=if notice.error { "alert" } else { "status" }>
-                    <p>{notice.text.clone()}</p>
+                    <p>{notice.text}</p>
                     <button class="btn small" on:click=move |_| notices.dismiss(notice.id)>"Dismiss"</button>
                 </div>
-            </For>
+            }).collect_view()}
         </div>
     }
 }

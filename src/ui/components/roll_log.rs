@@ -12,11 +12,15 @@ fn clock(ms: u64) -> String {
     )
 }
 
+/// How many of the newest rolls the log shows before "Show all".
+const SHOWN: usize = 50;
+
 /// The roll log, newest first, with a clear button and an undo for the clear.
 #[component]
 pub fn RollLogView() -> impl IntoView {
     let state = expect_context::<RollLogState>();
     let count = move || state.log.with(|l| l.entries.len());
+    let limit = RwSignal::new(SHOWN);
     view! {
         <section class="card roll-log" aria-labelledby="log-title">
             <header class="row">
@@ -34,13 +38,16 @@ pub fn RollLogView() -> impl IntoView {
             <Show when=move || { count() == 0 } fallback=|| ()>
                 <p class="empty">"No rolls yet."</p>
             </Show>
+            // The newest entries as a plain list, rebuilt on each roll: cheaper in code than a
+            // keyed list, and quick because only the newest SHOWN entries are drawn until the
+            // player asks for all (two rolls in one millisecond would also share a key).
             <ol class="log-list">
-                <For each=move || state.log.get().entries key=|e| e.at let:entry>
+                {move || state.log.with(|l| l.entries.iter().take(limit.get()).cloned().collect::<Vec<_>>()).into_iter().map(|entry| view! {
                     <li class="log-entry">
                         <div class="log-head">
                             <span class="log-expr">
-                                {entry.who.clone().map(|w| format!("{w}: "))}
-                                {entry.expr.clone()}
+                                {entry.who.map(|w| format!("{w}: "))}
+                                {entry.expr}
                             </span>
                             <time>{clock(entry.at)}</time>
                         </div>
@@ -49,8 +56,11 @@ pub fn RollLogView() -> impl IntoView {
                             <strong class="log-total">{entry.outcome.total}</strong>
                         </div>
                     </li>
-                </For>
+                }).collect_view()}
             </ol>
+            <Show when=move || { count() > limit.get() }>
+                <button class="btn wide" on:click=move |_| limit.set(usize::MAX)>{move || format!("Show all {} rolls", count())}</button>
+            </Show>
         </section>
     }
 }

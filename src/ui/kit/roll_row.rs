@@ -34,9 +34,9 @@ pub fn RollRow(
 ) -> impl IntoView {
     view! {
         <li class="roll-row" data-row=key>
-            <button class="roll-row-btn" aria-label=move || format!("Roll {}", name.get())
-                on:click=move |_| on_roll.run(())>
-                <span class="rr-name">{move || name.get()}
+            // The visible text is the accessible name ("Roll Brawl str C 0 P 2"): WCAG 2.5.3.
+            <button class="roll-row-btn" on:click=move |_| on_roll.run(())>
+                <span class="rr-name"><span class="visually-hidden">"Roll "</span>{move || name.get()}
                     <small class="muted">{move || sub.get()}</small></span>
                 <span class="rr-figs">
                     {move || figs.get().into_iter().map(|f| view! {

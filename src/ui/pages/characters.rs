@@ -29,16 +29,17 @@ pub fn CharactersPage() -> impl IntoView {
                 </div>
             </Show>
             <ul class="roster">
-                <For each=move || roster.chars.get() key=|c| (c.id.clone(), c.name.clone(), c.updated) let:c>
-                    <RosterEntry c/>
-                </For>
-                <For each=move || roster.newer.get() key=|n| n.key.clone() let:n>
+                // Rebuilt whole when the roster changes (only rename, duplicate, delete and import
+                // change it while this page shows): a keyed list costs more code than it saves.
+                {move || roster.chars.get().into_iter().map(|c| view! { <RosterEntry c/> }).collect_view()}
+                // Rare and never edited here: a plain list, not a keyed one (smaller code).
+                {move || roster.newer.get().into_iter().map(|n| view! {
                     <li class="card roster-entry read-only">
-                        <strong>{n.name.clone()}</strong>
+                        <strong>{n.name}</strong>
                         <p class="muted">{format!("Saved by a newer Rollsheet (format {}). Read-only until you update the app.", n.found)}</p>
-                        <details><summary>"View saved data"</summary><pre class="raw">{n.raw.clone()}</pre></details>
+                        <details><summary>"View saved data"</summary><pre class="raw">{n.raw}</pre></details>
                     </li>
-                </For>
+                }).collect_view()}
             </ul>
             <XpShare/>
             <Backup/>

@@ -109,7 +109,7 @@ pub fn RollerPage() -> impl IntoView {
                 </div>
             </div>
 
-            <div class="card odds" aria-label="Odds">
+            <div class="card odds" role="region" aria-label="Odds">
                 {move || match dist.get() {
                     None => view! { <p class="empty">"Fix the roll to see its odds."</p> }.into_any(),
                     Some(Err(e)) => view! { <p class="empty">{e.to_string()}</p> }.into_any(),

@@ -76,8 +76,7 @@ fn Quarantine() -> impl IntoView {
                 <h2>"Unreadable saved data"</h2>
                 <p class="muted">"These entries could not be read and were set aside untouched. Export them to keep or repair them."</p>
                 <ul class="quarantine">
-                    <For each=move || keys.get() key=|k| k.clone() let:k>
-                        {
+                    {move || keys.get().into_iter().map(|k| {
                             let k = StoredValue::new(k);
                             view! {
                                 <li>
@@ -104,8 +103,8 @@ fn Quarantine() -> impl IntoView {
                                     </Show>
                                 </li>
                             }
-                        }
-                    </For>
+                        }).collect_view()}
+                    
                 </ul>
             </div>
         </Show>

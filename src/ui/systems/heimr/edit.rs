@@ -118,7 +118,7 @@ fn AddAbility() -> impl IntoView {
     let ctx = expect_context::<SheetCtx>();
     let (name, set_name) = signal(String::new());
     let attrs = RwSignal::new(Vec::<Attr>::new());
-    let (base, set_base) = signal(0i32);
+    let base = RwSignal::new(0i32);
     view! {
         <details class="add-ability">
             <summary class="btn">"Add an ability"</summary>
@@ -137,14 +137,14 @@ fn AddAbility() -> impl IntoView {
                     </label>
                 }).collect_view()}
             </div>
-            <Stepper label="Base consistency" value=base min=-2 max=3 set=Callback::new(move |v| set_base.set(v))/>
+            <Stepper label="Base consistency" value=base min=-2 max=3 set=crate::ui::kit::set_to(base)/>
             <button class="btn primary" disabled=move || name.with(|n| n.trim().is_empty()) || attrs.with(Vec::is_empty)
                 on:click=move |_| {
                     let ab = Ability::new(name.get_untracked().trim(), &attrs.get_untracked(), base.get_untracked());
                     ctx.edit(|s| s.abilities.push(ab));
                     set_name.set(String::new());
                     attrs.set(Vec::new());
-                    set_base.set(0);
+                    base.set(0);
                 }>"Add ability"</button>
         </details>
     }

@@ -246,9 +246,9 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
             })}
             <details class="penalties">
                 <summary class="btn small">"Situational penalties"</summary>
-                <Stepper label="Penalty on this roll" value=pen_self min=0 max=20 set=Callback::new(move |v| pen_self.set(v))/>
-                <Stepper label="Penalty on its attribute" value=pen_attr min=0 max=20 set=Callback::new(move |v| pen_attr.set(v))/>
-                <Stepper label=format!("Penalty on all {} rolls", group_name()) value=pen_group min=0 max=20 set=Callback::new(move |v| pen_group.set(v))/>
+                <Stepper label="Penalty on this roll" value=pen_self min=0 max=20 set=crate::ui::kit::set_to(pen_self)/>
+                <Stepper label="Penalty on its attribute" value=pen_attr min=0 max=20 set=crate::ui::kit::set_to(pen_attr)/>
+                <Stepper label=format!("Penalty on all {} rolls", group_name()) value=pen_group min=0 max=20 set=crate::ui::kit::set_to(pen_group)/>
             </details>
             <dl class="stats">
                 <div><dt>"Consistency"</dt><dd data-testid="roll-c">{c_text}</dd></div>
@@ -368,8 +368,8 @@ fn OpponentPicker(opp_c: RwSignal<i32>, opp_p: RwSignal<i32>) -> impl IntoView {
                 }).collect_view()}
             </select>
             <div class="grid2">
-                <Stepper label="Opponent C" value=opp_c min=-20 max=20 set=Callback::new(move |v| opp_c.set(v))/>
-                <Stepper label="Opponent P" value=opp_p min=-50 max=50 set=Callback::new(move |v| opp_p.set(v))/>
+                <Stepper label="Opponent C" value=opp_c min=-20 max=20 set=crate::ui::kit::set_to(opp_c)/>
+                <Stepper label="Opponent P" value=opp_p min=-50 max=50 set=crate::ui::kit::set_to(opp_p)/>
             </div>
         </div>
     }

@@ -28,7 +28,7 @@ fn SymAbilities() -> impl IntoView {
         <section class="card">
             <h2>"Abilities"</h2>
             <div class="grid2">
-                <Stepper label="Experience earned" value=ctx.get(|s| s.experience as i32) min=0 max=100_000 set=Callback::new(move |v: i32| ctx.edit(|s| s.experience = v as u32))/>
+                <Stepper label="Experience earned" value=ctx.num(|s| s.experience as i32) min=0 max=100_000 set=ctx.set_num(|s, v| s.experience = v as u32)/>
             </div>
             <p>{move || ctx.sheet.with(|s| format!("Spent {} · left ", s.experience_spent()))}<strong data-testid="xp-left">{move || ctx.sheet.with(|s| s.experience_left())}</strong></p>
             <ul class="text-list">

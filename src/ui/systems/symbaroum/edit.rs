@@ -3,8 +3,8 @@
 
 use super::Ctx as SymCtx;
 use crate::rules::dice::parse;
-use crate::rules::symbaroum::{modifier, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality};
-use crate::ui::kit::{Stepper, TextList};
+use crate::rules::symbaroum::{modifier, SAttr, Shield, Weapon, WeaponQuality};
+use crate::ui::kit::{Derived, Stepper, TextList};
 use leptos::prelude::*;
 
 pub fn edit(ctx: SymCtx) -> impl IntoView {
@@ -42,8 +42,8 @@ fn SymbaroumSheetAttrs(ctx: SymCtx) -> impl IntoView {
                         <span class="muted progress-text">{move || format!("modifier against it {:+}", modifier(ctx.sheet.with(|s| s.attr(a))))}</span>
                         <Show when=unusual><span class="field-error">"outside 5–15"</span></Show>
                     </div>
-                    <Stepper label=a.name() value=ctx.get(move |s| s.attributes[i]) min=1 max=20
-                        set=Callback::new(move |v| ctx.edit(|s| s.attributes[i] = v))/>
+                    <Stepper label=a.name() value=ctx.num_at(i, |s, i| s.attributes[i]) min=1 max=20
+                        set=ctx.set_num_at(i, |s, i, v| s.attributes[i] = v)/>
                 </div>
             }
         })
@@ -53,29 +53,27 @@ fn SymbaroumSheetAttrs(ctx: SymCtx) -> impl IntoView {
 #[component]
 fn Secondary() -> impl IntoView {
     let ctx = expect_context::<SymCtx>();
-    let s = move |f: fn(&SymbaroumSheet) -> String| move || ctx.sheet.with(f);
     view! {
         <section class="card">
             <h2>"Secondary attributes"</h2>
-            <details class="formula"><summary>"Toughness max " <strong data-testid="toughness-max">{s(|s| s.toughness_max().to_string())}</strong></summary>
-                {s(|s| format!("Strong {} (never below 10)", s.attr(SAttr::Strong)))}</details>
-            <details class="formula"><summary>"Pain threshold " <strong data-testid="pain-threshold">{s(|s| s.pain_threshold().to_string())}</strong></summary>
-                {s(|s| format!("Strong {} ÷ 2, rounded up; damage above it in one hit knocks down or gives a free attack", s.attr(SAttr::Strong)))}</details>
-            <details class="formula"><summary>"Defense " <strong data-testid="defense">{s(|s| s.defense().to_string())}</strong></summary>
-                {s(|s| format!("Quick {} − impeding {}{}", s.attr(SAttr::Quick), s.armor_impeding, if s.shield != Shield::None { " + 1 (shield)" } else { "" }))}</details>
-            <details class="formula"><summary>"Corruption threshold " <strong data-testid="corruption-threshold">{s(|s| s.corruption_threshold().to_string())}</strong></summary>
-                {s(|s| format!("Resolute {} ÷ 2, rounded up", s.attr(SAttr::Resolute)))}</details>
+            <Derived label="Toughness max" testid="toughness-max" value=ctx.text(|s| s.toughness_max().to_string())
+                formula=ctx.text(|s| format!("Strong {} (never below 10)", s.attr(SAttr::Strong)))/>
+            <Derived label="Pain threshold" testid="pain-threshold" value=ctx.text(|s| s.pain_threshold().to_string())
+                formula=ctx.text(|s| format!("Strong {} ÷ 2, rounded up; damage above it in one hit knocks down or gives a free attack", s.attr(SAttr::Strong)))/>
+            <Derived label="Defense" testid="defense" value=ctx.text(|s| s.defense().to_string())
+                formula=ctx.text(|s| format!("Quick {} − impeding {}{}", s.attr(SAttr::Quick), s.armor_impeding, if s.shield != Shield::None { " + 1 (shield)" } else { "" }))/>
+            <Derived label="Corruption threshold" testid="corruption-threshold" value=ctx.text(|s| s.corruption_threshold().to_string())
+                formula=ctx.text(|s| format!("Resolute {} ÷ 2, rounded up", s.attr(SAttr::Resolute)))/>
             <div class="grid2">
-                <Stepper label="Toughness" value=ctx.get(|s| s.toughness) min=0 max=1000 set=Callback::new(move |v| ctx.edit(|s| s.toughness = v))/>
-                <Stepper label="Temporary corruption" value=ctx.get(|s| s.corruption_temporary as i32) min=0 max=1000 set=Callback::new(move |v: i32| ctx.edit(|s| s.corruption_temporary = v as u32))/>
-                <Stepper label="Permanent corruption" value=ctx.get(|s| s.corruption_permanent as i32) min=0 max=1000 set=Callback::new(move |v: i32| ctx.edit(|s| s.corruption_permanent = v as u32))/>
+                <Stepper label="Toughness" value=ctx.num(|s| s.toughness) min=0 max=1000 set=ctx.set_num(|s, v| s.toughness = v)/>
+                <Stepper label="Temporary corruption" value=ctx.num(|s| s.corruption_temporary as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_temporary = v as u32)/>
+                <Stepper label="Permanent corruption" value=ctx.num(|s| s.corruption_permanent as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_permanent = v as u32)/>
             </div>
             <Show when=move || ctx.sheet.with(|s| s.corruption_warning())>
-                <p class="field-error" role="alert" data-testid="corruption-warning">{s(|s| format!("Corruption {} has reached the threshold {}: the character is marked by it.", s.corruption_total(), s.corruption_threshold()))}</p>
+                <p class="field-error" role="alert" data-testid="corruption-warning">{ctx.text(|s| format!("Corruption {} has reached the threshold {}: the character is marked by it.", s.corruption_total(), s.corruption_threshold()))}</p>
             </Show>
-            <details class="formula"><summary>"Opposing value → modifier"</summary>
-                <p>{(5..=15).map(|v| format!("{v}: {:+}", modifier(v))).collect::<Vec<_>>().join(" · ")}</p>
-            </details>
+            <Derived label="Opposing value → modifier" testid="modifier-table" value=Signal::stored(String::new())
+                formula=Signal::stored((5..=15).map(|v| format!("{v}: {:+}", modifier(v))).collect::<Vec<_>>().join(" · "))/>
         </section>
     }
 }
@@ -92,7 +90,7 @@ fn Gear() -> impl IntoView {
             <input id="armor-protection" type="text" placeholder="e.g. 1d4" prop:value=move || ctx.sheet.with(|s| s.armor_protection.clone())
                 on:change=move |ev| { let v = event_target_value(&ev); if v.trim().is_empty() || parse(&v).is_ok() { ctx.edit(|s| s.armor_protection = v) } }/>
             <div class="grid2">
-                <Stepper label="Impeding" value=ctx.get(|s| s.armor_impeding) min=0 max=100 set=Callback::new(move |v| ctx.edit(|s| s.armor_impeding = v))/>
+                <Stepper label="Impeding" value=ctx.num(|s| s.armor_impeding) min=0 max=100 set=ctx.set_num(|s, v| s.armor_impeding = v)/>
             </div>
             <label class="field-label" for="shield">"Shield"</label>
             <select id="shield" prop:value=move || ctx.sheet.with(|s| match s.shield { Shield::None => "none", Shield::Shield => "shield", Shield::Buckler => "buckler" })

@@ -221,7 +221,7 @@ pub fn Damage(weapon: usize) -> impl IntoView {
             </select>
             <label class="field-label" for="dmg-armor">"Target's armor roll"</label>
             <input id="dmg-armor" type="text" prop:value=move || armor.get() on:input=move |ev| armor.set(event_target_value(&ev))/>
-            <Stepper label="Target's pain threshold" value=pain min=0 max=100 set=Callback::new(move |v| pain.set(v))/>
+            <Stepper label="Target's pain threshold" value=pain min=0 max=100 set=crate::ui::kit::set_to(pain)/>
             {move || match dist.get() {
                 None => view! { <p class="field-error">"Weapon and armor need dice notation, like 1d8 and 1d4."</p> }.into_any(),
                 Some(d) => view! {
