@@ -6,7 +6,9 @@
 // It serves DIR compressed (scripts/serve.mjs) on a free port, starts Xvfb on a free display
 // and WebKitWebDriver on a free port, then: opens the app and waits for the bottom navigation;
 // rolls 2d6 on /roller and checks a total appears; creates a character on / (New character →
-// name → Heimr), renames it on its sheet, reloads and checks the new name is still listed;
+// name → Heimr); in Play taps the Brawl row, rolls in the roll sheet (a modal <dialog>) and
+// closes it; in Edit taps “Increase Stamina” and checks base fatigue follows; renames the
+// character, reloads and checks the new name is still listed;
 // saves a screenshot to test-results/webkit-smoke.png. Whatever happens it deletes the session
 // and stops every process it started; it exits non-zero with a clear message on any failure
 // and gives up after TOTAL_TIMEOUT_MS.
@@ -238,6 +240,19 @@ async function main() {
   await waitFor("the character's sheet (/c/…)", async () => /\/c\/[0-9a-f]+$/.test(await wd("GET", s("/url"))), 15_000);
   const nameInput = await element("the sheet's name input (“Character name”)", INPUT_BY_LABEL, "Character name");
   await waitFor("the sheet to show the name", async () => (await run("return arguments[0].value;", nameInput)) === "Smoke Test", 10_000);
+  // 3a. Play mode: a roll row opens the roll sheet (a modal <dialog>), which rolls and closes;
+  // Edit mode: a stepper changes a value and the derived figures follow.
+  await click(await element("the “Roll Brawl” row", 'return document.querySelector(\'[data-row="Brawl"] button\');'));
+  await waitFor("the roll sheet dialog to open", () => run('const d = document.querySelector("dialog.roll-sheet"); return !!d && d.open;'), 10_000);
+  await click(await element("the dialog's “Roll Brawl” button", 'return document.querySelector("dialog.roll-sheet .roll-btn");'));
+  await waitFor("a challenge total in the dialog", () => run('const t = document.querySelector(\'dialog [data-testid="challenge-total"]\'); return !!t && /^-?\\d+$/.test(t.textContent.trim());'), 10_000);
+  await click(await element("the dialog's Close button", BUTTON_BY_TEXT, "Close"));
+  await waitFor("the roll sheet to close", () => run('return !document.querySelector("dialog.roll-sheet");'), 10_000);
+  log("roll sheet opened, rolled and closed");
+  await click(await element("the Edit tab", 'return [...document.querySelectorAll(\'[role="tab"]\')].find((t) => t.textContent.trim() === "Edit") || null;'));
+  await click(await element("“Increase Stamina”", 'return document.querySelector(\'[aria-label="Increase Stamina"]\');'));
+  await waitFor("base fatigue 3 after Stamina 1", () => run('const b = document.querySelector(\'[data-testid="base-fatigue"]\'); return !!b && b.textContent.trim() === "3";'), 10_000);
+  log("Edit mode: Stamina +1 gives base fatigue 3");
   await clear(nameInput);
   await type(nameInput, "Smoke Renamed\uE007"); // Enter commits, like the blur below
   await run("arguments[0].blur();", nameInput);

@@ -115,7 +115,15 @@ test("physical rolls check and raise fatigue; a breather lowers it to base", asy
   await expect(breather).toBeDisabled();
   // Mental rolls ignore fatigue.
   await page.getByRole("button", { name: "Roll Insight" }).tap();
-  await expect(page.getByRole("dialog", { name: "Roll Insight" }).getByTestId("roll-fatigue")).toHaveCount(0);
+  const insight = page.getByRole("dialog", { name: "Roll Insight" });
+  await expect(insight.getByTestId("roll-fatigue")).toHaveCount(0);
+  // A certain success reads exactly 100%, a possible failure never does.
+  await insight.getByLabel("CR", { exact: true }).fill("1");
+  await expect(insight.getByTestId("success-chance")).toHaveText("100%");
+  await insight.getByLabel("CR", { exact: true }).fill("2");
+  await expect(insight.getByTestId("success-chance")).toHaveText("83.3%");
+  await insight.getByLabel("CR", { exact: true }).fill("7");
+  await expect(insight.getByTestId("success-chance")).toHaveText("0%");
   // A tap outside the sheet (on the backdrop) closes it.
   await page.mouse.click(195, 20);
   await expect(page.getByRole("dialog", { name: "Roll Insight" })).toHaveCount(0);

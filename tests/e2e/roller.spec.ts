@@ -131,6 +131,45 @@ test("the roll log survives a reload, caps at 500 and clears only with undo", as
   await expect(entries.first().locator(".log-expr")).toHaveText("1d20");
   const stored = await page.evaluate(() => JSON.parse(localStorage.getItem("rollsheet.rolllog")!).entries.length);
   expect(stored).toBe(500);
+  // The newest 50 are drawn; "Show all" draws the rest.
+  await expect(entries).toHaveCount(50);
+  await page.getByRole("button", { name: "Show all 500 rolls" }).tap();
+  await expect(entries).toHaveCount(500);
+});
+
+test("extreme rolls never crash and their chances are truthful", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // 100d6 crashed the app (a chart bar far below 10⁻⁶⁰ made the formatter divide by zero).
+  await setExpr(page, "100d6");
+  await expect(page.locator(".chart rect").first()).toBeAttached();
+  await page.getByLabel("Target").fill("600");
+  await expect(page.getByTestId("p-at-least")).toHaveText(/^1 in \d\.\d × 10⁷⁷$/); // 6⁻¹⁰⁰
+  await expect(page.getByTestId("p-at-most")).toHaveText("100%");
+  await page.getByLabel("Target").fill("599");
+  await expect(page.getByTestId("p-at-most")).toHaveText("> 99.9999%");
+  // 50d6, 300 or more: one chance in 6⁵⁰ ≈ 8.1 × 10³⁸, not "0%".
+  await setExpr(page, "50d6");
+  await page.getByLabel("Target").fill("300");
+  await expect(page.getByTestId("p-at-least")).toHaveText("1 in 8.1 × 10³⁸");
+  await page.getByLabel("Target").fill("301");
+  await expect(page.getByTestId("p-at-least")).toHaveText("0%");
+  // Certain and nearly certain: exactly 100% only when certain.
+  await setExpr(page, "1d6");
+  await page.getByLabel("Target").fill("6");
+  await expect(page.getByTestId("p-at-most")).toHaveText("100%");
+  await expect(page.getByTestId("p-at-least")).toHaveText("16.7%");
+  // The largest inputs the notation allows, and one beyond: answered, never a crash.
+  for (const expr of ["100d1000", "100d6+100d6", "100d2!", "100d1000kh1", "100d6!kl1", "1d6+10000"]) {
+    await setExpr(page, expr);
+    await expect(page.locator(".odds")).not.toBeEmpty();
+    await page.locator(".roll-btn").tap();
+    await expect(page.getByTestId("total")).toBeVisible();
+  }
+  await setExpr(page, "101d6");
+  await expect(page.locator("#expr-help")).toContainText("at most 100 dice");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  expect(errors).toEqual([]);
 });
 
 test("phone screenshot of the roller with a chart and a result", async ({ page }) => {

@@ -251,6 +251,8 @@ impl Distribution {
     /// placing `c` of the remaining dice on a face weighs `C(rest, c)·p^c`. Once `k` dice are
     /// placed the kept sum is final and the other dice need only show worse faces, probability
     /// `tail^rest`, so those states close at once. Cost: faces × k × sums × n.
+    // Index loops: the DP reads and writes several tables at the same indices.
+    #[allow(clippy::needless_range_loop)]
     pub fn keep(&self, n: usize, k: usize, highest: bool) -> Self {
         assert!(k >= 1 && k <= n, "keep {k} of {n}");
         let mut faces: Vec<(i64, f64)> = self.iter().filter(|&(_, p)| p > 0.0).collect();

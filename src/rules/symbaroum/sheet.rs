@@ -339,7 +339,7 @@ mod tests {
 
     #[test]
     fn experience_costs() {
-        let mut s = SymbaroumSheet {
+        let s = SymbaroumSheet {
             experience: 100,
             abilities: vec![
                 SAbility {

@@ -33,6 +33,7 @@ pub fn edit(ctx: SheetCtx) -> impl IntoView {
                     crate::rules::heimr::Injury::BODY_PART_EFFECTS.iter().map(|(p, e)| format!("{p} → {e}")).collect::<Vec<_>>().join("; ")))/>
         </Section>
         <Section title="Abilities" key="heimr.abilities">
+            <p class="muted small-note">"Trained levels set here spend no XP and add no attribute progress (for a character made on paper); buy training in Advance."</p>
             {move || (0..count.get() as usize).map(|i| ability_row(ctx, i)).collect_view()}
             <AddAbility/>
         </Section>
@@ -83,7 +84,6 @@ fn ability_row(ctx: SheetCtx, i: usize) -> impl IntoView {
                 <Stepper label=format!("Trained potential of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.trained_potential as i32)) min=0 max=40
                     set=ctx.set_num_at(i, |s, i, v| if let Some(a) = s.abilities.get_mut(i) { a.trained_potential = v as u32 })/>
             </div>
-            <p class="muted small-note">"Trained levels set here spend no XP and add no attribute progress (for a character made on paper); buy training in Advance."</p>
             {(i >= 6).then(|| view! {
                 <button class="btn small danger" on:click=move |_| ctx.edit(|s| { if i < s.abilities.len() { s.abilities.remove(i); } })>"Remove"</button>
             })}

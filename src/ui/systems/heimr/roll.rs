@@ -275,7 +275,7 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
                 <OpponentPicker opp_c opp_p/>
                 <p class="chance" data-testid="opposed-chances">{versus_text}</p>
             </Show>
-            <button class="btn primary roll-btn" on:click=tap(move || do_roll())>{roll_label}</button>
+            <button class="btn primary roll-btn" on:click=tap(do_roll)>{roll_label}</button>
             <div class="challenge-result" aria-live="polite" aria-atomic="true" data-testid="challenge-result">
                 {move || last.get().map(|r| {
                     let fb = fatigue_before.get();
@@ -310,7 +310,7 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
                 })}
             </div>
             <Show when=failed>
-                <button class="btn" disabled=flag(move || willpower.get() < 1) on:click=tap(move || reroll())>
+                <button class="btn" disabled=flag(move || willpower.get() < 1) on:click=tap(reroll)>
                     {reroll_label}
                 </button>
             </Show>

@@ -1,0 +1,45 @@
+import { test, expect, createCharacter, setNumber, mode, row } from "./fixtures";
+
+// Phone screenshots of every sheet mode and a roll sheet, in the light and the dark theme, for
+// people to look at (test-results/screens/). Each also checks what Play promises: the numbers a
+// roll needs are on the first screen, without scrolling.
+
+for (const theme of ["light", "dark"] as const) {
+  test(`sheets in every mode, ${theme}`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    const shot = (name: string, fullPage = true) =>
+      page.screenshot({ path: `test-results/screens/${name}-${theme}.png`, fullPage });
+
+    await createCharacter(page, "Astrid", "Heimr");
+    await mode(page, "Edit");
+    await setNumber(page, "Strength", 2);
+    await setNumber(page, "Base consistency of Brawl", 1);
+    await mode(page, "Play");
+    await page.getByLabel("New entry for Conditions").fill("Prone");
+    await page.getByRole("button", { name: "Add", exact: true }).tap();
+    for (const name of ["Brawl", "Insight"]) await expect(row(page, name)).toBeInViewport();
+    await expect(row(page, "Brawl").getByTestId("consistency")).toHaveText("1");
+    await shot("heimr-play", false);
+    await shot("heimr-play-full");
+    await page.getByRole("button", { name: "Roll Brawl" }).tap();
+    await page.getByRole("dialog", { name: "Roll Brawl" }).getByLabel("CR", { exact: true }).fill("7");
+    await shot("heimr-roll-sheet", false);
+    await page.keyboard.press("Escape");
+    await mode(page, "Edit");
+    await shot("heimr-edit");
+    await mode(page, "Advance");
+    await shot("heimr-advance");
+
+    await createCharacter(page, "Varla", "Symbaroum-style d20");
+    await expect(row(page, "Vigilant")).toBeInViewport();
+    await expect(page.getByTestId("defense")).toBeInViewport();
+    await shot("symbaroum-play", false);
+    await page.getByRole("button", { name: "Roll Unarmed" }).tap();
+    await shot("symbaroum-roll-sheet", false);
+    await page.keyboard.press("Escape");
+    await mode(page, "Edit");
+    await shot("symbaroum-edit");
+    await mode(page, "Advance");
+    await shot("symbaroum-advance");
+  });
+}
