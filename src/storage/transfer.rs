@@ -6,8 +6,13 @@ use super::versioned::{decode, DecodeError, Versioned};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
-/// Largest file or pasted text an import accepts.
-pub const MAX_IMPORT_BYTES: usize = 1_000_000;
+/// What localStorage holds per origin, in UTF-16 code units (Chromium and Firefox: 5 Mi; Safari
+/// less). Everything the app stores, and so everything it exports, fits in it.
+pub const STORAGE_UNITS: usize = 5 * 1024 * 1024;
+
+/// Largest file or pasted text an import accepts: a full storage exported, at the worst 3 bytes
+/// of UTF-8 per UTF-16 unit, plus the backup's wrapper. Whatever the app exports, it imports.
+pub const MAX_IMPORT_BYTES: usize = 3 * STORAGE_UNITS + 64 * 1024;
 
 /// `{ schema_version, exported_at, characters: [...] }`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -52,7 +57,7 @@ pub fn file_name(name: &str) -> String {
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ImportError {
-    #[error("The file is {0} KB; imports are limited to 1000 KB.")]
+    #[error("The file is {0} KB; imports are limited to {max} KB, more than a phone can store.", max = MAX_IMPORT_BYTES / 1000)]
     TooLarge(usize),
     #[error("This is not JSON ({0}). Pick a file exported from Rollsheet.")]
     NotJson(String),
@@ -351,8 +356,8 @@ mod tests {
             .unwrap_err();
         assert!(e.to_string().contains("“gurps”"), "{e}");
         assert_eq!(
-            ImportError::TooLarge(1200).to_string(),
-            "The file is 1200 KB; imports are limited to 1000 KB."
+            ImportError::TooLarge(16_000).to_string(),
+            "The file is 16000 KB; imports are limited to 15794 KB, more than a phone can store."
         );
     }
 
@@ -365,5 +370,24 @@ mod tests {
         assert_eq!(file_name("  !!! "), "character.rollsheet.json");
         assert_eq!(file_name("Ünï / Ωmega"), "ünï-ωmega.rollsheet.json");
         assert!(file_name(&"a".repeat(300)).len() < 60);
+    }
+
+    #[test]
+    fn a_backup_of_a_full_storage_round_trips() {
+        // Characters whose notes fill localStorage's 5 Mi UTF-16 units, in 2- and 4-byte UTF-8.
+        let per = 12_000;
+        let count = STORAGE_UNITS / per;
+        let characters: Vec<Character> = (0..count as u64)
+            .map(|i| {
+                let mut c = generated(i);
+                c.id = format!("c{i}");
+                c.notes = "ü🎲".repeat(per / 3);
+                c
+            })
+            .collect();
+        let text = export_all(&characters, 7);
+        assert!(text.len() > 2 * STORAGE_UNITS, "{} bytes", text.len());
+        assert!(text.len() <= MAX_IMPORT_BYTES);
+        assert_eq!(parse_import(&text).unwrap(), characters);
     }
 }

@@ -88,7 +88,7 @@ pub async fn read_picked(
     };
     if file.size() > max_bytes as f64 {
         return Err(format!(
-            "The file is {} KB; imports are limited to {} KB.",
+            "The file is {} KB; imports are limited to {} KB, more than a phone can store.",
             (file.size() / 1000.0).ceil() as u64,
             max_bytes / 1000
         ));

@@ -16,6 +16,8 @@ use std::time::Duration;
 
 /// How long edits wait before they are written.
 const SAVE_DELAY: Duration = Duration::from_millis(400);
+/// After a failed save (a full storage): try again this often until it sticks.
+const RETRY_DELAY: Duration = Duration::from_secs(3);
 
 #[derive(Clone, Copy)]
 pub struct Roster {
@@ -27,6 +29,9 @@ pub struct Roster {
     pub unsaved: RwSignal<BTreeSet<String>>,
     timer: StoredValue<Option<TimeoutHandle>>,
     asked_persist: StoredValue<bool>,
+    /// Carried here, not looked up: saves run from timers, storage events and page-hide
+    /// handlers, outside the reactive owner where a context lookup panics.
+    notices: Notices,
 }
 
 impl Roster {
@@ -174,7 +179,17 @@ impl Roster {
             }
         }
         let saved_any = failed.len() < self.unsaved.with_untracked(BTreeSet::len);
+        let retry = !failed.is_empty();
         self.unsaved.set(failed);
+        if retry {
+            // The edit stays on the page; try again until the storage has room.
+            let this = *self;
+            if let Some(handle) = self.timer.get_value() {
+                handle.clear();
+            }
+            self.timer
+                .set_value(set_timeout_with_handle(move || this.flush(), RETRY_DELAY).ok());
+        }
         if saved_any && !self.asked_persist.get_value() {
             self.asked_persist.set_value(true);
             leptos::task::spawn_local(async {
@@ -192,8 +207,9 @@ impl Roster {
 
     fn report(&self, r: Result<(), StorageError>, what: &str) {
         if let Err(e) = r {
-            expect_context::<Notices>()
-                .error(format!("{what} failed: {e}. Your changes are kept on this page; they will be saved when possible."));
+            self.notices.error(format!(
+                "{what} failed: {e}. Your changes are kept on this page and saved as soon as there is room."
+            ));
         }
     }
 
@@ -209,7 +225,7 @@ impl Roster {
             return;
         };
         if self.unsaved.with_untracked(|u| u.contains(&id)) {
-            expect_context::<Notices>().info(
+            self.notices.info(
                 "A character you are editing was also changed in another tab. This tab's version is kept and saved; reload to see the other.",
             );
             return;
@@ -274,6 +290,7 @@ pub fn provide_roster(notices: Notices) -> Roster {
         unsaved: RwSignal::new(BTreeSet::new()),
         timer: StoredValue::new(None),
         asked_persist: StoredValue::new(false),
+        notices,
     };
     provide_context(roster);
     // Write at once when the phone locks or the tab goes away.

@@ -12,6 +12,8 @@ pub struct SheetCtx<T: Send + Sync + 'static> {
     pub sheet: Memo<T>,
     pub id: StoredValue<String>,
     pub roster: Roster,
+    /// Taken when the sheet is built: rolls are logged from event handlers.
+    log: RollLogState,
     pick: fn(&mut Sheet) -> Option<&mut T>,
 }
 
@@ -46,6 +48,7 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
             sheet,
             id,
             roster,
+            log: expect_context::<RollLogState>(),
             pick,
         }
     }
@@ -124,7 +127,7 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
 
     /// Adds a roll to the shared log under this character's name.
     pub fn log(&self, expr: String, outcome: RollOutcome) {
-        expect_context::<RollLogState>().record(LogEntry {
+        self.log.record(LogEntry {
             at: now_ms(),
             who: self.name(),
             expr,

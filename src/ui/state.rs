@@ -44,7 +44,8 @@ impl Notices {
 }
 
 #[derive(Clone, Copy)]
-pub struct SettingsState(pub RwSignal<Settings>);
+/// The settings and where their save failures go (carried, not looked up: see `Roster`).
+pub struct SettingsState(pub RwSignal<Settings>, pub Notices);
 
 impl SettingsState {
     pub fn record_backup(&self, at: u64) {
@@ -54,7 +55,7 @@ impl SettingsState {
 
     fn save(&self) {
         if let Err(e) = self.0.with_untracked(|s| s.save(&LocalStore)) {
-            expect_context::<Notices>().error(format!("Settings not saved: {e}"));
+            self.1.error(format!("Settings not saved: {e}"));
         }
     }
 
@@ -87,6 +88,7 @@ pub struct RollLogState {
     pub cleared: RwSignal<Option<Vec<LogEntry>>>,
     /// Set when the stored log is from a newer app: then it is shown but never overwritten.
     pub read_only: RwSignal<bool>,
+    notices: Notices,
 }
 
 impl RollLogState {
@@ -115,7 +117,7 @@ impl RollLogState {
             return;
         }
         if let Err(e) = self.log.with_untracked(|log| log.save(&LocalStore)) {
-            expect_context::<Notices>().error(format!("Roll log not saved: {e}"));
+            self.notices.error(format!("Roll log not saved: {e}"));
         }
     }
 }
@@ -188,13 +190,14 @@ pub fn provide_app_state() {
 
     let (settings, _) = load_or_notice::<Settings>(notices, "settings");
     apply_theme(settings.theme);
-    provide_context(SettingsState(RwSignal::new(settings)));
+    provide_context(SettingsState(RwSignal::new(settings), notices));
 
     let (log, read_only) = load_or_notice::<RollLog>(notices, "roll log");
     provide_context(RollLogState {
         log: RwSignal::new(log),
         cleared: RwSignal::new(None),
         read_only: RwSignal::new(read_only),
+        notices,
     });
 
     if let Err(e) = with_dice(|_| ()) {

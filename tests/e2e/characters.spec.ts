@@ -180,8 +180,8 @@ test("every bad import is refused with its own message and nothing stored change
     await page.getByRole("button", { name: "Import text" }).tap();
     await expect(page.getByRole("alert").filter({ hasText: message }), what).toBeVisible();
   }
-  await page.locator('input[type="file"]').setInputFiles({ name: "big.json", mimeType: "application/json", buffer: Buffer.alloc(1_100_000, 32) });
-  await expect(page.getByRole("alert").filter({ hasText: /imports are limited to 1000 KB/ })).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({ name: "big.json", mimeType: "application/json", buffer: Buffer.alloc(16_000_000, 32) });
+  await expect(page.getByRole("alert").filter({ hasText: /imports are limited to 15794 KB/ })).toBeVisible();
   expect(await storage(page)).toEqual(before);
   await expect(page.locator(".roster-entry")).toHaveCount(1);
 });
