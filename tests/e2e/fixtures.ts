@@ -85,3 +85,21 @@ export async function mode(page: import("@playwright/test").Page, name: "Play" |
 
 /** A rollable row of the Play mode, by its name. */
 export const row = (page: import("@playwright/test").Page, name: string) => page.locator(`[data-row="${name}"]`);
+
+/** Visible buttons whose label breaks over two lines ("Ad / d", "Lea / rn"). */
+export async function wrappedButtons(page: import("@playwright/test").Page) {
+  return page.evaluate(() =>
+    [...document.querySelectorAll("button, .btn")]
+      .filter((el) => (el as HTMLElement).offsetParent !== null && (el.textContent ?? "").trim() !== "")
+      .filter((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        // A row button stacks its name and figures on purpose; a word must still not break.
+        return el.classList.contains("roll-row-btn")
+          ? [...el.querySelectorAll("span, strong, small")].some((s) => s.getClientRects().length > 1 && s.children.length === 0)
+          : tops.size > 1;
+      })
+      .map((el) => el.textContent!.trim()),
+  );
+}

@@ -127,6 +127,15 @@ test("physical rolls check and raise fatigue; a breather lowers it to base", asy
   // A tap outside the sheet (on the backdrop) closes it.
   await page.mouse.click(195, 20);
   await expect(page.getByRole("dialog", { name: "Roll Insight" })).toHaveCount(0);
+  // So does a swipe down on its handle.
+  await page.getByRole("button", { name: "Roll Insight" }).tap();
+  const handle = page.locator(".sheet-handle");
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + 150, { steps: 5 });
+  await page.mouse.up();
+  await expect(page.getByRole("dialog", { name: "Roll Insight" })).toHaveCount(0);
 });
 
 test("attribute rolls use the GM's C and the attribute as P", async ({ page }) => {

@@ -1,4 +1,4 @@
-import { test, expect, createCharacter, setNumber, mode, row } from "./fixtures";
+import { test, expect, createCharacter, setNumber, mode, row, wrappedButtons } from "./fixtures";
 
 // Phone screenshots of every sheet mode and a roll sheet, in the light and the dark theme, for
 // people to look at (test-results/screens/). Each also checks what Play promises: the numbers a
@@ -21,14 +21,17 @@ for (const theme of ["light", "dark"] as const) {
     await expect(row(page, "Brawl").getByTestId("consistency")).toHaveText("1");
     await shot("heimr-play", false);
     await shot("heimr-play-full");
+    expect(await wrappedButtons(page)).toEqual([]);
     await page.getByRole("button", { name: "Roll Brawl" }).tap();
     await page.getByRole("dialog", { name: "Roll Brawl" }).getByLabel("CR", { exact: true }).fill("7");
     await shot("heimr-roll-sheet", false);
     await page.keyboard.press("Escape");
     await mode(page, "Edit");
     await shot("heimr-edit");
+    expect(await wrappedButtons(page), "no button label breaks over two lines").toEqual([]);
     await mode(page, "Advance");
     await shot("heimr-advance");
+    expect(await wrappedButtons(page)).toEqual([]);
 
     await createCharacter(page, "Varla", "Symbaroum-style d20");
     await expect(row(page, "Vigilant")).toBeInViewport();
@@ -39,7 +42,11 @@ for (const theme of ["light", "dark"] as const) {
     await page.keyboard.press("Escape");
     await mode(page, "Edit");
     await shot("symbaroum-edit");
+    expect(await wrappedButtons(page)).toEqual([]);
     await mode(page, "Advance");
     await shot("symbaroum-advance");
+    expect(await wrappedButtons(page)).toEqual([]);
+    await page.goto("/roller");
+    expect(await wrappedButtons(page), "the roller's Clear stays one word").toEqual([]);
   });
 }

@@ -35,7 +35,14 @@ pub fn RollSheet(
             }>
             <div class="sheet-body">
                 <div class="sheet-handle" aria-hidden="true"
-                    on:pointerdown=move |ev| start_y.set_value(Some(ev.client_y()))
+                    on:pointerdown=move |ev| {
+                        // Keep receiving this pointer when it leaves the handle (a mouse drag;
+                        // touch is captured by the browser already).
+                        if let Some(el) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) {
+                            let _ = el.set_pointer_capture(ev.pointer_id());
+                        }
+                        start_y.set_value(Some(ev.client_y()));
+                    }
                     on:pointerup=move |ev| {
                         if start_y.get_value().is_some_and(|y| ev.client_y() - y > 60) { close() }
                         start_y.set_value(None);
