@@ -4,7 +4,7 @@
 use super::Ctx as SymCtx;
 use crate::rules::dice::parse;
 use crate::rules::symbaroum::{modifier, SAttr, Shield, Weapon, WeaponQuality};
-use crate::ui::kit::{Derived, Stepper, TextList};
+use crate::ui::kit::{Derived, Section, Stepper, TextList};
 use leptos::prelude::*;
 
 pub fn edit(ctx: SymCtx) -> impl IntoView {
@@ -21,11 +21,11 @@ pub fn edit(ctx: SymCtx) -> impl IntoView {
 fn SymAttributes() -> impl IntoView {
     let ctx = expect_context::<SymCtx>();
     view! {
-        <section class="card">
-            <h2>"Attributes " <small class="muted" data-testid="attr-total">{move || format!("total {}", ctx.sheet.with(|s| s.total()))}</small></h2>
+        <Section title="Attributes" key="symbaroum.attributes">
+            <p class="muted" data-testid="attr-total">{move || format!("total {}", ctx.sheet.with(|s| s.total()))}</p>
             {SymbaroumSheetAttrs(ctx)}
             <p class="muted">"Usually 5–15; 1–20 is allowed for NPCs."</p>
-        </section>
+        </Section>
     }
 }
 
@@ -54,8 +54,7 @@ fn SymbaroumSheetAttrs(ctx: SymCtx) -> impl IntoView {
 fn Secondary() -> impl IntoView {
     let ctx = expect_context::<SymCtx>();
     view! {
-        <section class="card">
-            <h2>"Secondary attributes"</h2>
+        <Section title="Secondary attributes" key="symbaroum.secondary">
             <Derived label="Toughness max" testid="toughness-max" value=ctx.text(|s| s.toughness_max().to_string())
                 formula=ctx.text(|s| format!("Strong {} (never below 10)", s.attr(SAttr::Strong)))/>
             <Derived label="Pain threshold" testid="pain-threshold" value=ctx.text(|s| s.pain_threshold().to_string())
@@ -74,7 +73,7 @@ fn Secondary() -> impl IntoView {
             </Show>
             <Derived label="Opposing value → modifier" testid="modifier-table" value=Signal::stored(String::new())
                 formula=Signal::stored((5..=15).map(|v| format!("{v}: {:+}", modifier(v))).collect::<Vec<_>>().join(" · "))/>
-        </section>
+        </Section>
     }
 }
 
@@ -82,8 +81,7 @@ fn Secondary() -> impl IntoView {
 fn Gear() -> impl IntoView {
     let ctx = expect_context::<SymCtx>();
     view! {
-        <section class="card">
-            <h2>"Armor and weapons"</h2>
+        <Section title="Armor and weapons" key="symbaroum.gear">
             <label class="field-label" for="armor-name">"Armor"</label>
             <input id="armor-name" type="text" prop:value=move || ctx.sheet.with(|s| s.armor_name.clone()) on:change=move |ev| { let v = event_target_value(&ev); ctx.edit(|s| s.armor_name = v) }/>
             <label class="field-label" for="armor-protection">"Protection roll"</label>
@@ -105,7 +103,7 @@ fn Gear() -> impl IntoView {
                 </div>
             }).collect_view()}
             <AddWeapon/>
-        </section>
+        </Section>
     }
 }
 
