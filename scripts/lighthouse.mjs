@@ -18,6 +18,7 @@ const RUNS = 3;
 const RUN_TIMEOUT_MS = 120_000;
 
 import { spawn } from "node:child_process";
+import { serverOrigin } from "./server-origin.mjs";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -39,25 +40,10 @@ function fail(message) {
   process.exitCode = 1;
 }
 
-/** Starts serve.mjs on a free port; resolves with its origin once it listens. */
-function startServer(dir) {
-  return new Promise((resolveStart, rejectStart) => {
-    const child = spawn(process.execPath, [join(ROOT, "scripts/serve.mjs"), dir, "0"], { stdio: ["ignore", "pipe", "inherit"] });
-    const timer = setTimeout(() => rejectStart(new Error("the static server did not start within 10 s")), 10_000);
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        resolveStart({ child, origin: `http://127.0.0.1:${m[1]}` });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      rejectStart(new Error(`the static server exited (${code})`));
-    });
-  });
+/** Starts serve.mjs on a free port; resolves with the child and its origin once it listens. */
+async function startServer(dir) {
+  const child = spawn(process.execPath, [join(ROOT, "scripts/serve.mjs"), dir, "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  return { child, origin: await serverOrigin(child) };
 }
 
 /** One Lighthouse run; resolves with the parsed JSON report. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test layer and fails if any fails:
 #   1. host `cargo test` (rules, storage logic, formatting)
-#   2. clippy on every target, warnings denied
+#   2. rustfmt check, and clippy on every target, warnings denied
 #   3. wasm-bindgen-test in headless Chromium (real localStorage, getrandom fairness)
 #   4. release build (precompressed by its post_build hook) + size report against the budget
 #   5. Lighthouse performance (mobile preset, median of 3) against its score guard
@@ -20,7 +20,8 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "1/7 host tests (cargo test)"
 cargo test --locked 2>&1 | tee "$logs/host.txt"
 
-step "2/7 lints (cargo clippy, warnings denied)"
+step "2/7 lints (cargo fmt --check; cargo clippy, warnings denied)"
+cargo fmt --check
 cargo clippy --locked --all-targets -- -D warnings
 
 step "3/7 browser tests (wasm-bindgen-test in headless Chromium)"

@@ -20,6 +20,7 @@ const TOTAL_TIMEOUT_MS = 120_000;
 const REQUEST_TIMEOUT_MS = 30_000;
 
 import { spawn } from "node:child_process";
+import { serverOrigin } from "./server-origin.mjs";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { dirname, join, resolve } from "node:path";
@@ -95,20 +96,7 @@ async function waitFor(what, fn, timeoutMs, intervalMs = 200) {
 
 /** The static server (compressed) on a free port; resolves with its origin. */
 function startServer() {
-  return new Promise((res, rej) => {
-    const child = start(process.execPath, [join(ROOT, "scripts/serve.mjs"), DIR, "0"], { stdio: ["ignore", "pipe", "pipe"] });
-    const timer = setTimeout(() => rej(new Error("the static server did not start within 10 s")), 10_000);
-    let out = "";
-    child.stdout.on("data", (d) => {
-      out += d;
-      const m = out.match(/http:\/\/127\.0\.0\.1:(\d+)\//);
-      if (m) {
-        clearTimeout(timer);
-        res(`http://127.0.0.1:${m[1]}`);
-      }
-    });
-    child.on("exit", (code) => rej(new Error(`the static server exited (${code}): ${child.stderrText}`)));
-  });
+  return serverOrigin(start(process.execPath, [join(ROOT, "scripts/serve.mjs"), DIR, "0"], { stdio: ["ignore", "pipe", "pipe"] }));
 }
 
 /** Xvfb on a display it picks itself (-displayfd); resolves with ":N". */

@@ -12,7 +12,17 @@ fn shown(d: &Distribution) -> Vec<String> {
     let mut out = vec![decimal(d.mean()), decimal(d.std_dev())];
     out.extend(d.binned(60).iter().map(|b| percent(b.chance)));
     let mid = (d.min() + d.max()) / 2;
-    for t in [i64::MIN + 1, d.min() - 1, d.min(), d.min() + 1, mid, d.max() - 1, d.max(), d.max() + 1, i64::MAX - 1] {
+    for t in [
+        i64::MIN + 1,
+        d.min() - 1,
+        d.min(),
+        d.min() + 1,
+        mid,
+        d.max() - 1,
+        d.max(),
+        d.max() + 1,
+        i64::MAX - 1,
+    ] {
         out.push(percent(d.at_least(t)));
         out.push(percent(d.at_most(t)));
     }
@@ -24,7 +34,11 @@ fn check(text: &str, src: &mut SeededSource) {
     let outcome = roll(&expr, src);
     match Distribution::of_expr(&expr) {
         Ok(d) => {
-            assert!((d.total() - 1.0).abs() < 1e-9, "{text}: total {}", d.total());
+            assert!(
+                (d.total() - 1.0).abs() < 1e-9,
+                "{text}: total {}",
+                d.total()
+            );
             assert!(
                 (d.min()..=d.max()).contains(&outcome.total),
                 "{text}: rolled {} outside {}..{}",
@@ -39,8 +53,16 @@ fn check(text: &str, src: &mut SeededSource) {
             assert_eq!(d.at_least(d.min()), Chance::Certain, "{text}");
             assert_eq!(d.at_least(d.max() + 1), Chance::Impossible, "{text}");
             if d.min() < d.max() {
-                assert_ne!(percent(d.at_least(d.max())), "0%", "{text}: top is possible");
-                assert_ne!(percent(d.at_most(d.max() - 1)), "100%", "{text}: top can happen");
+                assert_ne!(
+                    percent(d.at_least(d.max())),
+                    "0%",
+                    "{text}: top is possible"
+                );
+                assert_ne!(
+                    percent(d.at_most(d.max() - 1)),
+                    "100%",
+                    "{text}: top can happen"
+                );
             }
         }
         Err(e) => assert!(!e.to_string().is_empty()),

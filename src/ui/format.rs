@@ -143,7 +143,11 @@ mod tests {
     #[test]
     fn small_chances_keep_two_significant_digits() {
         assert_eq!(percent(between(0.000488)), "0.049%");
-        assert_eq!(percent(between(0.00999)), "1.00%", "rounds up across the decade");
+        assert_eq!(
+            percent(between(0.00999)),
+            "1.00%",
+            "rounds up across the decade"
+        );
         assert_eq!(percent(between(0.005)), "0.50%");
         assert_eq!(percent(between(1.5e-6)), "0.00015%");
         assert_eq!(percent(between(1.01e-6)), "0.00010%");
@@ -163,9 +167,27 @@ mod tests {
 
     #[test]
     fn nearly_certain_chances_never_show_100() {
-        assert_eq!(percent(Chance::Between { p: 0.999_986, q: 0.000_014 }), "99.9986%");
-        assert_eq!(percent(Chance::Between { p: 0.9996, q: 0.0004 }), "99.960%");
-        assert_eq!(percent(Chance::Between { p: 0.9995, q: 0.0005 }), "99.950%");
+        assert_eq!(
+            percent(Chance::Between {
+                p: 0.999_986,
+                q: 0.000_014
+            }),
+            "99.9986%"
+        );
+        assert_eq!(
+            percent(Chance::Between {
+                p: 0.9996,
+                q: 0.0004
+            }),
+            "99.960%"
+        );
+        assert_eq!(
+            percent(Chance::Between {
+                p: 0.9995,
+                q: 0.0005
+            }),
+            "99.950%"
+        );
         assert_eq!(percent(Chance::Between { p: 0.999, q: 0.001 }), "99.90%");
         assert_eq!(percent(Chance::Between { p: 0.991, q: 0.009 }), "99.10%");
         assert_eq!(percent(Chance::Between { p: 0.98, q: 0.02 }), "98.0%");

@@ -61,7 +61,9 @@ impl SettingsState {
 
     /// Remembers whether the sheet section `key` is closed.
     pub fn set_collapsed(&self, key: &str, closed: bool) {
-        let known = self.0.with_untracked(|s| s.collapsed.iter().any(|k| k == key));
+        let known = self
+            .0
+            .with_untracked(|s| s.collapsed.iter().any(|k| k == key));
         if known == closed {
             return;
         }

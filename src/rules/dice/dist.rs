@@ -794,7 +794,10 @@ mod tests {
         assert!(((c.p() - top) / top).abs() < 1e-9, "{:e}", c.p());
         let c = d.at_most(299);
         assert!(!c.is_certain());
-        assert!(((c.q() - top) / top).abs() < 1e-9, "complement keeps its digits");
+        assert!(
+            ((c.q() - top) / top).abs() < 1e-9,
+            "complement keeps its digits"
+        );
         assert_eq!(d.at_least(301), Chance::Impossible);
         assert_eq!(d.at_least(50), Chance::Certain);
         assert_eq!(d.at_most(300), Chance::Certain);
@@ -805,7 +808,9 @@ mod tests {
 
     #[test]
     fn chances_are_certain_or_impossible_exactly_on_the_support() {
-        for text in ["1d6", "2d6+1", "1d6!", "4d6kh3", "3d4kl1", "5", "1d6-1d6", "100d6"] {
+        for text in [
+            "1d6", "2d6+1", "1d6!", "4d6kh3", "3d4kl1", "5", "1d6-1d6", "100d6",
+        ] {
             let d = Distribution::of_expr(&parse(text).unwrap()).unwrap();
             for t in d.min() - 2..=d.max() + 2 {
                 let ge = d.at_least(t);
@@ -829,7 +834,13 @@ mod tests {
 
     #[test]
     fn versus_matches_brute_force_and_sums_to_one() {
-        for (a, b) in [("1d6", "1d6"), ("2d6", "1d12"), ("1d4", "1d4+4"), ("3", "1d2"), ("1d6!", "2d4kh1")] {
+        for (a, b) in [
+            ("1d6", "1d6"),
+            ("2d6", "1d12"),
+            ("1d4", "1d4+4"),
+            ("3", "1d2"),
+            ("1d6!", "2d4kh1"),
+        ] {
             let x = Distribution::of_expr(&parse(a).unwrap()).unwrap();
             let y = Distribution::of_expr(&parse(b).unwrap()).unwrap();
             let (mut w, mut t, mut l) = (0.0, 0.0, 0.0);

@@ -330,7 +330,11 @@ mod tests {
                 .count();
             let chance = success_chance(c, p, cr, f);
             assert!((chance.p() - wins as f64 / f64::from(total)).abs() < 1e-12);
-            assert_eq!(chance.is_certain(), wins == total as usize, "{c} {p} {cr} {f:?}");
+            assert_eq!(
+                chance.is_certain(),
+                wins == total as usize,
+                "{c} {p} {cr} {f:?}"
+            );
             assert_eq!(chance.is_impossible(), wins == 0, "{c} {p} {cr} {f:?}");
         }
     }

@@ -121,7 +121,10 @@ pub fn death_chance_within(steps: u32, tests: u32) -> Chance {
         alive = next;
     }
     // A 20 can kill at every test and a 1 can wake at every test: strictly between 0 and 1.
-    Chance::between(dead, alive.iter().sum::<f64>() + (1.0 - dead - alive.iter().sum::<f64>()).max(0.0))
+    Chance::between(
+        dead,
+        alive.iter().sum::<f64>() + (1.0 - dead - alive.iter().sum::<f64>()).max(0.0),
+    )
 }
 
 #[cfg(test)]

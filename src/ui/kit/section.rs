@@ -5,7 +5,9 @@ use leptos::prelude::*;
 #[component]
 pub fn Section(title: &'static str, key: &'static str, children: Children) -> impl IntoView {
     let settings = expect_context::<SettingsState>();
-    let open = settings.0.with_untracked(|s| !s.collapsed.iter().any(|k| k == key));
+    let open = settings
+        .0
+        .with_untracked(|s| !s.collapsed.iter().any(|k| k == key));
     view! {
         <details class="card section" open=open data-section=key
             on:toggle=move |ev| {

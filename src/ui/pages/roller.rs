@@ -1,4 +1,6 @@
-use crate::rules::dice::{parse, Chance, roll, Distribution, Expr, RollOutcome, TermKind, EXPLODE_CAP};
+use crate::rules::dice::{
+    parse, roll, Chance, Distribution, Expr, RollOutcome, TermKind, EXPLODE_CAP,
+};
 use crate::storage::roll_log::LogEntry;
 use crate::ui::components::{bar_chart::BarChart, roll_log::RollLogView, roll_result::DiceList};
 use crate::ui::format::{decimal, percent};
@@ -24,7 +26,10 @@ fn explosion_cut(expr: &Expr) -> Option<Chance> {
             .map(|p| (-Distribution::explode_truncated_mass(p.sides, p.count)).ln_1p())
             .sum();
         let cut = -log_none.exp_m1();
-        Chance::Between { p: cut, q: 1.0 - cut }
+        Chance::Between {
+            p: cut,
+            q: 1.0 - cut,
+        }
     })
 }
 

@@ -104,7 +104,7 @@ fn Quarantine() -> impl IntoView {
                                 </li>
                             }
                         }).collect_view()}
-                    
+
                 </ul>
             </div>
         </Show>

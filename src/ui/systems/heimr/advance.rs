@@ -51,11 +51,22 @@ fn train_row(ctx: SheetCtx, i: usize, pending: RwSignal<Option<(usize, Track)>>)
     let cost = move |t: Track| {
         ctx.sheet.with(|s| {
             s.abilities.get(i).map_or(0, |a| {
-                xp_cost(1 + if t == Track::Consistency { a.trained_consistency } else { a.trained_potential })
+                xp_cost(
+                    1 + if t == Track::Consistency {
+                        a.trained_consistency
+                    } else {
+                        a.trained_potential
+                    },
+                )
             })
         })
     };
-    let name = ctx.text_at(i, |s, i| s.abilities.get(i).map(|a| a.name.clone()).unwrap_or_default());
+    let name = ctx.text_at(i, |s, i| {
+        s.abilities
+            .get(i)
+            .map(|a| a.name.clone())
+            .unwrap_or_default()
+    });
     view! {
         <div class="ability" data-ability=name>
             <div class="ability-head">
@@ -139,4 +150,3 @@ fn WhatIf(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoView 
         </div>
     }
 }
-

@@ -2,7 +2,9 @@
 //! figures with formulas and direct settings, skills and items.
 
 use super::Ctx as SheetCtx;
-use crate::rules::heimr::{progress_required, Ability, Attr, AttrGroup, HeimrSheet, FATIGUE_MAX, FATIGUE_MIN};
+use crate::rules::heimr::{
+    progress_required, Ability, Attr, AttrGroup, HeimrSheet, FATIGUE_MAX, FATIGUE_MIN,
+};
 use crate::ui::kit::{Derived, Section, Stepper, TextList};
 use leptos::prelude::*;
 
@@ -59,11 +61,21 @@ fn attr_row(ctx: SheetCtx, a: Attr) -> impl IntoView {
 /// "progress 3/6 to 1": the attribute's progress towards its next value.
 pub fn progress_text(s: &HeimrSheet, i: usize) -> String {
     let at = s.attributes[i];
-    format!("progress {}/{} to {}", at.progress, progress_required(at.value + 1), at.value + 1)
+    format!(
+        "progress {}/{} to {}",
+        at.progress,
+        progress_required(at.value + 1),
+        at.value + 1
+    )
 }
 
 fn ability_row(ctx: SheetCtx, i: usize) -> impl IntoView {
-    let name = ctx.text_at(i, |s, i| s.abilities.get(i).map(|a| a.name.clone()).unwrap_or_default());
+    let name = ctx.text_at(i, |s, i| {
+        s.abilities
+            .get(i)
+            .map(|a| a.name.clone())
+            .unwrap_or_default()
+    });
     view! {
         <div class="ability" data-ability=name>
             <div class="ability-head">

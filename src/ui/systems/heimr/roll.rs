@@ -1,3 +1,4 @@
+use super::Ctx as SheetCtx;
 use crate::rules::dice::{DieRoll, RollOutcome, TermRoll};
 use crate::rules::heimr::challenge::{
     fatigue_rise_chance, result_distribution, roll_challenge, success_chance, ChallengeRoll,
@@ -8,7 +9,6 @@ use crate::storage::roll_log::LogEntry;
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::format::percent;
 use crate::ui::kit::{checked, flag, tap, text, typed, Stepper};
-use super::Ctx as SheetCtx;
 use crate::ui::roster::Roster;
 use crate::ui::state::{now_ms, with_dice, Notices, RollLogState};
 use leptos::prelude::*;
@@ -229,12 +229,20 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
     let chance_text = text(move || chance().map(percent).unwrap_or_default());
     let fatigue_note = text(move || {
         fatigue.get().map_or_else(String::new, |f| {
-            format!(" (dice part must reach fatigue {f}; fatigue rises with {})", percent(fatigue_rise_chance(f)))
+            format!(
+                " (dice part must reach fatigue {f}; fatigue rises with {})",
+                percent(fatigue_rise_chance(f))
+            )
         })
     });
     let versus_text = text(move || {
         let (w, t, l) = versus.get();
-        format!("Win {} · tie {} · lose {}", percent(w), percent(t), percent(l))
+        format!(
+            "Win {} · tie {} · lose {}",
+            percent(w),
+            percent(t),
+            percent(l)
+        )
     });
     let roll_label = text(move || format!("Roll {}", name.get()));
     let reroll_label = text(move || format!("Re-roll for 1 willpower ({} left)", willpower.get()));

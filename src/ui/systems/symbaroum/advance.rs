@@ -74,4 +74,3 @@ fn SymAbilities() -> impl IntoView {
         </section>
     }
 }
-

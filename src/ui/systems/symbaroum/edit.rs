@@ -65,12 +65,8 @@ fn Secondary() -> impl IntoView {
                 formula=ctx.text(|s| format!("Resolute {} ÷ 2, rounded up", s.attr(SAttr::Resolute)))/>
             <div class="grid2">
                 <Stepper label="Toughness" value=ctx.num(|s| s.toughness) min=0 max=1000 set=ctx.set_num(|s, v| s.toughness = v)/>
-                <Stepper label="Temporary corruption" value=ctx.num(|s| s.corruption_temporary as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_temporary = v as u32)/>
-                <Stepper label="Permanent corruption" value=ctx.num(|s| s.corruption_permanent as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_permanent = v as u32)/>
             </div>
-            <Show when=move || ctx.sheet.with(|s| s.corruption_warning())>
-                <p class="field-error" role="alert" data-testid="corruption-warning">{ctx.text(|s| format!("Corruption {} has reached the threshold {}: the character is marked by it.", s.corruption_total(), s.corruption_threshold()))}</p>
-            </Show>
+            {super::play::corruption(ctx)}
             <Derived label="Opposing value → modifier" testid="modifier-table" value=Signal::stored(String::new())
                 formula=Signal::stored((5..=15).map(|v| format!("{v}: {:+}", modifier(v))).collect::<Vec<_>>().join(" · "))/>
         </Section>
@@ -137,4 +133,3 @@ fn AddWeapon() -> impl IntoView {
         </details>
     }
 }
-

@@ -30,13 +30,7 @@ pub fn play(ctx: SymCtx) -> impl IntoView {
                 <li><small>"Toughness max"</small><strong data-testid="toughness-max">{ctx.text(|s| s.toughness_max().to_string())}</strong></li>
                 <li><small>"Corruption"</small><strong data-testid="corruption">{ctx.text(|s| format!("{} / {}", s.corruption_total(), s.corruption_threshold()))}</strong></li>
             </ul>
-            <div class="grid2">
-                <Stepper label="Temporary corruption" value=ctx.num(|s| s.corruption_temporary as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_temporary = v as u32)/>
-                <Stepper label="Permanent corruption" value=ctx.num(|s| s.corruption_permanent as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_permanent = v as u32)/>
-            </div>
-            <Show when=move || ctx.sheet.with(|s| s.corruption_warning())>
-                <p class="field-error" role="alert" data-testid="corruption-warning">{ctx.text(|s| format!("Corruption {} has reached the threshold {}: the character is marked by it.", s.corruption_total(), s.corruption_threshold()))}</p>
-            </Show>
+            {corruption(ctx)}
         </section>
         <section class="card" aria-label="Tests">
             <h2>"Tests"</h2>
@@ -84,6 +78,19 @@ pub fn play(ctx: SymCtx) -> impl IntoView {
                 </RollSheet>
             }
         })}
+    }
+}
+
+/// Temporary and permanent corruption with the warning at the threshold (Play and Edit).
+pub(super) fn corruption(ctx: SymCtx) -> impl IntoView {
+    view! {
+        <div class="grid2">
+            <Stepper label="Temporary corruption" value=ctx.num(|s| s.corruption_temporary as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_temporary = v as u32)/>
+            <Stepper label="Permanent corruption" value=ctx.num(|s| s.corruption_permanent as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_permanent = v as u32)/>
+        </div>
+        <Show when=move || ctx.sheet.with(|s| s.corruption_warning())>
+            <p class="field-error" role="alert" data-testid="corruption-warning">{ctx.text(|s| format!("Corruption {} has reached the threshold {}: the character is marked by it.", s.corruption_total(), s.corruption_threshold()))}</p>
+        </Show>
     }
 }
 

@@ -9,8 +9,8 @@ use crate::rules::symbaroum::{
 };
 use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
-use crate::ui::kit::{checked, flag, tap, text, typed, Stepper};
 use crate::ui::format::{decimal, percent};
+use crate::ui::kit::{checked, flag, tap, text, typed, Stepper};
 use crate::ui::state::{with_dice, Notices};
 use leptos::prelude::*;
 
@@ -325,4 +325,3 @@ pub fn Dying() -> impl IntoView {
         </section>
     }
 }
-
