@@ -2,5 +2,6 @@
 //! Nothing here depends on the browser or the UI framework; all of it runs in host tests.
 
 pub mod dice;
+pub mod encounter;
 pub mod heimr;
 pub mod symbaroum;

@@ -2,6 +2,7 @@
 //! experience, success and opposed tests with exact odds (advantage, fighting blind), damage
 //! against armor, death tests. SPEC.md §4; seeds/001_747545f513491440.txt.
 
+pub mod combat;
 mod rolls;
 mod sheet;
 

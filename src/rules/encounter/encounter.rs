@@ -1,0 +1,104 @@
+//! An encounter as stored: its events and the undo position. Undo and redo move the position;
+//! a new event after an undo drops the undone ones (as in every editor), so the log up to the
+//! position is always exactly the fight shown.
+
+use super::rules::CombatRules;
+use super::state::{Event, State};
+use super::systems::rules_for;
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Encounter {
+    pub schema_version: u64,
+    pub id: String,
+    pub name: String,
+    pub system: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: u64,
+    pub updated: u64,
+    pub events: Vec<Event>,
+    /// How many events are in effect (the rest were undone and can be redone).
+    pub cursor: usize,
+}
+
+impl Encounter {
+    pub const CURRENT: u64 = 1;
+
+    /// A new, empty encounter; `None` for a system without combat rules.
+    pub fn new(id: String, name: String, system: &str, now: u64) -> Option<Encounter> {
+        rules_for(system)?;
+        Some(Encounter {
+            schema_version: Self::CURRENT,
+            id,
+            name,
+            system: system.to_owned(),
+            created: now,
+            updated: now,
+            events: Vec::new(),
+            cursor: 0,
+        })
+    }
+
+    pub fn rules(&self) -> &'static CombatRules {
+        rules_for(&self.system).unwrap_or(&super::systems::SYMBAROUM)
+    }
+
+    /// The fight as it stands: the events up to the undo position, replayed.
+    pub fn state(&self) -> State {
+        State::replay(self.rules(), &self.events[..self.cursor.min(self.events.len())])
+    }
+
+    /// Records a new event (dropping any undone ones) and applies it to `state`, which must be
+    /// this encounter's current state: the incremental twin of [`Encounter::state`].
+    pub fn push(&mut self, event: Event, state: &mut State, now: u64) {
+        self.events.truncate(self.cursor);
+        state.apply(&event);
+        self.events.push(event);
+        self.cursor = self.events.len();
+        self.updated = now;
+    }
+
+    pub fn can_undo(&self) -> bool {
+        self.cursor > 0
+    }
+
+    pub fn can_redo(&self) -> bool {
+        self.cursor < self.events.len()
+    }
+
+    pub fn undo(&mut self, now: u64) -> bool {
+        if !self.can_undo() {
+            return false;
+        }
+        self.cursor -= 1;
+        self.updated = now;
+        true
+    }
+
+    pub fn redo(&mut self, now: u64) -> bool {
+        if !self.can_redo() {
+            return false;
+        }
+        self.cursor += 1;
+        self.updated = now;
+        true
+    }
+
+    /// Checks a stored or imported encounter: a known system, a position inside the log.
+    pub fn validate(&self) -> Result<(), String> {
+        if rules_for(&self.system).is_none() {
+            return Err(format!("unknown system “{}”", self.system));
+        }
+        if self.cursor > self.events.len() {
+            return Err(format!(
+                "undo position {} is past the {} events",
+                self.cursor,
+                self.events.len()
+            ));
+        }
+        if self.id.is_empty() {
+            return Err("no id".into());
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,16 @@
+//! The encounter engine every system's combat runs on: combatants, a round counter, the current
+//! turn and an append-only log of events whose replay is the state shown. Systems plug in as a
+//! [`CombatRules`] value (`systems.rs`): the five shapes of a round are five values of it.
+
+mod encounter;
+mod rules;
+mod state;
+pub mod systems;
+
+pub use encounter::Encounter;
+pub use rules::{AtZero, CombatRules, ConditionDef, DefaultDuration, Reset, ResourceDef, Turns};
+pub use state::{Active, Combatant, Duration, Event, Line, State};
+pub use systems::rules_for;
+
+#[cfg(test)]
+mod tests;

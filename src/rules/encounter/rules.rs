@@ -1,0 +1,115 @@
+//! The per-system interface of the encounter engine: a system describes its round with data and
+//! a few `fn` pointers, never with code inside the engine. Each of the five shapes of a round is
+//! one small [`CombatRules`] value (see `systems.rs`).
+
+use super::state::Combatant;
+
+/// How turns work in a system's round.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Turns {
+    /// An order fixed at the start (from attributes or one roll); waiting or delaying moves a
+    /// combatant later, readying moves it before its trigger. Heimr, Symbaroum, Tempo.
+    Fixed,
+    /// Every round each combatant declares an action and rolls its die; the order is sorted
+    /// anew before the round's first turn. Bo Vogt.
+    EachRound,
+    /// Rounds only: everyone acts freely within the round. Energy / Aura.
+    None,
+}
+
+/// When a per-round or per-turn resource refills by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reset {
+    /// At the start of the combatant's own turn (actions per turn).
+    TurnStart,
+    /// At the start of every round, for everyone (pools per round).
+    RoundStart,
+    /// At the end of the combatant's own turn (recovery after spending on reactions).
+    TurnEnd,
+}
+
+/// A resource a combatant spends during a fight: actions, energy, action points.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ResourceDef {
+    pub name: &'static str,
+    /// Its full value; `max_stat` (an index into the combatant's stats) overrides it.
+    pub max: i32,
+    pub max_stat: Option<usize>,
+    pub reset: Reset,
+    /// Whether it may be spent below zero (Tempo's reactions on credit).
+    pub may_go_negative: bool,
+}
+
+impl ResourceDef {
+    pub fn full(&self, c: &Combatant) -> i32 {
+        self.max_stat
+            .and_then(|i| c.stats.get(i).copied())
+            .unwrap_or(self.max)
+    }
+}
+
+/// A duration offered by default when a condition is added.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DefaultDuration {
+    UntilRemoved,
+    /// Until the start of the affected combatant's next turn.
+    NextTurnStart,
+    /// Until the end of the affected combatant's next turn.
+    NextTurnEnd,
+    RoundEnd,
+}
+
+/// A condition of a system's catalogue, described in our own words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConditionDef {
+    pub name: &'static str,
+    pub text: &'static str,
+    pub default: DefaultDuration,
+    /// Conditions that hold while this one does (removed with it, never on their own).
+    pub implies: &'static [&'static str],
+}
+
+/// What a hit point total of zero (or below the floor) means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AtZero {
+    /// Player characters are dying (death tests on their turn); others die.
+    DyingIfPc,
+    /// Everyone keeps fighting below zero; the system's own table says what happens.
+    Table,
+    /// Unconscious, not dead (the GM decides).
+    Down,
+}
+
+/// One system's combat: the five shapes are five values of this.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CombatRules {
+    pub system: &'static str,
+    pub turns: Turns,
+    /// Names of the initiative keys compared in order; the last tie-break is a roll-off.
+    pub init_keys: &'static [&'static str],
+    /// Lowest first (Bo Vogt's action dice) instead of highest first.
+    pub lowest_first: bool,
+    /// The die of the roll-off that breaks ties left by the keys (0: ties keep joining order).
+    pub rolloff_die: u32,
+    /// Names of the stats a combatant carries (indexes of `Combatant::stats`).
+    pub stats: &'static [&'static str],
+    /// What the hit point track is called ("Toughness", "HP").
+    pub hp_name: &'static str,
+    /// Lowest value damage can bring it to (`None`: no floor).
+    pub hp_floor: Option<i32>,
+    pub at_zero: AtZero,
+    /// Results of death tests that kill when reached (0: the system has no death tests).
+    pub death_steps: u32,
+    pub resources: &'static [ResourceDef],
+    pub conditions: &'static [ConditionDef],
+}
+
+impl CombatRules {
+    pub fn condition(&self, name: &str) -> Option<&'static ConditionDef> {
+        self.conditions.iter().find(|c| c.name == name)
+    }
+
+    pub fn has_turns(&self) -> bool {
+        self.turns != Turns::None
+    }
+}

@@ -1,0 +1,823 @@
+//! The state of a fight, and the events that change it. The state shown is always the log of
+//! events replayed from the start; every automatic change (a condition expiring, a resource
+//! refilling) happens inside the event that caused it, so undoing that event undoes it too.
+
+use super::rules::{AtZero, CombatRules, DefaultDuration, Reset, Turns};
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+/// One fighter: a saved character (`link` holds its id) or a quick NPC.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Combatant {
+    /// Assigned by the encounter when the combatant joins (1, 2, …), never reused.
+    #[serde(default)]
+    pub id: u32,
+    pub name: String,
+    #[serde(default)]
+    pub link: Option<String>,
+    /// A player character (dies only through the system's death procedure).
+    #[serde(default)]
+    pub pc: bool,
+    /// The system's stats, named by [`CombatRules::stats`].
+    #[serde(default)]
+    pub stats: Vec<i32>,
+    /// The system's texts (dice notation of weapon and armor, …).
+    #[serde(default)]
+    pub texts: Vec<String>,
+    pub hp: i32,
+    pub hp_max: i32,
+    /// Death-test results counted so far.
+    #[serde(default)]
+    pub death: u32,
+    #[serde(default)]
+    pub dead: bool,
+    /// Initiative keys, compared in the order of [`CombatRules::init_keys`].
+    #[serde(default)]
+    pub init: Vec<i32>,
+    /// Roll-off dice, only looked at when every key ties.
+    #[serde(default)]
+    pub rolloff: Vec<u32>,
+    /// Current values of the system's resources.
+    #[serde(default)]
+    pub pools: Vec<i32>,
+    /// Left the fight (kept so the log can still name it).
+    #[serde(default)]
+    pub gone: bool,
+}
+
+impl Combatant {
+    /// A combatant of `rules` with every stat at 0.
+    pub fn new(rules: &CombatRules, name: impl Into<String>, hp: i32) -> Combatant {
+        Combatant {
+            id: 0,
+            name: name.into(),
+            link: None,
+            pc: false,
+            stats: vec![0; rules.stats.len()],
+            texts: Vec::new(),
+            hp,
+            hp_max: hp,
+            death: 0,
+            dead: false,
+            init: Vec::new(),
+            rolloff: Vec::new(),
+            pools: Vec::new(),
+            gone: false,
+        }
+    }
+
+    pub fn stat(&self, i: usize) -> i32 {
+        self.stats.get(i).copied().unwrap_or(0)
+    }
+
+    pub fn text(&self, i: usize) -> &str {
+        self.texts.get(i).map_or("", String::as_str)
+    }
+}
+
+/// When a condition ends by itself.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Duration {
+    /// Until someone removes it.
+    Removed,
+    /// At the start of `who`'s `n`-th turn from now.
+    Start { who: u32, n: u32 },
+    /// At the end of `who`'s `n`-th turn from now.
+    End { who: u32, n: u32 },
+    /// At the end of the `n`-th round from now (the current one is the first).
+    Round { n: u32 },
+}
+
+impl Duration {
+    pub fn from_default(d: DefaultDuration, who: u32) -> Duration {
+        match d {
+            DefaultDuration::UntilRemoved => Duration::Removed,
+            DefaultDuration::NextTurnStart => Duration::Start { who, n: 1 },
+            DefaultDuration::NextTurnEnd => Duration::End { who, n: 1 },
+            DefaultDuration::RoundEnd => Duration::Round { n: 1 },
+        }
+    }
+}
+
+/// A condition on a combatant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Active {
+    pub cid: u32,
+    pub who: u32,
+    pub name: String,
+    pub dur: Duration,
+    /// The condition that implies this one: it holds while the parent holds.
+    pub parent: Option<u32>,
+}
+
+/// Everything that can happen in a fight. Dice are rolled before the event is made, and their
+/// results are part of it, so replaying the log gives the same fight.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    Join(Combatant),
+    Leave(u32),
+    /// New initiative keys (a roll at the start, a declared action's die).
+    Init(u32, Vec<i32>),
+    /// A roll-off die for a combatant tied on every key.
+    RollOff(u32, u32),
+    /// Waits / delays: moves `who` to just before `before` (or to the end when `None`).
+    Place(u32, Option<u32>),
+    Start,
+    /// Ends the current turn (or the round, in a system without turns).
+    Next,
+    Damage(Vec<u32>, i32),
+    /// Healing; `true` when it stabilizes a dying character (Medicus, herbal cure, mystic).
+    Heal(Vec<u32>, i32, bool),
+    /// The linked character's values as its sheet now has them: hp, death steps, dead.
+    Sync(u32, i32, u32, bool),
+    Add(u32, String, Duration),
+    Remove(u32),
+    /// Spends (or with a negative amount, gives back) a resource.
+    Spend(u32, usize, i32),
+    /// Trades one of a resource for one of another (a combat action for a second movement).
+    Trade(u32, usize, usize),
+    /// A death test: the d20, and the d4 of toughness if it woke the character.
+    Death(u32, u32, u32),
+    /// Anything else worth a line in the log: a roll, a choice, a free attack.
+    Note(String),
+    End,
+}
+
+/// One line of the combat log, with the event that wrote it (for undo).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Line {
+    pub ev: usize,
+    pub round: u32,
+    pub text: String,
+}
+
+/// A fight as replayed from its events.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct State {
+    pub rules: &'static CombatRules,
+    pub combatants: Vec<Combatant>,
+    /// Turn order (ids); in a system without turns, the listing order.
+    pub order: Vec<u32>,
+    /// 0 before the fight starts.
+    pub round: u32,
+    /// Whose turn it is (none before the start, between rounds while declaring, or always in a
+    /// system without turns).
+    pub current: Option<u32>,
+    pub conditions: Vec<Active>,
+    /// Ids that were placed by hand (wait, delay, ready): shown as the reason of their place.
+    pub placed: Vec<u32>,
+    pub ended: bool,
+    pub log: Vec<Line>,
+    next_cid: u32,
+    events: usize,
+}
+
+impl State {
+    pub fn new(rules: &'static CombatRules) -> State {
+        State {
+            rules,
+            combatants: Vec::new(),
+            order: Vec::new(),
+            round: 0,
+            current: None,
+            conditions: Vec::new(),
+            placed: Vec::new(),
+            ended: false,
+            log: Vec::new(),
+            next_cid: 1,
+            events: 0,
+        }
+    }
+
+    /// The state after `events`, from the start.
+    pub fn replay(rules: &'static CombatRules, events: &[Event]) -> State {
+        let mut s = State::new(rules);
+        for e in events {
+            s.apply(e);
+        }
+        s
+    }
+
+    pub fn get(&self, id: u32) -> Option<&Combatant> {
+        self.combatants.iter().find(|c| c.id == id)
+    }
+
+    fn get_mut(&mut self, id: u32) -> Option<&mut Combatant> {
+        self.combatants.iter_mut().find(|c| c.id == id)
+    }
+
+    pub fn name(&self, id: u32) -> &str {
+        self.get(id).map_or("?", |c| c.name.as_str())
+    }
+
+    /// Dying: the system's death procedure is running for this combatant.
+    pub fn dying(&self, c: &Combatant) -> bool {
+        self.rules.at_zero == AtZero::DyingIfPc && c.pc && c.hp <= 0 && !c.dead
+    }
+
+    pub fn conditions_of(&self, who: u32) -> impl Iterator<Item = &Active> {
+        self.conditions.iter().filter(move |a| a.who == who)
+    }
+
+    pub fn has(&self, who: u32, name: &str) -> bool {
+        self.conditions_of(who).any(|a| a.name == name)
+    }
+
+    fn say(&mut self, text: String) {
+        let line = Line {
+            ev: self.events,
+            round: self.round,
+            text,
+        };
+        self.log.push(line);
+    }
+
+    /// Applies one event. Events that the rules refuse change nothing but a log line.
+    pub fn apply(&mut self, e: &Event) {
+        if self.ended && *e != Event::End {
+            self.events += 1;
+            return;
+        }
+        match e {
+            Event::Join(c) => self.join(c.clone()),
+            Event::Leave(who) => self.leave(*who),
+            Event::Init(who, keys) => {
+                if let Some(c) = self.get_mut(*who) {
+                    c.init = keys.clone();
+                    let text = format!("{}: initiative {}", c.name, join_keys(keys));
+                    self.say(text);
+                    if self.round == 0 || (self.rules.turns == Turns::EachRound && self.current.is_none()) {
+                        self.sort();
+                    }
+                }
+            }
+            Event::RollOff(who, roll) => {
+                if let Some(c) = self.get_mut(*who) {
+                    c.rolloff.push(*roll);
+                    let text = format!("{} rolls {} in the roll-off", c.name, roll);
+                    self.say(text);
+                    if self.round == 0 || self.current.is_none() {
+                        self.sort();
+                    }
+                }
+            }
+            Event::Place(who, before) => self.place(*who, *before),
+            Event::Start => self.start(),
+            Event::Next => self.next(),
+            Event::Damage(who, amount) => {
+                for w in who {
+                    self.damage(*w, *amount);
+                }
+            }
+            Event::Heal(who, amount, stabilize) => {
+                for w in who {
+                    self.heal(*w, *amount, *stabilize);
+                }
+            }
+            Event::Sync(who, hp, death, dead) => {
+                let hp_name = self.rules.hp_name;
+                if let Some(c) = self.get_mut(*who) {
+                    c.hp = *hp;
+                    c.death = *death;
+                    c.dead = *dead;
+                    let text = format!("{}: {} {} as on the sheet", c.name, hp_name, hp);
+                    self.say(text);
+                }
+            }
+            Event::Add(who, name, dur) => self.add_condition(*who, name, *dur, None),
+            Event::Remove(cid) => self.remove_condition(*cid),
+            Event::Spend(who, res, n) => self.spend(*who, *res, *n),
+            Event::Trade(who, from, to) => self.trade(*who, *from, *to),
+            Event::Death(who, d20, wake) => self.death_test(*who, *d20, *wake),
+            Event::Note(text) => self.say(text.clone()),
+            Event::End => {
+                self.ended = true;
+                self.current = None;
+                self.say("The fight is over".into());
+            }
+        }
+        self.events += 1;
+    }
+
+    fn join(&mut self, mut c: Combatant) {
+        c.id = self.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1;
+        c.stats.resize(self.rules.stats.len(), 0);
+        c.pools = self.rules.resources.iter().map(|r| r.full(&c)).collect();
+        c.gone = false;
+        let id = c.id;
+        self.say(format!("{} joins the fight", c.name));
+        self.combatants.push(c);
+        if self.round == 0 || (self.rules.turns == Turns::EachRound && self.current.is_none()) {
+            self.order.push(id);
+            self.sort();
+        } else {
+            // Mid-fight: in its place by initiative, never before the one acting now.
+            let after = self
+                .current
+                .and_then(|cur| self.order.iter().position(|&x| x == cur))
+                .map_or(0, |p| p + 1);
+            let at = (after..self.order.len())
+                .find(|&i| self.cmp(id, self.order[i]) == Ordering::Less)
+                .unwrap_or(self.order.len());
+            self.order.insert(at, id);
+        }
+    }
+
+    fn leave(&mut self, who: u32) {
+        if self.current == Some(who) {
+            self.next();
+        }
+        if self.current == Some(who) {
+            self.current = None; // the last one standing
+        }
+        self.order.retain(|&x| x != who);
+        let removed: Vec<u32> = self
+            .conditions
+            .iter()
+            .filter(|a| a.who == who)
+            .map(|a| a.cid)
+            .collect();
+        self.conditions.retain(|a| !removed.contains(&a.cid));
+        if let Some(c) = self.get_mut(who) {
+            c.gone = true;
+            let text = format!("{} leaves the fight", c.name);
+            self.say(text);
+        }
+    }
+
+    /// Orders `a` before `b` (`Less`) by the keys, then the roll-off, then joining order.
+    pub fn cmp(&self, a: u32, b: u32) -> Ordering {
+        let (Some(x), Some(y)) = (self.get(a), self.get(b)) else {
+            return Ordering::Equal;
+        };
+        let keys = if self.rules.lowest_first {
+            x.init.cmp(&y.init)
+        } else {
+            y.init.cmp(&x.init)
+        };
+        keys.then_with(|| y.rolloff.cmp(&x.rolloff))
+            .then_with(|| x.id.cmp(&y.id))
+    }
+
+    fn sort(&mut self) {
+        let mut order = std::mem::take(&mut self.order);
+        order.sort_by(|&a, &b| self.cmp(a, b));
+        self.order = order;
+        self.placed.clear();
+    }
+
+    /// Combatants in the order who tie on every key and every roll-off die so far: each needs
+    /// another roll-off die before the order is settled.
+    pub fn tied(&self) -> Vec<u32> {
+        if self.rules.rolloff_die == 0 {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for w in self.order.windows(2) {
+            let (Some(a), Some(b)) = (self.get(w[0]), self.get(w[1])) else {
+                continue;
+            };
+            if a.init == b.init && a.rolloff == b.rolloff {
+                for id in [a.id, b.id] {
+                    if !out.contains(&id) {
+                        out.push(id);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Why `a` comes before `b`, in words: the first key that differs, the roll-off, or a wait.
+    pub fn why_before(&self, a: u32, b: u32) -> String {
+        let (Some(x), Some(y)) = (self.get(a), self.get(b)) else {
+            return String::new();
+        };
+        if self.placed.contains(&b) || self.placed.contains(&a) {
+            let who = if self.placed.contains(&b) { y } else { x };
+            return format!("{} chose this place", who.name);
+        }
+        for (i, name) in self.rules.init_keys.iter().enumerate() {
+            let (p, q) = (x.init.get(i), y.init.get(i));
+            if p != q {
+                return format!(
+                    "{} {} vs {}",
+                    name,
+                    p.map_or("–".into(), i32::to_string),
+                    q.map_or("–".into(), i32::to_string)
+                );
+            }
+        }
+        if x.rolloff != y.rolloff {
+            return format!(
+                "roll-off d{}: {} vs {}",
+                self.rules.rolloff_die,
+                join_rolls(&x.rolloff),
+                join_rolls(&y.rolloff)
+            );
+        }
+        "joined first".into()
+    }
+
+    fn place(&mut self, who: u32, before: Option<u32>) {
+        if before == Some(who) || !self.order.contains(&who) {
+            return;
+        }
+        self.order.retain(|&x| x != who);
+        let at = before
+            .and_then(|b| self.order.iter().position(|&x| x == b))
+            .unwrap_or(self.order.len());
+        self.order.insert(at, who);
+        if !self.placed.contains(&who) {
+            self.placed.push(who);
+        }
+        let text = match before {
+            Some(b) => format!("{} moves to just before {}", self.name(who), self.name(b)),
+            None => format!("{} waits until last", self.name(who)),
+        };
+        self.say(text);
+        // Moving the one whose turn it is hands the turn to whoever is now in its place.
+        if self.current == Some(who) {
+            if let Some(&first) = self.order.iter().find(|&&x| self.can_act(x)) {
+                if first != who {
+                    self.current = Some(first);
+                    self.turn_start(first);
+                }
+            }
+        }
+    }
+
+    fn can_act(&self, id: u32) -> bool {
+        self.get(id).is_some_and(|c| !c.dead && !c.gone)
+    }
+
+    fn start(&mut self) {
+        if self.round > 0 {
+            return;
+        }
+        self.round = 1;
+        self.say("Round 1 begins".into());
+        self.round_start();
+        if self.rules.turns == Turns::Fixed {
+            self.first_turn();
+        }
+    }
+
+    fn first_turn(&mut self) {
+        if let Some(&first) = self.order.iter().find(|&&x| self.can_act(x)) {
+            self.current = Some(first);
+            self.turn_start(first);
+        }
+    }
+
+    fn next(&mut self) {
+        if self.round == 0 {
+            return self.start();
+        }
+        if self.rules.turns == Turns::None {
+            return self.next_round();
+        }
+        let Some(cur) = self.current else {
+            // Between rounds of declared actions: the first turn of the round.
+            return self.first_turn();
+        };
+        self.turn_end(cur);
+        let pos = self.order.iter().position(|&x| x == cur);
+        let next = pos.and_then(|p| {
+            self.order[p + 1..]
+                .iter()
+                .copied()
+                .find(|&x| self.can_act(x))
+        });
+        match next {
+            Some(n) => {
+                self.current = Some(n);
+                self.turn_start(n);
+            }
+            None => {
+                self.current = None;
+                self.next_round();
+                if self.rules.turns == Turns::Fixed {
+                    self.first_turn();
+                }
+            }
+        }
+    }
+
+    fn next_round(&mut self) {
+        // The round's end.
+        let mut expired = Vec::new();
+        for a in &mut self.conditions {
+            if let Duration::Round { n } = &mut a.dur {
+                *n = n.saturating_sub(1);
+                if *n == 0 {
+                    expired.push(a.cid);
+                }
+            }
+        }
+        self.expire(expired);
+        self.round += 1;
+        let text = format!("Round {} begins", self.round);
+        self.say(text);
+        self.round_start();
+    }
+
+    fn round_start(&mut self) {
+        self.refill(None, Reset::RoundStart);
+    }
+
+    fn refill(&mut self, who: Option<u32>, reset: Reset) {
+        let rules = self.rules;
+        for c in &mut self.combatants {
+            if who.is_some_and(|w| w != c.id) {
+                continue;
+            }
+            for (i, r) in rules.resources.iter().enumerate() {
+                if r.reset == reset {
+                    let full = r.full(c);
+                    if let Some(p) = c.pools.get_mut(i) {
+                        *p = full;
+                    }
+                }
+            }
+        }
+    }
+
+    fn turn_start(&mut self, who: u32) {
+        let text = format!("{}’s turn", self.name(who));
+        self.say(text);
+        let mut expired = Vec::new();
+        for a in &mut self.conditions {
+            if let Duration::Start { who: w, n } = &mut a.dur {
+                if *w == who {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        expired.push(a.cid);
+                    }
+                }
+            }
+        }
+        self.expire(expired);
+        self.refill(Some(who), Reset::TurnStart);
+        if let Some(c) = self.get(who) {
+            if self.dying(c) {
+                let text = format!("{} is dying: a death test is due", c.name);
+                self.say(text);
+            }
+        }
+    }
+
+    fn turn_end(&mut self, who: u32) {
+        let mut expired = Vec::new();
+        for a in &mut self.conditions {
+            if let Duration::End { who: w, n } = &mut a.dur {
+                if *w == who {
+                    *n = n.saturating_sub(1);
+                    if *n == 0 {
+                        expired.push(a.cid);
+                    }
+                }
+            }
+        }
+        self.expire(expired);
+        self.refill(Some(who), Reset::TurnEnd);
+    }
+
+    fn expire(&mut self, cids: Vec<u32>) {
+        for cid in cids {
+            if let Some(a) = self.conditions.iter().find(|a| a.cid == cid) {
+                let text = format!("{} on {} ends", a.name, self.name(a.who));
+                self.drop_condition(cid);
+                self.say(text);
+            }
+        }
+    }
+
+    /// Removes a condition and, recursively, every condition it implies.
+    fn drop_condition(&mut self, cid: u32) {
+        let children: Vec<u32> = self
+            .conditions
+            .iter()
+            .filter(|a| a.parent == Some(cid))
+            .map(|a| a.cid)
+            .collect();
+        self.conditions.retain(|a| a.cid != cid);
+        for c in children {
+            self.drop_condition(c);
+        }
+    }
+
+    fn add_condition(&mut self, who: u32, name: &str, dur: Duration, parent: Option<u32>) {
+        if self.get(who).is_none_or(|c| c.gone) {
+            return;
+        }
+        let cid = self.next_cid;
+        self.next_cid += 1;
+        self.conditions.push(Active {
+            cid,
+            who,
+            name: name.to_owned(),
+            dur,
+            parent,
+        });
+        if parent.is_none() {
+            let text = format!("{}: {}", self.name(who), name);
+            self.say(text);
+        }
+        if let Some(def) = self.rules.condition(name) {
+            for implied in def.implies {
+                self.add_condition(who, implied, Duration::Removed, Some(cid));
+            }
+        }
+    }
+
+    fn remove_condition(&mut self, cid: u32) {
+        let Some(a) = self.conditions.iter().find(|a| a.cid == cid).cloned() else {
+            return;
+        };
+        if let Some(parent) = a
+            .parent
+            .and_then(|p| self.conditions.iter().find(|x| x.cid == p))
+        {
+            let text = format!(
+                "{} cannot be removed from {} while {} holds",
+                a.name,
+                self.name(a.who),
+                parent.name
+            );
+            return self.say(text);
+        }
+        self.drop_condition(cid);
+        let text = format!("{} removed from {}", a.name, self.name(a.who));
+        self.say(text);
+    }
+
+    fn spend(&mut self, who: u32, res: usize, n: i32) {
+        let Some(def) = self.rules.resources.get(res) else {
+            return;
+        };
+        let Some(c) = self.get_mut(who) else {
+            return;
+        };
+        let Some(left) = c.pools.get(res).copied() else {
+            return;
+        };
+        let after = left.saturating_sub(n);
+        let text = if after < 0 && !def.may_go_negative {
+            format!("{} has no {} left", c.name, def.name)
+        } else {
+            c.pools[res] = after;
+            if n >= 0 {
+                format!("{} uses {} {}", c.name, n, def.name)
+            } else {
+                format!("{} gets back {} {}", c.name, -n, def.name)
+            }
+        };
+        self.say(text);
+    }
+
+    fn trade(&mut self, who: u32, from: usize, to: usize) {
+        let defs = self.rules.resources;
+        let (Some(a), Some(b)) = (defs.get(from), defs.get(to)) else {
+            return;
+        };
+        let Some(c) = self.get_mut(who) else {
+            return;
+        };
+        let text = if c.pools.get(from).is_some_and(|&n| n > 0) && to < c.pools.len() {
+            c.pools[from] -= 1;
+            c.pools[to] += 1;
+            format!("{} trades a {} for a {}", c.name, a.name, b.name)
+        } else {
+            format!("{} has no {} left", c.name, a.name)
+        };
+        self.say(text);
+    }
+
+    fn damage(&mut self, who: u32, amount: i32) {
+        let rules = self.rules;
+        let Some(c) = self.get_mut(who) else {
+            return;
+        };
+        if c.dead || c.gone {
+            return;
+        }
+        let was = c.hp;
+        c.hp = c.hp.saturating_sub(amount.max(0));
+        if let Some(floor) = rules.hp_floor {
+            c.hp = c.hp.max(floor);
+        }
+        let mut text = format!(
+            "{} takes {} damage: {} {} → {}",
+            c.name, amount, rules.hp_name, was, c.hp
+        );
+        if c.hp <= 0 && was > 0 {
+            match rules.at_zero {
+                AtZero::DyingIfPc if c.pc => text.push_str(", dying"),
+                AtZero::DyingIfPc => {
+                    c.dead = true;
+                    text.push_str(", dead");
+                }
+                AtZero::Down => text.push_str(", down"),
+                AtZero::Table => {}
+            }
+        }
+        self.say(text);
+    }
+
+    fn heal(&mut self, who: u32, amount: i32, stabilize: bool) {
+        let Some(c) = self.get(who) else {
+            return;
+        };
+        if c.dead || c.gone {
+            return;
+        }
+        if self.dying(c) && !stabilize {
+            let text = format!(
+                "{} is dying: only healing that stabilizes helps (not natural healing)",
+                c.name
+            );
+            return self.say(text);
+        }
+        let hp_name = self.rules.hp_name;
+        let Some(c) = self.get_mut(who) else {
+            return;
+        };
+        let was = c.hp;
+        c.hp = c.hp.saturating_add(amount.max(0)).min(c.hp_max.max(was));
+        if c.hp > 0 {
+            c.death = 0;
+        }
+        let text = format!("{} heals {}: {} {} → {}", c.name, amount, hp_name, was, c.hp);
+        self.say(text);
+    }
+
+    fn death_test(&mut self, who: u32, d20: u32, wake: u32) {
+        let steps = self.rules.death_steps;
+        let Some(c) = self.get(who) else {
+            return;
+        };
+        if !self.dying(c) {
+            return;
+        }
+        let Some(c) = self.get_mut(who) else {
+            return;
+        };
+        let outcome = match d20 {
+            1 => {
+                c.hp = (wake.max(1) as i32).min(c.hp_max);
+                c.death = 0;
+                format!("wakes with {}", c.hp)
+            }
+            2..=10 => "no change".into(),
+            20 => {
+                c.dead = true;
+                "dies".into()
+            }
+            _ => {
+                c.death += 1;
+                if c.death >= steps {
+                    c.dead = true;
+                    "dies".into()
+                } else {
+                    format!("one step closer ({} of {})", c.death, steps)
+                }
+            }
+        };
+        let text = format!("{} death test: d20 = {}, {}", c.name, d20, outcome);
+        self.say(text);
+    }
+
+    /// Remaining duration in words, for chips.
+    pub fn remaining(&self, a: &Active) -> String {
+        match a.dur {
+            Duration::Removed => match a.parent.and_then(|p| self.conditions.iter().find(|x| x.cid == p)) {
+                Some(p) => format!("from {}", p.name),
+                None => String::new(),
+            },
+            Duration::Start { who, n } => turns(n, "start", self.name(who)),
+            Duration::End { who, n } => turns(n, "end", self.name(who)),
+            Duration::Round { n: 1 } => "to round end".into(),
+            Duration::Round { n } => format!("{n} rounds"),
+        }
+    }
+}
+
+fn turns(n: u32, edge: &str, name: &str) -> String {
+    if n == 1 {
+        format!("to {edge} of {name}’s turn")
+    } else {
+        format!("{n} turns ({edge} of {name}’s)")
+    }
+}
+
+fn join_keys(keys: &[i32]) -> String {
+    keys.iter().map(i32::to_string).collect::<Vec<_>>().join(" / ")
+}
+
+fn join_rolls(rolls: &[u32]) -> String {
+    if rolls.is_empty() {
+        return "–".into();
+    }
+    rolls.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+}

@@ -1,0 +1,329 @@
+//! Symbaroum-style combat on the encounter engine: combatants from sheets, attacks between two
+//! combatants with exact chances, surprise, reach, and what a hit over the pain threshold offers.
+
+use super::rolls::{damage_distribution, success_chance, Blind};
+use super::sheet::{SAttr, Shield, SymbaroumSheet, WeaponQuality};
+use crate::rules::dice::{parse, Chance, Distribution};
+use crate::rules::encounter::{systems::SYMBAROUM, Combatant};
+
+/// Indexes of [`SYMBAROUM`]'s stats.
+pub const ACCURATE: usize = 0;
+pub const DEFENSE: usize = 1;
+pub const QUICK: usize = 2;
+pub const VIGILANT: usize = 3;
+pub const DISCREET: usize = 4;
+pub const PAIN: usize = 5;
+pub const LONG: usize = 6;
+pub const SHIELD: usize = 7;
+/// Indexes of the texts: the weapon's damage and the armor's protection, in dice notation.
+pub const WEAPON: usize = 0;
+pub const ARMOR: usize = 1;
+
+/// A combatant with the sheet's numbers (its first weapon), ordered by Quick then Vigilant.
+pub fn combatant(name: &str, sheet: &SymbaroumSheet, pc: bool, link: Option<String>) -> Combatant {
+    let weapon = sheet.weapons.first();
+    let mut c = Combatant::new(&SYMBAROUM, name, sheet.toughness_max());
+    c.hp = sheet.toughness.min(c.hp_max);
+    c.pc = pc;
+    c.link = link;
+    c.death = sheet.death_steps;
+    c.dead = sheet.dead;
+    c.stats = vec![
+        weapon.map_or(sheet.attr(SAttr::Accurate), |w| sheet.attr(w.attr)),
+        sheet.defense(),
+        sheet.attr(SAttr::Quick),
+        sheet.attr(SAttr::Vigilant),
+        sheet.attr(SAttr::Discreet),
+        sheet.pain_threshold(),
+        i32::from(weapon.is_some_and(|w| w.qualities.contains(&WeaponQuality::Long))),
+        i32::from(sheet.shield != Shield::None),
+    ];
+    c.texts = vec![
+        weapon.map_or_else(|| "1d4".into(), |w| w.damage.clone()),
+        sheet.armor_protection.clone(),
+    ];
+    c.init = initiative(&c);
+    c
+}
+
+/// A quick NPC: only the numbers a fight needs.
+#[allow(clippy::too_many_arguments)]
+pub fn npc(
+    name: &str,
+    accurate: i32,
+    defense: i32,
+    quick: i32,
+    vigilant: i32,
+    toughness: i32,
+    weapon: &str,
+    armor: &str,
+) -> Combatant {
+    let mut c = Combatant::new(&SYMBAROUM, name, toughness.max(1));
+    c.stats[ACCURATE] = accurate;
+    c.stats[DEFENSE] = defense;
+    c.stats[QUICK] = quick;
+    c.stats[VIGILANT] = vigilant;
+    c.stats[DISCREET] = 10;
+    c.stats[PAIN] = (toughness.max(1) + 1) / 2;
+    c.texts = vec![weapon.into(), armor.into()];
+    c.init = initiative(&c);
+    c
+}
+
+/// Initiative keys: Quick, then Vigilant.
+pub fn initiative(c: &Combatant) -> Vec<i32> {
+    vec![c.stat(QUICK), c.stat(VIGILANT)]
+}
+
+/// Who rolls: the player. A player character attacking rolls [Accurate←Defense]; a non-player
+/// attacking a player character is answered by that player's [Defense←Accurate].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Roller {
+    Attacker,
+    Defender,
+}
+
+/// An attack between two combatants, everything exact.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Attack {
+    pub roller: Roller,
+    /// The number the rolling d20 must not exceed.
+    pub target: i32,
+    /// The blind situation from the roller's side.
+    pub blind: Blind,
+    /// The roller's chance to pass its test.
+    pub pass: Chance,
+    /// The chance the attack hits.
+    pub hit: Chance,
+    /// Damage after the target's armor, given a hit (`None` when the notation is unusable).
+    pub damage: Option<Distribution>,
+    /// Hit and damage over the target's pain threshold.
+    pub over_pain: Chance,
+    /// Hit and damage taking the target to 0.
+    pub to_zero: Chance,
+}
+
+/// Both of two independent events.
+fn both(a: Chance, b: Chance) -> Chance {
+    match (a, b) {
+        (Chance::Impossible, _) | (_, Chance::Impossible) => Chance::Impossible,
+        (Chance::Certain, x) | (x, Chance::Certain) => x,
+        _ => Chance::between(a.p() * b.p(), a.q() + a.p() * b.q()),
+    }
+}
+
+/// `attacker` attacks `target`. `advantage`: +2 to the test and +1d4 damage (prone or flanked
+/// target, higher ground, unaware target). `attacker_blind` / `target_blind`: who cannot see.
+pub fn attack(
+    attacker: &Combatant,
+    target: &Combatant,
+    advantage: bool,
+    attacker_blind: bool,
+    target_blind: bool,
+) -> Attack {
+    let adv = if advantage { 2 } else { 0 };
+    let roller = if !attacker.pc && target.pc {
+        Roller::Defender
+    } else {
+        Roller::Attacker
+    };
+    let (test, blind_me, blind_enemy) = match roller {
+        Roller::Attacker => (
+            attacker.stat(ACCURATE) + 10 - target.stat(DEFENSE) + adv,
+            attacker_blind,
+            target_blind,
+        ),
+        Roller::Defender => (
+            target.stat(DEFENSE) + 10 - attacker.stat(ACCURATE) - adv,
+            target_blind,
+            attacker_blind,
+        ),
+    };
+    let blind = match (blind_me, blind_enemy) {
+        (true, false) => Blind::Me,
+        (false, true) => Blind::Enemy,
+        _ => Blind::Neither,
+    };
+    let pass = success_chance(test, blind);
+    let hit = match roller {
+        Roller::Attacker => pass,
+        Roller::Defender => pass.complement(),
+    };
+    let armor = parse(target.text(ARMOR)).ok();
+    let damage = parse(attacker.text(WEAPON))
+        .ok()
+        .and_then(|w| damage_distribution(&w, advantage, armor.as_ref()).ok());
+    let (over_pain, to_zero) = match &damage {
+        Some(d) => (
+            both(hit, d.at_least(i64::from(target.stat(PAIN)) + 1)),
+            both(hit, d.at_least(i64::from(target.hp.max(1)))),
+        ),
+        None => (Chance::Impossible, Chance::Impossible),
+    };
+    Attack {
+        roller,
+        target: test,
+        blind,
+        pass,
+        hit,
+        damage,
+        over_pain,
+        to_zero,
+    }
+}
+
+/// Whether a test roll of `d20` (and the second die when blind) passes `a`'s test.
+pub fn passes(a: &Attack, kept: u32) -> bool {
+    kept as i32 <= a.target
+}
+
+/// Surprise: [Discreet←Vigilant]; for groups, the attackers' lowest Discreet against the
+/// defenders' highest Vigilant. `None` when a side is empty.
+pub fn surprise(attackers: &[&Combatant], defenders: &[&Combatant]) -> Option<(i32, Chance)> {
+    let discreet = attackers.iter().map(|c| c.stat(DISCREET)).min()?;
+    let vigilant = defenders.iter().map(|c| c.stat(VIGILANT)).max()?;
+    let target = discreet + 10 - vigilant;
+    Some((target, success_chance(target, Blind::Neither)))
+}
+
+/// A Long weapon's free attack in the first turn of melee: not against another Long weapon,
+/// and not when the wielder holds a shield (one hand only).
+pub fn reach_free_attack(attacker: &Combatant, target: &Combatant) -> bool {
+    attacker.stat(LONG) != 0 && attacker.stat(SHIELD) == 0 && target.stat(LONG) == 0
+}
+
+/// Damage that exceeds the pain threshold in one hit offers a choice.
+pub fn over_pain_threshold(target: &Combatant, damage: i32) -> bool {
+    damage > target.stat(PAIN)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fighter(acc: i32, def: i32, pc: bool) -> Combatant {
+        let mut c = npc("x", acc, def, 10, 10, 12, "1d8", "1d4");
+        c.pc = pc;
+        c
+    }
+
+    /// Brute force over every d20 (and second d20), weapon die, advantage die and armor die.
+    fn brute(att: &Combatant, tgt: &Combatant, adv: bool, ab: bool, tb: bool) -> (f64, f64, f64) {
+        let a = attack(att, tgt, adv, ab, tb);
+        let (mut hit, mut pain, mut zero, mut n) = (0.0, 0.0, 0.0, 0.0);
+        let blind = ab != tb;
+        for r1 in 1..=20 {
+            for r2 in 1..=20 {
+                if !blind && r2 > 1 {
+                    continue;
+                }
+                let kept = match a.blind {
+                    Blind::Neither => r1,
+                    Blind::Me => r1.max(r2),
+                    Blind::Enemy => r1.min(r2),
+                };
+                let pass = kept as i32 <= a.target;
+                let hits = if a.roller == Roller::Attacker { pass } else { !pass };
+                for w in 1..=8 {
+                    for ad in 1..=(if adv { 4 } else { 1 }) {
+                        for ar in 1..=4 {
+                            n += 1.0;
+                            let dmg = (w + if adv { ad } else { 0 } - ar).max(0);
+                            if hits {
+                                hit += 1.0;
+                                if dmg > tgt.stat(PAIN) {
+                                    pain += 1.0;
+                                }
+                                if dmg >= tgt.hp {
+                                    zero += 1.0;
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (hit / n, pain / n, zero / n)
+    }
+
+    #[test]
+    fn attacks_match_brute_force() {
+        for (acc, def) in [(10, 10), (15, 5), (5, 15), (13, 11), (20, 1), (1, 20)] {
+            for (apc, tpc) in [(true, false), (false, true), (false, false)] {
+                for adv in [false, true] {
+                    for (ab, tb) in [(false, false), (true, false), (false, true), (true, true)] {
+                        let att = fighter(acc, 10, apc);
+                        let mut tgt = fighter(10, def, tpc);
+                        tgt.hp = 5;
+                        let a = attack(&att, &tgt, adv, ab, tb);
+                        let (h, p, z) = brute(&att, &tgt, adv, ab, tb);
+                        for (got, want) in [(a.hit.p(), h), (a.over_pain.p(), p), (a.to_zero.p(), z)] {
+                            assert!((got - want).abs() < 1e-12, "{acc} {def} {apc} {adv} {ab} {tb}: {got} vs {want}");
+                        }
+                        assert!((a.hit.p() + a.hit.q() - 1.0).abs() < 1e-12);
+                        let d = a.damage.unwrap();
+                        assert!((d.total() - 1.0).abs() < 1e-12);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn who_rolls() {
+        let pc = fighter(13, 12, true);
+        let npc = fighter(11, 9, false);
+        let a = attack(&npc, &pc, false, false, false);
+        assert_eq!((a.roller, a.target), (Roller::Defender, 12 + 10 - 11));
+        assert_eq!(a.hit, Chance::ratio(9, 20));
+        let a = attack(&pc, &npc, true, false, false);
+        assert_eq!((a.roller, a.target), (Roller::Attacker, 13 + 10 - 9 + 2));
+        assert_eq!(a.hit, Chance::ratio(16, 20));
+        let strong = fighter(20, 10, true);
+        assert!(attack(&strong, &npc, true, false, false).hit.is_certain());
+    }
+
+    #[test]
+    fn surprise_uses_lowest_discreet_and_highest_vigilant() {
+        let mut a = fighter(10, 10, true);
+        a.stats[DISCREET] = 14;
+        let mut b = fighter(10, 10, true);
+        b.stats[DISCREET] = 9;
+        let mut x = fighter(10, 10, false);
+        x.stats[VIGILANT] = 12;
+        let mut y = fighter(10, 10, false);
+        y.stats[VIGILANT] = 8;
+        let (target, chance) = surprise(&[&a, &b], &[&x, &y]).unwrap();
+        assert_eq!(target, 9 + 10 - 12);
+        assert_eq!(chance, Chance::ratio(7, 20));
+        assert!(surprise(&[], &[&x]).is_none());
+    }
+
+    #[test]
+    fn reach_and_pain() {
+        let mut long = fighter(10, 10, true);
+        long.stats[LONG] = 1;
+        let short = fighter(10, 10, false);
+        assert!(reach_free_attack(&long, &short));
+        assert!(!reach_free_attack(&short, &long));
+        assert!(!reach_free_attack(&long, &long), "not against another Long weapon");
+        long.stats[SHIELD] = 1;
+        assert!(!reach_free_attack(&long, &short), "a shield cancels reach");
+        let t = npc("t", 10, 10, 10, 10, 11, "1d6", ""); // pain threshold 6
+        assert!(!over_pain_threshold(&t, 6));
+        assert!(over_pain_threshold(&t, 7));
+    }
+
+    #[test]
+    fn combatant_from_a_sheet() {
+        let mut s = SymbaroumSheet::default();
+        s.attributes[SAttr::Quick.index()] = 14;
+        s.attributes[SAttr::Strong.index()] = 13;
+        s.toughness = 40; // stored above the maximum: the fight uses the maximum
+        s.shield = Shield::Buckler;
+        let c = combatant("Ada", &s, true, Some("id1".into()));
+        assert_eq!((c.hp, c.hp_max, c.stat(PAIN), c.stat(DEFENSE)), (13, 13, 7, 15));
+        assert_eq!(c.init, vec![14, 10]);
+        assert_eq!(c.text(WEAPON), "1d4");
+    }
+}
