@@ -2,6 +2,7 @@
 //! quarantine, and the documents themselves.
 
 pub mod character;
+pub mod encounters;
 pub mod roll_log;
 pub mod roster;
 pub mod settings;

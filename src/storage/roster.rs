@@ -4,7 +4,7 @@
 
 use super::character::{key_of, Character};
 use super::store::{KeyValueStore, StorageError};
-use super::versioned::{load, load_key, save_to, LoadError, Loaded, Versioned};
+use super::versioned::{load_key, save_to, LoadError, Loaded, Versioned};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -40,35 +40,56 @@ pub struct RosterLoad {
 
 /// Loads every character: those in the index first, in its order, then any found only by key.
 pub fn load_roster(store: &dyn KeyValueStore, now: u64) -> Result<RosterLoad, StorageError> {
-    let mut out = RosterLoad::default();
-    let mut ids = match load::<Index>(store, now) {
+    let (characters, newer, quarantined) =
+        load_collection::<Character>(store, now, Index::KEY, "character")?;
+    Ok(RosterLoad {
+        characters,
+        newer,
+        quarantined,
+    })
+}
+
+/// What [`load_collection`] found: the documents, entries from a newer app, quarantine messages.
+pub type Collection<T> = (Vec<T>, Vec<NewerEntry>, Vec<String>);
+
+/// Loads documents stored one per key (`T::KEY` + id) with an index of ids under `index_key`:
+/// those in the index first, in its order, then any found only by key. `noun` names one in
+/// messages.
+pub fn load_collection<T: Versioned>(
+    store: &dyn KeyValueStore,
+    now: u64,
+    index_key: &str,
+    noun: &str,
+) -> Result<Collection<T>, StorageError> {
+    let (mut items, mut newer, mut quarantined) = (Vec::new(), Vec::new(), Vec::new());
+    let mut ids = match load_key::<Index>(store, index_key, now) {
         Ok(Loaded::Ok(index)) => index.ids,
         Ok(Loaded::Missing) => Vec::new(),
         Ok(Loaded::Quarantined {
             quarantine_key,
             reason,
         }) => {
-            out.quarantined.push(format!("The character list was unreadable ({reason}); it was rebuilt and the old one kept as {quarantine_key}."));
+            quarantined.push(format!("The {noun} list was unreadable ({reason}); it was rebuilt and the old one kept as {quarantine_key}."));
             Vec::new()
         }
-        Err(LoadError::TooNew { .. }) => Vec::new(), // the keys below still find every character
+        Err(LoadError::TooNew { .. }) => Vec::new(), // the keys below still find every entry
         Err(LoadError::Storage(e)) => return Err(e),
     };
     let mut orphans: Vec<String> = store
         .keys()?
         .into_iter()
-        .filter_map(|k| k.strip_prefix(Character::KEY).map(str::to_owned))
+        .filter_map(|k| k.strip_prefix(T::KEY).map(str::to_owned))
         .filter(|id| !ids.contains(id))
         .collect();
     orphans.sort();
     ids.extend(orphans);
     for id in ids {
-        let key = key_of(&id);
-        match load_key::<Character>(store, &key, now) {
-            Ok(Loaded::Ok(c)) => out.characters.push(c),
+        let key = format!("{}{id}", T::KEY);
+        match load_key::<T>(store, &key, now) {
+            Ok(Loaded::Ok(c)) => items.push(c),
             Ok(Loaded::Missing) => {}
-            Ok(Loaded::Quarantined { quarantine_key, reason }) => out.quarantined.push(format!(
-                "A saved character could not be read ({reason}); it was set aside as {quarantine_key} (see Settings)."
+            Ok(Loaded::Quarantined { quarantine_key, reason }) => quarantined.push(format!(
+                "A saved {noun} could not be read ({reason}); it was set aside as {quarantine_key} (see Settings)."
             )),
             Err(LoadError::TooNew { found, .. }) => {
                 let raw = store.get(&key)?.unwrap_or_default();
@@ -77,12 +98,12 @@ pub fn load_roster(store: &dyn KeyValueStore, now: u64) -> Result<RosterLoad, St
                     name: Option<String>,
                 }
                 let name = serde_json::from_str::<Name>(&raw).ok().and_then(|n| n.name).unwrap_or_else(|| id.clone());
-                out.newer.push(NewerEntry { key, name, raw, found });
+                newer.push(NewerEntry { key, name, raw, found });
             }
             Err(LoadError::Storage(e)) => return Err(e),
         }
     }
-    Ok(out)
+    Ok((items, newer, quarantined))
 }
 
 pub fn save_character(store: &dyn KeyValueStore, c: &Character) -> Result<(), StorageError> {
@@ -90,11 +111,20 @@ pub fn save_character(store: &dyn KeyValueStore, c: &Character) -> Result<(), St
 }
 
 pub fn save_index(store: &dyn KeyValueStore, ids: Vec<String>) -> Result<(), StorageError> {
-    Index {
+    save_index_at(store, Index::KEY, ids)
+}
+
+/// Writes an index of ids under `key` (characters, encounters).
+pub fn save_index_at(
+    store: &dyn KeyValueStore,
+    key: &str,
+    ids: Vec<String>,
+) -> Result<(), StorageError> {
+    let index = Index {
         schema_version: Index::CURRENT,
         ids,
-    }
-    .save(store)
+    };
+    save_to(store, key, &index)
 }
 
 pub fn delete_character(store: &dyn KeyValueStore, id: &str) -> Result<(), StorageError> {

@@ -77,6 +77,10 @@ pub enum ImportError {
     Empty,
     #[error("The backup lists the id {0} twice.")]
     DuplicateId(String),
+    #[error("This JSON is not a Rollsheet encounter (no schema_version and events).")]
+    NotEncounter,
+    #[error("This is an encounter: import it on the Combat page.")]
+    IsEncounter,
 }
 
 /// Just enough of a document to tell what it is.
@@ -85,6 +89,7 @@ struct Probe<'a> {
     schema_version: Option<u64>,
     #[serde(borrow)]
     characters: Option<Vec<&'a RawValue>>,
+    events: Option<serde::de::IgnoredAny>,
     system: Option<String>,
     name: Option<String>,
 }
@@ -100,6 +105,9 @@ pub fn parse_import(text: &str) -> Result<Vec<Character>, ImportError> {
     let Some(version) = probe.schema_version else {
         return Err(ImportError::NotRollsheet);
     };
+    if probe.events.is_some() {
+        return Err(ImportError::IsEncounter);
+    }
     let characters = match probe.characters {
         Some(list) => {
             if version > Character::CURRENT {

@@ -7,6 +7,11 @@ use super::state::{Event, State};
 use super::systems::rules_for;
 use serde::{Deserialize, Serialize};
 
+/// Most events one encounter may hold (a long fight has a few hundred).
+pub const MAX_EVENTS: usize = 100_000;
+/// Numbers in an encounter stay within ±`LIMIT`, so no sum of them can overflow.
+pub const LIMIT: i32 = 1_000_000;
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Encounter {
     pub schema_version: u64,
@@ -96,8 +101,33 @@ impl Encounter {
                 self.events.len()
             ));
         }
-        if self.id.is_empty() {
-            return Err("no id".into());
+        if self.id.trim().is_empty() || self.id.len() > 64 {
+            return Err("the encounter's id is missing or too long".into());
+        }
+        if self.name.chars().count() > 200 {
+            return Err("the name is longer than 200 characters".into());
+        }
+        if self.events.len() > MAX_EVENTS {
+            return Err(format!("{} events (at most {MAX_EVENTS})", self.events.len()));
+        }
+        let small = |v: i32| (-LIMIT..=LIMIT).contains(&v);
+        for e in &self.events {
+            let ok = match e {
+                Event::Join(c) => {
+                    c.name.chars().count() <= 200
+                        && [c.hp, c.hp_max].into_iter().chain(c.stats.iter().copied()).chain(c.init.iter().copied()).all(small)
+                        && c.stats.len() <= 64
+                        && c.texts.iter().all(|t| t.is_empty() || crate::rules::dice::parse(t).is_ok())
+                }
+                Event::Damage(_, n) | Event::Heal(_, n, _) | Event::Spend(_, _, n) => small(*n),
+                Event::Sync(_, hp, _, _) => small(*hp),
+                Event::Init(_, keys) => keys.iter().copied().all(small),
+                Event::Note(t) | Event::Add(_, t, _) => t.chars().count() <= 500,
+                _ => true,
+            };
+            if !ok {
+                return Err(format!("an event holds a value out of range: {e:?}"));
+            }
         }
         Ok(())
     }

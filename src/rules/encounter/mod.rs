@@ -7,7 +7,7 @@ mod rules;
 mod state;
 pub mod systems;
 
-pub use encounter::Encounter;
+pub use encounter::{Encounter, LIMIT, MAX_EVENTS};
 pub use rules::{AtZero, CombatRules, ConditionDef, DefaultDuration, Reset, ResourceDef, Turns};
 pub use state::{Active, Combatant, Duration, Event, Line, State};
 pub use systems::rules_for;
