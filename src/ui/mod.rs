@@ -1,6 +1,7 @@
 //! The thin UI layer: the app shell, pages and small components calling into rules/ and storage/.
 
 pub mod components;
+pub mod encounters;
 pub mod files;
 pub mod format;
 pub mod kit;
@@ -16,6 +17,7 @@ pub mod systems;
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};
 use crate::ui::pages::{
     character::CharacterPage, characters::CharactersPage, combat::CombatPage, crash::CrashPage,
+    encounter::EncounterPage,
     not_found::NotFoundPage, roller::RollerPage, settings::SettingsPage,
 };
 use crate::ui::router::{provide_location, Route};
@@ -33,6 +35,7 @@ pub fn App() -> impl IntoView {
         Route::Combat => view! { <CombatPage/> }.into_any(),
         Route::Settings => view! { <SettingsPage/> }.into_any(),
         Route::Character(id) => view! { <CharacterPage id/> }.into_any(),
+        Route::Encounter(id) => view! { <EncounterPage id/> }.into_any(),
         Route::Crash => view! { <CrashPage/> }.into_any(),
         Route::NotFound(path) => view! { <NotFoundPage path/> }.into_any(),
     };

@@ -16,6 +16,8 @@ pub enum Route {
     Settings,
     /// One character's sheet, by id.
     Character(String),
+    /// One encounter, by id.
+    Encounter(String),
     /// The diagnostics page that panics on request (for the crash-screen test).
     Crash,
     NotFound(String),
@@ -30,8 +32,9 @@ impl Route {
             "/combat" => Route::Combat,
             "/settings" => Route::Settings,
             "/__crash" => Route::Crash,
-            _ => match trimmed.strip_prefix("/c/") {
-                Some(id) if !id.is_empty() && !id.contains('/') => Route::Character(id.to_owned()),
+            _ => match (trimmed.strip_prefix("/c/"), trimmed.strip_prefix("/combat/")) {
+                (Some(id), _) if !id.is_empty() && !id.contains('/') => Route::Character(id.to_owned()),
+                (_, Some(id)) if !id.is_empty() && !id.contains('/') => Route::Encounter(id.to_owned()),
                 _ => Route::NotFound(path.to_owned()),
             },
         }

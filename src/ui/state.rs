@@ -188,7 +188,8 @@ pub fn provide_app_state() {
     let notices = Notices(RwSignal::new(Vec::new()));
     provide_context(notices);
 
-    crate::ui::roster::provide_roster(notices);
+    let roster = crate::ui::roster::provide_roster(notices);
+    crate::ui::encounters::provide_encounters(notices, roster);
 
     let (settings, _) = load_or_notice::<Settings>(notices, "settings");
     apply_theme(settings.theme);

@@ -112,13 +112,21 @@ impl Encounter {
         }
         let small = |v: i32| (-LIMIT..=LIMIT).contains(&v);
         for e in &self.events {
+            let fine = |c: &super::Combatant| {
+                c.name.chars().count() <= 200
+                    && [c.hp, c.hp_max]
+                        .into_iter()
+                        .chain(c.stats.iter().copied())
+                        .chain(c.init.iter().copied())
+                        .all(small)
+                    && c.stats.len() <= 64
+                    && c.texts
+                        .iter()
+                        .all(|t| t.is_empty() || crate::rules::dice::parse(t).is_ok())
+            };
             let ok = match e {
-                Event::Join(c) => {
-                    c.name.chars().count() <= 200
-                        && [c.hp, c.hp_max].into_iter().chain(c.stats.iter().copied()).chain(c.init.iter().copied()).all(small)
-                        && c.stats.len() <= 64
-                        && c.texts.iter().all(|t| t.is_empty() || crate::rules::dice::parse(t).is_ok())
-                }
+                Event::Join(c) => fine(c),
+                Event::Group(list) => list.len() <= 1000 && list.iter().all(fine),
                 Event::Damage(_, n) | Event::Heal(_, n, _) | Event::Spend(_, _, n) => small(*n),
                 Event::Sync(_, hp, _, _) => small(*hp),
                 Event::Init(_, keys) => keys.iter().copied().all(small),

@@ -115,6 +115,8 @@ pub struct Active {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     Join(Combatant),
+    /// Several at once ("Goblin ×4"): one step to undo.
+    Group(Vec<Combatant>),
     Leave(u32),
     /// New initiative keys (a roll at the start, a declared action's die).
     Init(u32, Vec<i32>),
@@ -240,6 +242,11 @@ impl State {
         }
         match e {
             Event::Join(c) => self.join(c.clone()),
+            Event::Group(list) => {
+                for c in list {
+                    self.join(c.clone());
+                }
+            }
             Event::Leave(who) => self.leave(*who),
             Event::Init(who, keys) => {
                 if let Some(c) = self.get_mut(*who) {

@@ -300,6 +300,10 @@ fn random_event(rules: &'static CombatRules, src: &mut SeededSource, n: u32) -> 
             c.stats[0] = src.roll(6) as i32;
             Event::Join(c)
         }
+        3 if src.roll(3) == 1 => Event::Group(vec![
+            Combatant::new(rules, "G1", 5),
+            Combatant::new(rules, "G2", 5),
+        ]),
         3 => Event::Leave(who),
         4 => Event::Init(who, vec![src.roll(10) as i32]),
         5 => Event::RollOff(who, src.roll(20)),

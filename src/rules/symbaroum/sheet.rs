@@ -132,6 +132,9 @@ pub struct SymbaroumSheet {
     /// Death tests while dying: results of 11–19 so far (the third kills).
     pub death_steps: u32,
     pub dead: bool,
+    /// A non-player character: dies at 0 toughness instead of dying.
+    #[serde(default)]
+    pub npc: bool,
 }
 
 impl Default for SymbaroumSheet {
@@ -156,6 +159,7 @@ impl Default for SymbaroumSheet {
             equipment: Vec::new(),
             death_steps: 0,
             dead: false,
+            npc: false,
         }
     }
 }
@@ -228,7 +232,23 @@ impl SymbaroumSheet {
         self.toughness = (self.toughness - damage.max(0)).max(0);
     }
 
-    /// Heals up to the maximum; any healing ends dying and its death-test count.
+    /// Sets current toughness, never above the maximum nor below 0.
+    pub fn set_toughness(&mut self, v: i32) {
+        self.toughness = v.clamp(0, self.toughness_max());
+    }
+
+    /// Natural healing (a day's rest): it does not stabilize, so a dying character gains
+    /// nothing from it. Returns whether it healed.
+    pub fn heal_natural(&mut self, amount: i32) -> bool {
+        if self.dying() {
+            return false;
+        }
+        self.heal(amount);
+        true
+    }
+
+    /// Healing that stabilizes (herbal cure, Medicus, mystical healing): up to the maximum;
+    /// it ends dying and its death-test count.
     pub fn heal(&mut self, amount: i32) {
         if self.dead {
             return;
@@ -379,6 +399,16 @@ mod tests {
         assert_eq!(s.toughness, 12);
         s.take_damage(-4);
         assert_eq!(s.toughness, 12, "negative damage heals nothing");
+        s.take_damage(30);
+        assert!(!s.heal_natural(1), "natural healing does not stabilize");
+        assert_eq!((s.toughness, s.dying()), (0, true));
+        s.heal(1);
+        assert!(s.heal_natural(1));
+        assert_eq!(s.toughness, 2);
+        s.set_toughness(99);
+        assert_eq!(s.toughness, 12, "never above the maximum");
+        s.set_toughness(-3);
+        assert_eq!(s.toughness, 0);
     }
 
     #[test]

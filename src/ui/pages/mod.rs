@@ -1,6 +1,7 @@
 pub mod character;
 pub mod characters;
 pub mod combat;
+pub mod encounter;
 pub mod crash;
 pub mod not_found;
 pub mod roller;

@@ -4,6 +4,9 @@
 pub mod heimr;
 pub mod symbaroum;
 
+use crate::rules::encounter::Combatant;
+use crate::storage::character::{Character, Sheet};
+use crate::ui::encounters::EncCtx;
 use crate::ui::kit::Mode;
 use leptos::prelude::*;
 
@@ -12,6 +15,30 @@ pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> Option<AnyV
     match system {
         "heimr" => Some(heimr::view(id, mode)),
         "symbaroum" => Some(symbaroum::view(id, mode)),
+        _ => None,
+    }
+}
+
+/// How a system's fights are drawn and how its characters join them: `fn` pointers, so the
+/// encounter page is compiled once for every system.
+pub struct CombatUi {
+    /// A saved character as a combatant (linked by id).
+    pub from_character: fn(&Character) -> Option<Combatant>,
+    /// The values a fight changes on a linked character: hp, death steps, dead.
+    pub vitals: fn(&Sheet) -> Option<(i32, u32, bool)>,
+    pub set_vitals: fn(&mut Sheet, i32, u32, bool),
+    /// The quick-NPC form.
+    pub npc_form: fn(EncCtx) -> AnyView,
+    /// The system's part of one combatant's sheet in the fight (attacks, death tests).
+    pub panel: fn(EncCtx, u32) -> AnyView,
+    /// Tools for the whole fight (surprise).
+    pub tools: fn(EncCtx) -> AnyView,
+}
+
+/// The combat views of a system, if it has any yet.
+pub fn combat_ui(system: &str) -> Option<&'static CombatUi> {
+    match system {
+        "symbaroum" => Some(&symbaroum::combat::UI),
         _ => None,
     }
 }

@@ -64,8 +64,10 @@ fn Secondary() -> impl IntoView {
             <Derived label="Corruption threshold" testid="corruption-threshold" value=ctx.text(|s| s.corruption_threshold().to_string())
                 formula=ctx.text(|s| format!("Resolute {} ÷ 2, rounded up", s.attr(SAttr::Resolute)))/>
             <div class="grid2">
-                <Stepper label="Toughness" value=ctx.num(|s| s.toughness) min=0 max=1000 set=ctx.set_num(|s, v| s.toughness = v)/>
+                <Stepper label="Toughness" value=ctx.num(|s| s.toughness) min=0 max=1000 set=ctx.set_num(|s, v| s.set_toughness(v))/>
             </div>
+            <label class="check"><input type="checkbox" data-testid="npc-flag" prop:checked=move || ctx.sheet.with(|s| s.npc)
+                on:change=crate::ui::kit::checked(move |on| ctx.edit(|s| s.npc = on))/><span>"Non-player character: dies at 0 toughness"</span></label>
             {super::play::corruption(ctx)}
             <Derived label="Opposing value → modifier" testid="modifier-table" value=Signal::stored(String::new())
                 formula=Signal::stored((5..=15).map(|v| format!("{v}: {:+}", modifier(v))).collect::<Vec<_>>().join(" · "))/>

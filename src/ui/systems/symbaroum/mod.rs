@@ -2,6 +2,7 @@
 //! weapon as a rollable row in Play; attributes and gear in Edit; experience in Advance.
 
 mod advance;
+pub mod combat;
 mod edit;
 mod play;
 mod rolls;

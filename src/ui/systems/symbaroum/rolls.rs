@@ -276,8 +276,17 @@ pub fn Dying() -> impl IntoView {
     let notices = expect_context::<Notices>();
     let (message, set_message) = signal(None::<String>);
     let heal = move |amount: i32, what: &str| {
-        ctx.edit(|s| s.heal(amount));
-        set_message.set(Some(format!("{what}: +{amount} toughness")));
+        let mut healed = true;
+        if what.starts_with('A') {
+            ctx.edit(|s| healed = s.heal_natural(amount));
+        } else {
+            ctx.edit(|s| s.heal(amount));
+        }
+        set_message.set(Some(if healed {
+            format!("{what}: +{amount} toughness")
+        } else {
+            format!("{what} does not stabilize a dying character: use a herbal cure, Medicus or mystical healing.")
+        }));
     };
     view! {
         <section class="card" aria-label="Dying and healing">

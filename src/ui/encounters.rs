@@ -1,0 +1,313 @@
+//! Encounters in memory and their saving. Every action in a fight is one event, written at once
+//! (a fight is taps, not typing), so a phone locking mid-round loses nothing; a failed write is
+//! said, kept on the page and retried. Linked characters share their vitals with the fight: each
+//! change in the fight is written to the character, and a change made on the sheet comes into
+//! the fight as a logged event when the fight is opened.
+
+use crate::rules::dice::CryptoSource;
+use crate::rules::encounter::{Encounter, Event, State};
+use crate::storage::character::new_id;
+use crate::storage::encounters::{
+    delete_encounter, load_encounters, save_encounter, save_encounter_index,
+};
+use crate::storage::roster::NewerEntry;
+use crate::storage::{LocalStore, StorageError};
+use crate::ui::roster::Roster;
+use crate::ui::state::{now_ms, with_dice, Notices};
+use crate::ui::systems::combat_ui;
+use leptos::prelude::*;
+use std::collections::BTreeSet;
+use std::time::Duration;
+
+const RETRY_DELAY: Duration = Duration::from_secs(3);
+
+#[derive(Clone, Copy)]
+pub struct Encounters {
+    pub list: RwSignal<Vec<Encounter>>,
+    pub newer: RwSignal<Vec<NewerEntry>>,
+    /// Deleted this session with their former position, newest last: for undo.
+    pub deleted: RwSignal<Vec<(usize, Encounter)>>,
+    unsaved: StoredValue<BTreeSet<String>>,
+    roster: Roster,
+    notices: Notices,
+}
+
+impl Encounters {
+    pub fn get(&self, id: &str) -> Option<Encounter> {
+        self.list
+            .with_untracked(|l| l.iter().find(|e| e.id == id).cloned())
+    }
+
+    fn fresh_id(&self) -> String {
+        let id = with_dice(|src: &mut CryptoSource| new_id(src))
+            .unwrap_or_else(|_| format!("{:x}", now_ms()));
+        if self.get(&id).is_some() {
+            return format!("{id}{:x}", now_ms() % 4096);
+        }
+        id
+    }
+
+    pub fn create(&self, system: &str, name: &str) -> Option<String> {
+        let name = match name.trim() {
+            "" => "New fight".to_owned(),
+            n => n.to_owned(),
+        };
+        let e = Encounter::new(self.fresh_id(), name, system, now_ms())?;
+        let id = e.id.clone();
+        self.list.update(|l| l.push(e));
+        self.save(&id);
+        self.save_index();
+        Some(id)
+    }
+
+    /// Changes an encounter's document (not its fight) and saves it.
+    pub fn update(&self, id: &str, f: impl FnOnce(&mut Encounter)) {
+        self.list.update(|l| {
+            if let Some(e) = l.iter_mut().find(|e| e.id == id) {
+                f(e);
+                e.updated = now_ms();
+            }
+        });
+        self.save(id);
+    }
+
+    pub fn duplicate(&self, id: &str) -> Option<String> {
+        let mut copy = self.get(id)?;
+        copy.id = self.fresh_id();
+        copy.name = format!("{} (copy)", copy.name);
+        copy.created = now_ms();
+        copy.updated = copy.created;
+        let new_id = copy.id.clone();
+        self.list.update(|l| {
+            let at = l.iter().position(|e| e.id == id).map_or(l.len(), |i| i + 1);
+            l.insert(at, copy);
+        });
+        self.save(&new_id);
+        self.save_index();
+        Some(new_id)
+    }
+
+    pub fn delete(&self, id: &str) {
+        let mut removed = None;
+        self.list.update(|l| {
+            if let Some(i) = l.iter().position(|e| e.id == id) {
+                removed = Some((i, l.remove(i)));
+            }
+        });
+        let Some(entry) = removed else { return };
+        self.deleted.update(|d| d.push(entry));
+        self.unsaved.update_value(|u| {
+            u.remove(id);
+        });
+        self.report(delete_encounter(&LocalStore, id), "Deleting the encounter");
+        self.save_index();
+    }
+
+    pub fn undo_delete(&self) {
+        let Some((i, e)) = self.deleted.try_update(Vec::pop).flatten() else {
+            return;
+        };
+        let id = e.id.clone();
+        self.list.update(|l| l.insert(i.min(l.len()), e));
+        self.save(&id);
+        self.save_index();
+    }
+
+    /// Adds an imported encounter; with `as_new`, under a fresh id ("keep both").
+    pub fn add_imported(&self, mut e: Encounter, as_new: bool) -> String {
+        if as_new {
+            e.id = self.fresh_id();
+            e.name = format!("{} (imported)", e.name);
+        }
+        let id = e.id.clone();
+        self.list.update(|l| match l.iter_mut().find(|x| x.id == e.id) {
+            Some(slot) => *slot = e,
+            None => l.push(e),
+        });
+        self.save(&id);
+        self.save_index();
+        id
+    }
+
+    fn save(&self, id: &str) {
+        self.unsaved.update_value(|u| {
+            u.insert(id.to_owned());
+        });
+        self.flush();
+    }
+
+    /// Writes every encounter not yet written; on failure, says so and tries again later.
+    pub fn flush(&self) {
+        let ids = self.unsaved.get_value();
+        let mut failed = BTreeSet::new();
+        for id in ids {
+            if let Some(e) = self.get(&id) {
+                if let Err(err) = save_encounter(&LocalStore, &e) {
+                    self.report(Err(err), "Saving the fight");
+                    failed.insert(id);
+                }
+            }
+        }
+        let retry = !failed.is_empty();
+        self.unsaved.set_value(failed);
+        if retry {
+            let this = *self;
+            set_timeout(move || this.flush(), RETRY_DELAY);
+        }
+    }
+
+    fn save_index(&self) {
+        let ids = self
+            .list
+            .with_untracked(|l| l.iter().map(|e| e.id.clone()).collect());
+        self.report(
+            save_encounter_index(&LocalStore, ids),
+            "Saving the list of encounters",
+        );
+    }
+
+    fn report(&self, r: Result<(), StorageError>, what: &str) {
+        if let Err(e) = r {
+            self.notices.error(format!(
+                "{what} failed: {e}. The fight is kept on this page and saved as soon as there is room."
+            ));
+        }
+    }
+
+    /// Records `event` in encounter `id`, applies it to `state`, saves, and writes the vitals
+    /// of linked characters.
+    pub fn act(&self, id: &str, state: RwSignal<State>, event: Event) {
+        let now = now_ms();
+        self.list.update(|l| {
+            if let Some(e) = l.iter_mut().find(|e| e.id == id) {
+                state.update(|s| e.push(event, s, now));
+            }
+        });
+        self.after_change(id, state);
+    }
+
+    /// Steps back (`back`) or forward through the log.
+    pub fn step(&self, id: &str, state: RwSignal<State>, back: bool) {
+        let mut replayed = None;
+        self.list.update(|l| {
+            if let Some(e) = l.iter_mut().find(|e| e.id == id) {
+                let moved = if back { e.undo(now_ms()) } else { e.redo(now_ms()) };
+                if moved {
+                    replayed = Some(e.state());
+                }
+            }
+        });
+        if let Some(s) = replayed {
+            state.set(s);
+            self.after_change(id, state);
+        }
+    }
+
+    fn after_change(&self, id: &str, state: RwSignal<State>) {
+        self.save(id);
+        let Some(ui) = self.get(id).and_then(|e| combat_ui(&e.system)) else {
+            return;
+        };
+        state.with_untracked(|s| {
+            for c in s.combatants.iter().filter(|c| !c.gone) {
+                let Some(link) = &c.link else { continue };
+                let differs = self.roster.get(link).is_some_and(|ch| {
+                    (ui.vitals)(&ch.sheet) != Some((c.hp, c.death, c.dead))
+                });
+                if differs {
+                    self.roster
+                        .update(link, |ch| (ui.set_vitals)(&mut ch.sheet, c.hp, c.death, c.dead));
+                }
+            }
+        });
+    }
+
+    /// Brings changes made on linked characters' sheets into the fight, as logged events.
+    pub fn pull_links(&self, id: &str, state: RwSignal<State>) {
+        let Some(ui) = self.get(id).and_then(|e| combat_ui(&e.system)) else {
+            return;
+        };
+        let changes: Vec<Event> = state.with_untracked(|s| {
+            if s.ended {
+                return Vec::new();
+            }
+            s.combatants
+                .iter()
+                .filter(|c| !c.gone)
+                .filter_map(|c| {
+                    let ch = self.roster.get(c.link.as_deref()?)?;
+                    let (hp, death, dead) = (ui.vitals)(&ch.sheet)?;
+                    ((hp, death, dead) != (c.hp, c.death, c.dead))
+                        .then_some(Event::Sync(c.id, hp, death, dead))
+                })
+                .collect()
+        });
+        for e in changes {
+            self.act(id, state, e);
+        }
+    }
+}
+
+pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
+    let (list, newer) = match load_encounters(&LocalStore, now_ms()) {
+        Ok(loaded) => {
+            for message in loaded.quarantined {
+                notices.error(message);
+            }
+            (loaded.encounters, loaded.newer)
+        }
+        Err(e) => {
+            notices.error(format!("Encounters could not be loaded: {e}"));
+            (Vec::new(), Vec::new())
+        }
+    };
+    let encounters = Encounters {
+        list: RwSignal::new(list),
+        newer: RwSignal::new(newer),
+        deleted: RwSignal::new(Vec::new()),
+        unsaved: StoredValue::new(BTreeSet::new()),
+        roster,
+        notices,
+    };
+    provide_context(encounters);
+    encounters
+}
+
+/// The fight on screen: its id, its replayed state, and which combatant's sheet is open.
+#[derive(Clone, Copy)]
+pub struct EncCtx {
+    pub id: StoredValue<String>,
+    pub state: RwSignal<State>,
+    pub store: Encounters,
+    pub selected: RwSignal<Option<u32>>,
+}
+
+impl EncCtx {
+    pub fn act(&self, event: Event) {
+        self.store.act(&self.id.get_value(), self.state, event);
+    }
+
+    pub fn step(&self, back: bool) {
+        self.store.step(&self.id.get_value(), self.state, back);
+    }
+
+    pub fn notices(&self) -> Notices {
+        self.store.notices
+    }
+
+    pub fn roster(&self) -> Roster {
+        self.store.roster
+    }
+
+    /// A line in the fight's log for a roll made with the app's dice, or a notice if the dice
+    /// are unavailable.
+    pub fn roll<R>(&self, f: impl FnOnce(&mut CryptoSource) -> R) -> Option<R> {
+        match with_dice(f) {
+            Ok(r) => Some(r),
+            Err(e) => {
+                self.store.notices.error(format!("Could not roll: {e}"));
+                None
+            }
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! Symbaroum-style combat views: characters joining a fight, the quick-NPC form, attacks between
+//! two combatants with the exact chances, the pain-threshold choice, standing up, death tests
+//! and surprise.
+
+use crate::rules::dice::{parse, roll, DiceSource};
+use crate::rules::encounter::{Combatant, Duration, Event, State};
+use crate::rules::symbaroum::combat::{
+    attack, combatant, npc, over_pain_threshold, reach_free_attack, surprise, Roller, ARMOR, QUICK,
+    WEAPON,
+};
+use crate::rules::symbaroum::{death_chance_within, success_chance, Blind};
+use crate::storage::character::{Character, Sheet};
+use crate::ui::components::bar_chart::BarChart;
+use crate::ui::encounters::EncCtx;
+use crate::ui::format::{decimal, percent};
+use crate::ui::kit::{checked, flag, set_to, tap, text, typed, when, Stepper};
+use crate::ui::systems::CombatUi;
+use leptos::prelude::*;
+
+pub static UI: CombatUi = CombatUi {
+    from_character,
+    vitals,
+    set_vitals,
+    npc_form,
+    panel,
+    tools,
+};
+
+fn from_character(c: &Character) -> Option<Combatant> {
+    match &c.sheet {
+        Sheet::Symbaroum(s) => Some(combatant(&c.name, s, !s.npc, Some(c.id.clone()))),
+        _ => None,
+    }
+}
+
+fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
+    match sheet {
+        Sheet::Symbaroum(s) => Some((s.toughness, s.death_steps, s.dead)),
+        _ => None,
+    }
+}
+
+fn set_vitals(sheet: &mut Sheet, hp: i32, death: u32, dead: bool) {
+    if let Sheet::Symbaroum(s) = sheet {
+        s.set_toughness(hp);
+        s.death_steps = death;
+        s.dead = dead;
+    }
+}
+
+/// "Goblin" → "Goblin 3" when Goblin 1 and 2 are already in the fight.
+fn numbered(s: &State, base: &str, count: usize) -> Vec<String> {
+    let taken = s
+        .combatants
+        .iter()
+        .filter_map(|c| c.name.strip_prefix(base)?.trim().parse::<usize>().ok())
+        .max()
+        .unwrap_or(0);
+    if count == 1 && taken == 0 && !s.combatants.iter().any(|c| c.name == base) {
+        return vec![base.to_owned()];
+    }
+    (1..=count).map(|k| format!("{base} {}", taken + k)).collect()
+}
+
+fn npc_form(ctx: EncCtx) -> AnyView {
+    let name = RwSignal::new("Goblin".to_owned());
+    let weapon = RwSignal::new("1d6".to_owned());
+    let armor = RwSignal::new(String::new());
+    let [count, accurate, defense, quick, vigilant, toughness] =
+        [1, 10, 10, 10, 10, 10].map(RwSignal::new);
+    let bad = flag(move || {
+        parse(&weapon.get()).is_err()
+            || (!armor.with(|a| a.trim().is_empty()) && parse(&armor.get()).is_err())
+    });
+    let add = tap(move || {
+        let base = name.get_untracked().trim().to_owned();
+        let base = if base.is_empty() { "NPC".into() } else { base };
+        let names = ctx
+            .state
+            .with_untracked(|s| numbered(s, &base, count.get_untracked().max(1) as usize));
+        let list: Vec<Combatant> = names
+            .iter()
+            .map(|n| {
+                npc(
+                    n,
+                    accurate.get_untracked(),
+                    defense.get_untracked(),
+                    quick.get_untracked(),
+                    vigilant.get_untracked(),
+                    toughness.get_untracked(),
+                    weapon.get_untracked().trim(),
+                    armor.get_untracked().trim(),
+                )
+            })
+            .collect();
+        ctx.act(Event::Group(list));
+    });
+    view! {
+        <div class="npc-form" data-testid="npc-form">
+            <label class="field-label" for="npc-name">"Name"</label>
+            <input id="npc-name" type="text" prop:value=move || name.get() on:input=typed(move |v| name.set(v))/>
+            <div class="grid2">
+                <Stepper label="How many" value=count min=1 max=20 set=set_to(count)/>
+                <Stepper label="Toughness" value=toughness min=1 max=1000 set=set_to(toughness)/>
+                <Stepper label="Accurate" value=accurate min=1 max=20 set=set_to(accurate)/>
+                <Stepper label="Defense" value=defense min=-20 max=20 set=set_to(defense)/>
+                <Stepper label="Quick" value=quick min=1 max=20 set=set_to(quick)/>
+                <Stepper label="Vigilant" value=vigilant min=1 max=20 set=set_to(vigilant)/>
+            </div>
+            <div class="grid2">
+                <div>
+                    <label class="field-label" for="npc-weapon">"Weapon damage"</label>
+                    <input id="npc-weapon" type="text" prop:value=move || weapon.get() on:input=typed(move |v| weapon.set(v))/>
+                </div>
+                <div>
+                    <label class="field-label" for="npc-armor">"Armor roll"</label>
+                    <input id="npc-armor" type="text" placeholder="none" prop:value=move || armor.get() on:input=typed(move |v| armor.set(v))/>
+                </div>
+            </div>
+            <Show when=when(bad)><p class="field-error">"Weapon and armor take dice notation, like 1d6 and 1d4."</p></Show>
+            <button class="btn primary wide" disabled=bad on:click=add>
+                {move || if count.get() > 1 { format!("Add {} ×{}", name.get(), count.get()) } else { format!("Add {}", name.get()) }}
+            </button>
+        </div>
+    }
+    .into_any()
+}
+
+/// One combatant's Symbaroum actions in the fight.
+fn panel(ctx: EncCtx, who: u32) -> AnyView {
+    view! {
+        <Attack ctx who/>
+        <StandUp ctx who/>
+        <DeathTests ctx who/>
+    }
+    .into_any()
+}
+
+#[component]
+fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
+    let targets = move || {
+        ctx.state.with(|s| {
+            s.order
+                .iter()
+                .filter(|&&id| id != who)
+                .filter_map(|&id| s.get(id))
+                .filter(|c| !c.dead)
+                .map(|c| (c.id, c.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    let first = targets().into_iter().next().map_or(0, |t| t.0);
+    let target = RwSignal::new(first);
+    let advantage = RwSignal::new(false);
+    let me_blind = RwSignal::new(false);
+    let target_blind = RwSignal::new(false);
+    let result = RwSignal::new(None::<(String, i32, u32)>);
+    // Advantage set by the target's conditions as a starting point.
+    Effect::new(move |_| {
+        let t = target.get();
+        let adv = ctx.state.with_untracked(|s| {
+            ["Prone", "Flanked", "Unaware"].iter().any(|c| s.has(t, c)) || s.has(who, "Higher ground")
+        });
+        advantage.set(adv);
+        me_blind.set(ctx.state.with_untracked(|s| s.has(who, "Blind")));
+        target_blind.set(ctx.state.with_untracked(|s| s.has(t, "Blind")));
+        result.set(None);
+    });
+    let figures = Memo::new(move |_| {
+        let t = target.get();
+        ctx.state.with(|s| {
+            let (a, b) = (s.get(who)?, s.get(t)?);
+            Some((
+                attack(a, b, advantage.get(), me_blind.get(), target_blind.get()),
+                reach_free_attack(a, b),
+                a.name.clone(),
+                b.name.clone(),
+                b.hp,
+            ))
+        })
+    });
+    let chart = Signal::derive(move || {
+        figures.with(|f| {
+            f.as_ref()
+                .and_then(|f| f.0.damage.clone())
+                .unwrap_or_else(|| crate::rules::dice::Distribution::point(0))
+        })
+    });
+    let pain_at = Signal::derive(move || {
+        let t = target.get();
+        ctx.state
+            .with(|s| s.get(t).map(|c| i64::from(c.stat(crate::rules::symbaroum::combat::PAIN)) + 1))
+    });
+    let roll_attack = tap(move || {
+        let Some((a, _, an, bn, _)) = figures.get_untracked() else {
+            return;
+        };
+        let t = target.get_untracked();
+        let (weapon, armor) = ctx.state.with_untracked(|s| {
+            (
+                s.get(who).map(|c| c.text(WEAPON).to_owned()).unwrap_or_default(),
+                s.get(t).map(|c| c.text(ARMOR).to_owned()).unwrap_or_default(),
+            )
+        });
+        let adv = advantage.get_untracked();
+        let Some((dice, kept, dmg, detail)) = ctx.roll(|src| {
+            let first = src.roll(20);
+            let second = (a.blind != Blind::Neither).then(|| src.roll(20));
+            let kept = match (a.blind, second) {
+                (Blind::Me, Some(x)) => first.max(x),
+                (Blind::Enemy, Some(x)) => first.min(x),
+                _ => first,
+            };
+            let w = parse(&weapon).map(|e| roll(&e, src).total).unwrap_or(0);
+            let extra = if adv { i64::from(src.roll(4)) } else { 0 };
+            let soak = parse(&armor).map(|e| roll(&e, src).total).unwrap_or(0);
+            let dmg = (w + extra - soak).max(0) as i32;
+            let dice = match second {
+                Some(x) => format!("d20 {first}, {x} → {kept}"),
+                None => format!("d20 {first}"),
+            };
+            let detail = format!(
+                "{weapon} {w}{} − armor {soak} = {dmg}",
+                if adv { format!(" + d4 {extra}") } else { String::new() }
+            );
+            (dice, kept, dmg, detail)
+        }) else {
+            return;
+        };
+        let pass = kept as i32 <= a.target;
+        let hit = match a.roller {
+            Roller::Attacker => pass,
+            Roller::Defender => !pass,
+        };
+        let line = match (a.roller, hit) {
+            (Roller::Attacker, true) => format!("{an} attacks {bn}: {dice} ≤ {}, hit; damage {detail}", a.target),
+            (Roller::Attacker, false) => format!("{an} attacks {bn}: {dice} > {}, miss", a.target),
+            (Roller::Defender, true) => format!("{an} attacks {bn}: {bn} defends with {dice} > {}, hit; damage {detail}", a.target),
+            (Roller::Defender, false) => format!("{an} attacks {bn}: {bn} defends with {dice} ≤ {}, parried", a.target),
+        };
+        ctx.act(Event::Note(line.clone()));
+        result.set(Some((line, if hit { dmg } else { -1 }, t)));
+    });
+    view! {
+        <section class="combat-panel" aria-label="Attack">
+            <h3>"Attack"</h3>
+            <label class="field-label" for="attack-target">"Target"</label>
+            <select id="attack-target" on:change=typed(move |v| target.set(v.parse().unwrap_or(0)))>
+                {move || targets().into_iter().map(|(id, name)| view! { <option value=id.to_string() selected=move || target.get() == id>{name}</option> }).collect_view()}
+            </select>
+            <label class="check"><input type="checkbox" prop:checked=move || advantage.get() on:change=checked(move |v| advantage.set(v))/><span>"Advantage (+2, +1d4 damage)"</span></label>
+            <label class="check"><input type="checkbox" prop:checked=move || me_blind.get() on:change=checked(move |v| me_blind.set(v))/><span>"Attacker cannot see"</span></label>
+            <label class="check"><input type="checkbox" prop:checked=move || target_blind.get() on:change=checked(move |v| target_blind.set(v))/><span>"Target cannot see"</span></label>
+            {move || figures.get().map(|(a, reach, an, bn, hp)| {
+                let who_rolls = match a.roller {
+                    Roller::Attacker => format!("{an} rolls d20 ≤ {} (Accurate ← Defense)", a.target),
+                    Roller::Defender => format!("{bn} defends: d20 ≤ {} (Defense ← Accurate)", a.target),
+                };
+                let twice = match a.blind {
+                    Blind::Me => " · twice, keep the worse",
+                    Blind::Enemy => " · twice, keep the better",
+                    Blind::Neither => "",
+                };
+                view! {
+                    <p class="muted">{who_rolls}{twice}</p>
+                    <p class="chance">"Hit " <strong data-testid="hit-chance">{percent(a.hit)}</strong>
+                        " · over pain threshold " <strong data-testid="pain-chance">{percent(a.over_pain)}</strong>
+                        " · to 0 (" {hp} ") " <strong data-testid="zero-chance">{percent(a.to_zero)}</strong></p>
+                    <p class="muted">{a.damage.as_ref().map_or_else(|| "Damage needs dice notation.".to_owned(), |d| format!("Damage after armor, if it hits: average {}", decimal(d.mean())))}</p>
+                    {reach.then(|| view! { <p class="verdict">"Long weapon: a free attack in the first turn of melee."</p> })}
+                }
+            })}
+            <BarChart dist=chart target=pain_at/>
+            <button class="btn primary roll-btn" on:click=roll_attack>"Roll attack"</button>
+            <div aria-live="polite">
+                {move || result.get().map(|(line, dmg, t)| {
+                    let over = ctx.state.with_untracked(|s| s.get(t).is_some_and(|c| dmg > 0 && over_pain_threshold(c, dmg)));
+                    let tname = ctx.state.with_untracked(|s| s.name(t).to_owned());
+                    let an = ctx.state.with_untracked(|s| s.name(who).to_owned());
+                    view! {
+                        <p class="result-line" data-testid="attack-result">{line}</p>
+                        {(dmg >= 0).then(|| view! {
+                            <button class="btn primary" data-testid="apply-damage" on:click=tap(move || {
+                                ctx.act(Event::Damage(vec![t], dmg));
+                                if !over { result.set(None); }
+                            })>{format!("Apply {dmg} damage to {tname}")}</button>
+                        })}
+                        {over.then(|| view! {
+                            <p class="verdict" data-testid="pain-choice">{format!("{dmg} is over {tname}’s pain threshold: choose one.")}</p>
+                            <div class="actions">
+                                <button class="btn" on:click=tap(move || { ctx.act(Event::Add(t, "Prone".into(), Duration::Removed)); result.set(None); })>"Knock down"</button>
+                                <button class="btn" on:click=tap({ let (an, tname) = (an.clone(), tname.clone()); move || { ctx.act(Event::Note(format!("{an} takes a free attack on {tname} (pain threshold)"))); result.set(None); } })>"Free attack"</button>
+                            </div>
+                        })}
+                    }
+                })}
+            </div>
+        </section>
+    }
+}
+
+#[component]
+fn StandUp(ctx: EncCtx, who: u32) -> impl IntoView {
+    let prone = flag(move || ctx.state.with(|s| s.has(who, "Prone")));
+    let chance = text(move || {
+        ctx.state
+            .with(|s| s.get(who).map(|c| percent(success_chance(c.stat(QUICK), Blind::Neither))))
+            .unwrap_or_default()
+    });
+    let stand = tap(move || {
+        let Some((quick, cid, name)) = ctx.state.with_untracked(|s| {
+            let c = s.get(who)?;
+            let cid = s.conditions_of(who).find(|a| a.name == "Prone")?.cid;
+            Some((c.stat(QUICK), cid, c.name.clone()))
+        }) else {
+            return;
+        };
+        let Some(d20) = ctx.roll(|src| src.roll(20)) else { return };
+        let ok = d20 as i32 <= quick;
+        ctx.act(Event::Note(format!(
+            "{name} stands up: Quick test d20 {d20} {} {quick}, {}",
+            if ok { "≤" } else { ">" },
+            if ok { "a movement action" } else { "the whole turn" }
+        )));
+        ctx.act(Event::Remove(cid));
+        ctx.act(Event::Spend(who, 1, 1));
+        if !ok {
+            ctx.act(Event::Spend(who, 0, 1));
+        }
+    });
+    view! {
+        <Show when=when(prone)>
+            <section class="combat-panel" aria-label="Stand up">
+                <h3>"Stand up"</h3>
+                <p class="chance">"Quick test passes " <strong>{chance}</strong> ": a movement action; otherwise the whole turn."</p>
+                <button class="btn" on:click=stand.clone()>"Roll to stand up"</button>
+            </section>
+        </Show>
+    }
+}
+
+#[component]
+fn DeathTests(ctx: EncCtx, who: u32) -> impl IntoView {
+    let dying = flag(move || ctx.state.with(|s| s.get(who).is_some_and(|c| s.dying(c))));
+    let odds = text(move || {
+        let steps = ctx.state.with(|s| s.get(who).map_or(0, |c| c.death));
+        format!(
+            "{} of 3 steps. Dies within 1 test {}, 2 tests {}, 3 tests {}",
+            steps,
+            percent(death_chance_within(steps, 1)),
+            percent(death_chance_within(steps, 2)),
+            percent(death_chance_within(steps, 3))
+        )
+    });
+    let due = flag(move || ctx.state.with(|s| s.current == Some(who)));
+    let test = tap(move || {
+        if let Some((d20, wake)) = ctx.roll(|src| (src.roll(20), src.roll(4))) {
+            ctx.act(Event::Death(who, d20, wake));
+        }
+    });
+    view! {
+        <Show when=when(dying)>
+            <section class="combat-panel" aria-label="Death test">
+                <h3>"Dying"</h3>
+                <p data-testid="death-odds">{odds}</p>
+                <Show when=when(due)><p class="verdict">"Its turn: a death test is due."</p></Show>
+                <button class="btn primary" data-testid="death-test" on:click=test.clone()>"Roll death test"</button>
+                <p class="muted">"Only a herbal cure, Medicus or mystical healing stabilizes; natural healing does not."</p>
+            </section>
+        </Show>
+    }
+}
+
+/// Surprise: the surprising side's lowest Discreet against the other side's highest Vigilant.
+fn tools(ctx: EncCtx) -> AnyView {
+    let players_surprise = RwSignal::new(true);
+    let sides = move |s: &State, pcs_attack: bool| {
+        let live = |c: &&Combatant| !c.gone && !c.dead;
+        let att: Vec<Combatant> = s.combatants.iter().filter(live).filter(|c| c.pc == pcs_attack).cloned().collect();
+        let def: Vec<Combatant> = s.combatants.iter().filter(live).filter(|c| c.pc != pcs_attack).cloned().collect();
+        (att, def)
+    };
+    let figures = text(move || {
+        ctx.state.with(|s| {
+            let (att, def) = sides(s, players_surprise.get());
+            match surprise(&att.iter().collect::<Vec<_>>(), &def.iter().collect::<Vec<_>>()) {
+                Some((target, chance)) => format!("d20 ≤ {target} (lowest Discreet ← highest Vigilant): {}", percent(chance)),
+                None => "Both sides need combatants.".into(),
+            }
+        })
+    });
+    let try_it = tap(move || {
+        let pcs = players_surprise.get_untracked();
+        let (att, def) = ctx.state.with_untracked(|s| sides(s, pcs));
+        let Some((target, _)) = surprise(&att.iter().collect::<Vec<_>>(), &def.iter().collect::<Vec<_>>()) else {
+            return;
+        };
+        let Some(d20) = ctx.roll(|src| src.roll(20)) else { return };
+        let ok = d20 as i32 <= target;
+        ctx.act(Event::Note(format!(
+            "Surprise: d20 {d20} {} {target}, {}",
+            if ok { "≤" } else { ">" },
+            if ok { "each surpriser gets a free attack at the start" } else { "noticed in time" }
+        )));
+        if ok {
+            for d in &def {
+                ctx.act(Event::Add(d.id, "Surprised".into(), Duration::Round { n: 1 }));
+            }
+        }
+    });
+    view! {
+        <div class="surprise">
+            <div class="actions" role="group" aria-label="Who surprises">
+                <button class="btn small" aria-pressed=move || players_surprise.get().to_string() on:click=tap(move || players_surprise.set(true))>"Players surprise"</button>
+                <button class="btn small" aria-pressed=move || (!players_surprise.get()).to_string() on:click=tap(move || players_surprise.set(false))>"Enemies surprise"</button>
+            </div>
+            <p class="chance" data-testid="surprise-chance">{figures}</p>
+            <button class="btn" on:click=try_it>"Roll surprise"</button>
+        </div>
+    }
+    .into_any()
+}
