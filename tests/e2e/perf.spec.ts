@@ -198,3 +198,56 @@ test("roster of 500 characters: navigation start to the 500th entry rendered", a
     lastEntryFrame: r(t.lastEntryFrame),
   };
 });
+
+test("fight of 50 combatants: next turn, and the whole fight rendered anew", async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto("/combat");
+  await appReady(page);
+  await page.getByLabel("Name", { exact: true }).fill("Fifty");
+  await page.getByRole("button", { name: "Create encounter" }).tap();
+  await expect(page).toHaveURL(/\/combat\/[0-9a-f]+$/);
+  const rows = page.getByTestId("order").locator("li.fighter");
+  for (const [name, n] of [["Goblin", 20], ["Orc", 20], ["Troll", 10]] as const) {
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await setNumber(page, "How many", n);
+    await page.getByRole("button", { name: `Add ${name} ×${n}` }).tap();
+  }
+  await expect(rows).toHaveCount(50);
+  const next = page.getByTestId("next");
+  await next.tap(); // start: roll-offs for all ties, round 1
+  await expect(page.getByTestId("turn-status")).toHaveText(/^Round 1 · /);
+  await throttle(page);
+  const status = page.getByTestId("turn-status");
+  const dom: number[] = [];
+  const frame: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const [d, f] = await tapAndTime(page, (await next.elementHandle())!, (await status.elementHandle())!, "text-change");
+    dom.push(d);
+    frame.push(f);
+  }
+  figures.fight50NextTurnToDom = stats(dom);
+  figures.fight50NextTurnToFrame = stats(frame);
+  // The whole fight drawn anew: from the back link to the list and forward to all 50 rows.
+  const render: number[] = [];
+  const url = page.url();
+  for (let i = 0; i < 5; i++) {
+    await page.getByRole("link", { name: "← Encounters" }).tap();
+    await expect(page.getByRole("heading", { name: "Combat", exact: true })).toBeVisible();
+    const link = page.getByRole("link", { name: "Fifty" });
+    const ms = await link.evaluate(
+      (a) =>
+        new Promise<number>((done) => {
+          const t0 = performance.now();
+          const check = () => {
+            if (document.querySelectorAll("li.fighter").length === 50) requestAnimationFrame(() => done(performance.now() - t0));
+            else requestAnimationFrame(check);
+          };
+          (a as HTMLElement).click();
+          check();
+        }),
+    );
+    await expect(page).toHaveURL(url);
+    render.push(ms);
+  }
+  figures.fight50RenderToFrame = stats(render);
+});

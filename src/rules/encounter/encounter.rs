@@ -111,7 +111,7 @@ impl Encounter {
             return Err(format!("{} events (at most {MAX_EVENTS})", self.events.len()));
         }
         let small = |v: i32| (-LIMIT..=LIMIT).contains(&v);
-        for e in &self.events {
+        for (i, e) in self.events.iter().enumerate() {
             let fine = |c: &super::Combatant| {
                 c.name.chars().count() <= 200
                     && [c.hp, c.hp_max]
@@ -134,7 +134,10 @@ impl Encounter {
                 _ => true,
             };
             if !ok {
-                return Err(format!("an event holds a value out of range: {e:?}"));
+                return Err(format!(
+                    "event {} holds a value out of range (at most ±{LIMIT}, names up to 200 characters, dice in notation)",
+                    i + 1
+                ));
             }
         }
         Ok(())

@@ -7,7 +7,7 @@ use crate::storage::encounters::{export_encounter, parse_encounter};
 use crate::storage::transfer::{file_name, MAX_IMPORT_BYTES};
 use crate::ui::encounters::Encounters;
 use crate::ui::files;
-use crate::ui::kit::{tap, typed};
+use crate::ui::kit::{flag, tap, text, typed, when};
 use crate::ui::router::{Link, Location};
 use crate::ui::state::Notices;
 use crate::ui::systems::combat_ui;
@@ -31,7 +31,7 @@ pub fn CombatPage() -> impl IntoView {
             <div class="card">
                 <h2>"New encounter"</h2>
                 <label class="field-label" for="enc-name">"Name"</label>
-                <input id="enc-name" type="text" placeholder="New fight" prop:value=move || name.get() on:input=typed(move |v| name.set(v))/>
+                <input id="enc-name" type="text" placeholder="New fight" prop:value=name on:input=typed(move |v| name.set(v))/>
                 <label class="field-label" for="enc-system">"Rule system"</label>
                 <select id="enc-system" on:change=typed(move |v| system.set(v))>
                     {SYSTEMS.iter().map(|s| {
@@ -41,13 +41,13 @@ pub fn CombatPage() -> impl IntoView {
                 </select>
                 <button class="btn primary wide" on:click=create>"Create encounter"</button>
             </div>
-            <Show when=move || encounters.deleted.with(|d| !d.is_empty())>
+            <Show when=when(flag(move || encounters.deleted.with(|d| !d.is_empty())))>
                 <div class="card undo-row" role="status">
-                    <span>{move || encounters.deleted.with(|d| d.last().map(|(_, e)| format!("Deleted “{}”.", e.name)))}</span>
+                    <span>{text(move || encounters.deleted.with(|d| d.last().map(|(_, e)| format!("Deleted “{}”.", e.name)).unwrap_or_default()))}</span>
                     <button class="btn small primary" on:click=tap(move || encounters.undo_delete())>"Undo"</button>
                 </div>
             </Show>
-            <Show when=move || encounters.list.with(Vec::is_empty)>
+            <Show when=when(flag(move || encounters.list.with(Vec::is_empty)))>
                 <div class="card empty-state">
                     <p>"No encounter yet."</p>
                     <p class="muted">"Create one above: add saved characters and quick NPCs, then run rounds, damage, conditions and death tests."</p>
@@ -89,9 +89,9 @@ fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
     let name = StoredValue::new(e.name.clone());
     view! {
         <li class="card roster-entry">
-            <Show when=move || renaming.get() fallback=move || view! { <Link href=href.get_value() class="roster-name">{name.get_value()}</Link> }>
+            <Show when=when(renaming.into()) fallback=move || view! { <Link href=href.get_value() class="roster-name">{name.get_value()}</Link> }>
                 <div class="row">
-                    <input type="text" aria-label="New name" prop:value=move || draft.get() on:input=typed(move |v| draft.set(v))/>
+                    <input type="text" aria-label="New name" prop:value=draft on:input=typed(move |v| draft.set(v))/>
                     <button class="btn primary" on:click=tap(rename)>"Save"</button>
                 </div>
             </Show>
@@ -157,14 +157,14 @@ fn ImportEncounter() -> impl IntoView {
                 <input type="file" accept=".json,application/json" class="visually-hidden" on:change=on_file/>
             </label>
             <label class="field-label" for="enc-import-text">"…or paste exported text"</label>
-            <textarea id="enc-import-text" rows="3" prop:value=move || text.get() on:input=typed(move |v| text.set(v))></textarea>
-            <button class="btn" disabled=move || text.with(|t| t.trim().is_empty()) on:click=tap(move || check(text.get_untracked()))>"Import text"</button>
+            <textarea id="enc-import-text" rows="3" prop:value=text on:input=typed(move |v| text.set(v))></textarea>
+            <button class="btn" disabled=flag(move || text.with(|t| t.trim().is_empty())) on:click=tap(move || check(text.get_untracked()))>"Import text"</button>
             {move || message.get().map(|(error, m)| view! {
                 <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>
             })}
-            <Show when=move || pending.with(Option::is_some)>
+            <Show when=when(flag(move || pending.with(Option::is_some)))>
                 <div class="conflict" role="alertdialog" aria-label="Already on this phone">
-                    <p>{move || pending.with(|p| p.as_ref().map(|e| format!("“{}” is already on this phone. Replace it, or keep both?", e.name)))}</p>
+                    <p>{crate::ui::kit::text(move || pending.with(|p| p.as_ref().map(|e| format!("“{}” is already on this phone. Replace it, or keep both?", e.name)).unwrap_or_default()))}</p>
                     <div class="actions">
                         <button class="btn danger" on:click=tap(move || finish(false))>"Replace"</button>
                         <button class="btn primary" on:click=tap(move || finish(true))>"Keep both"</button>

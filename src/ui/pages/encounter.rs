@@ -45,13 +45,13 @@ pub fn EncounterPage(id: String) -> impl IntoView {
                     <Row ctx who/>
                 </For>
             </ol>
-            <Show when=move || ctx.state.with(|s| s.order.is_empty())>
+            <Show when=when(flag(move || ctx.state.with(|s| s.order.is_empty())))>
                 <p class="card empty-state">"No combatants yet: add saved characters or quick NPCs below."</p>
             </Show>
             {ui.map(|ui| view! { <AddCombatants ctx ui/> })}
             {ui.map(|ui| view! { <Section title="Surprise" key="fight.surprise">{(ui.tools)(ctx)}</Section> })}
             <Log ctx/>
-            <Show when=move || ctx.state.with(|s| !s.ended && s.round > 0)>
+            <Show when=when(flag(move || ctx.state.with(|s| !s.ended && s.round > 0)))>
                 <button class="btn danger wide" on:click=tap(move || ctx.act(Event::End))>"End the fight"</button>
             </Show>
             {move || ctx.selected.get().map(|who| view! { <Combatant ctx who ui/> })}
@@ -125,7 +125,7 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
     };
     view! {
         <div class="card turn-bar">
-            <p class="turn-status" data-testid="turn-status" aria-live="polite">{move || ctx.state.with(status)}</p>
+            <p class="turn-status" data-testid="turn-status" aria-live="polite">{text(move || ctx.state.with(status))}</p>
             <ul class="pools" aria-label="Left this turn">
                 {move || resources().into_iter().map(|(who, i, name, left, full)| view! {
                     <li>
@@ -141,9 +141,9 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
                 })}
             </ul>
             <div class="actions turn-actions">
-                <button class="btn" aria-label="Undo" disabled=move || !can(true) on:click=tap(move || ctx.step(true))>"↶ Undo"</button>
-                <button class="btn" aria-label="Redo" disabled=move || !can(false) on:click=tap(move || ctx.step(false))>"Redo ↷"</button>
-                <button class="btn primary next" data-testid="next" disabled=move || ctx.state.with(|s| s.ended || s.order.is_empty()) on:click=next>{next_label}</button>
+                <button class="btn" aria-label="Undo" disabled=flag(move || !can(true)) on:click=tap(move || ctx.step(true))>"↶ Undo"</button>
+                <button class="btn" aria-label="Redo" disabled=flag(move || !can(false)) on:click=tap(move || ctx.step(false))>"Redo ↷"</button>
+                <button class="btn primary next" data-testid="next" disabled=flag(move || ctx.state.with(|s| s.ended || s.order.is_empty())) on:click=next>{next_label}</button>
             </div>
         </div>
     }
@@ -171,6 +171,8 @@ fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
             (c.name.clone(), vit, why, s.current == Some(who), c.dead)
         })
     };
+    let current = flag(move || line().3);
+    let name = text(move || line().0);
     let chips = move || {
         ctx.state.with(|s| {
             s.conditions_of(who)
@@ -179,11 +181,11 @@ fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
         })
     };
     view! {
-        <li class="fighter" class:current=move || line().3 class:dead=move || line().4 data-combatant=move || line().0>
-            <button class="fighter-main" aria-current=move || line().3.then_some("true") on:click=tap(move || ctx.selected.set(Some(who)))>
-                <span class="fighter-name">{move || line().0}</span>
-                <span class="fighter-hp">{move || line().1}</span>
-                <span class="fighter-why muted">{move || line().2}</span>
+        <li class="fighter" class:current=current class:dead=flag(move || line().4) data-combatant=name>
+            <button class="fighter-main" aria-current=text(move || if current.get() { "true".into() } else { "false".into() }) on:click=tap(move || ctx.selected.set(Some(who)))>
+                <span class="fighter-name">{name}</span>
+                <span class="fighter-hp">{text(move || line().1)}</span>
+                <span class="fighter-why muted">{text(move || line().2)}</span>
             </button>
             <ul class="chips" aria-label="Conditions">
                 {move || chips().into_iter().map(|(name, left, implied)| view! {
@@ -216,7 +218,7 @@ fn AddCombatants(ctx: EncCtx, ui: &'static CombatUi) -> impl IntoView {
     view! {
         <Section title="Add combatants" key="fight.add">
             <h3>"Saved characters"</h3>
-            <Show when=move || available().is_empty()>
+            <Show when=when(flag(move || available().is_empty()))>
                 <p class="muted">"Every saved character of this system is in the fight (or none exists yet)."</p>
             </Show>
             <ul class="add-list">
@@ -258,7 +260,7 @@ fn Log(ctx: EncCtx) -> impl IntoView {
                 {move || lines().into_iter().map(|(round, t)| view! { <li><small>{format!("R{round}")}</small>" "{t}</li> }).collect_view()}
             </ol>
             <Show when=when(more)>
-                <button class="btn small" on:click=tap(move || all.set(true))>{move || format!("Show all {} lines", ctx.state.with(|s| s.log.len()))}</button>
+                <button class="btn small" on:click=tap(move || all.set(true))>{text(move || format!("Show all {} lines", ctx.state.with(|s| s.log.len())))}</button>
             </Show>
         </Section>
     }
