@@ -26,6 +26,8 @@ async function seed(page: Page) {
     for (const c of chars) localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
     localStorage.setItem("rollsheet.characters", JSON.stringify({ schema_version: 1, ids: chars.map((c) => c.id) }));
   }, [ULLA, BROR]);
+  await page.reload();
+  await appReady(page);
 }
 
 const order = (page: Page) => page.getByTestId("order").locator("li.fighter").evaluateAll((els) => els.map((e) => e.getAttribute("data-combatant")));
@@ -74,7 +76,7 @@ test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-rou
   await page.getByRole("button", { name: "Add Bror" }).tap();
   await page.getByLabel("Name", { exact: true }).fill("Goblin");
   await setNumber(page, "How many", 3);
-  await setNumber(page, "Toughness", 8);
+  await setNumber(page, "Toughness", 12);
   await setNumber(page, "Defense", 11);
   await setNumber(page, "Quick", 12);
   await page.getByRole("button", { name: "Add Goblin ×3" }).tap();
@@ -93,26 +95,30 @@ test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-rou
   await expect(row(page, "Ulla")).toHaveClass(/current/);
 
   // Ulla attacks the first goblin: [Accurate 13 ← Defense 11] = d20 ≤ 12 → 12/20; damage 1d8
-  // without armor over pain threshold ⌈8/2⌉ = 4 → 4/8; to 0 from 8 → 1/8.
+  // without armor over pain threshold ⌈12/2⌉ = 6 → 2/8; to 0 from 12: impossible.
   await open(page, "Ulla");
   const target = o[1]!;
   await expect(sheet(page).locator("#attack-target")).toHaveValue(/\d+/);
   await expect(sheet(page).getByTestId("hit-chance")).toHaveText(`${((12 / 20) * 100).toFixed(1)}%`);
-  await expect(sheet(page).getByTestId("pain-chance")).toHaveText(`${((12 / 20) * (4 / 8) * 100).toFixed(1)}%`);
-  await expect(sheet(page).getByTestId("zero-chance")).toHaveText(`${((12 / 20) * (1 / 8) * 100).toFixed(1)}%`);
-  // With advantage: d20 ≤ 14 and 1d8+1d4 > 4 (29 of 32) → 14/20 × 29/32.
+  await expect(sheet(page).getByTestId("pain-chance")).toHaveText(`${((12 / 20) * (2 / 8) * 100).toFixed(1)}%`);
+  await expect(sheet(page).getByTestId("zero-chance")).toHaveText("0%");
+  // With advantage: d20 ≤ 14, and 1d8 + 1d4 over 6 counted by enumeration.
+  let over = 0;
+  for (let w = 1; w <= 8; w++) for (let a = 1; a <= 4; a++) if (w + a > 6) over++;
   await sheet(page).getByLabel("Advantage (+2, +1d4 damage)").check();
   await expect(sheet(page).getByTestId("hit-chance")).toHaveText("70.0%");
-  await expect(sheet(page).getByTestId("pain-chance")).toHaveText(`${((14 / 20) * (29 / 32) * 100).toFixed(1)}%`);
+  await expect(sheet(page).getByTestId("pain-chance")).toHaveText(`${((14 / 20) * (over / 32) * 100).toFixed(1)}%`);
   await sheet(page).getByLabel("Advantage (+2, +1d4 damage)").uncheck();
-  // Roll until a hit goes over the pain threshold (30% a roll), then knock the goblin down.
+  // Roll until a hit goes over the pain threshold (15% a roll), then knock the goblin down.
   let chose = false;
-  for (let i = 0; i < 60 && !chose; i++) {
+  for (let i = 0; i < 120 && !chose; i++) {
+    // Each roll writes a line to the fight's log: wait for it before reading the result.
+    const lines = Number(await page.getByTestId("fight-log").getAttribute("data-lines"));
     await sheet(page).getByRole("button", { name: "Roll attack" }).tap();
+    await expect(page.getByTestId("fight-log")).toHaveAttribute("data-lines", String(lines + 1));
     await expect(sheet(page).getByTestId("attack-result")).toContainText(`Ulla attacks ${target}`);
     if (await sheet(page).getByTestId("pain-choice").isVisible()) {
-      await sheet(page).getByTestId("apply-damage").tap();
-      await sheet(page).getByRole("button", { name: "Knock down" }).tap();
+      await sheet(page).getByRole("button", { name: "Apply, knock down" }).tap();
       chose = true;
     }
   }

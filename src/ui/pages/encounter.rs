@@ -54,7 +54,9 @@ pub fn EncounterPage(id: String) -> impl IntoView {
             <Show when=when(flag(move || ctx.state.with(|s| !s.ended && s.round > 0)))>
                 <button class="btn danger wide" on:click=tap(move || ctx.act(Event::End))>"End the fight"</button>
             </Show>
-            {move || ctx.selected.get().map(|who| view! { <Combatant ctx who ui/> })}
+            // Built untracked: the sheet reads the fight as it is built, and must not be rebuilt
+            // (closed and reopened) by every change it shows.
+            {move || ctx.selected.get().map(|who| untrack(move || view! { <Combatant ctx who ui/> }))}
         </section>
     }
     .into_any()
@@ -189,7 +191,7 @@ fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
             </button>
             <ul class="chips" aria-label="Conditions">
                 {move || chips().into_iter().map(|(name, left, implied)| view! {
-                    <li class="chip" class:implied=implied>{name}{(!left.is_empty()).then(|| view! { <small>{left}</small> })}</li>
+                    <li class="chip" class:implied=implied>{name}{(!left.is_empty()).then(|| view! { " " <small>{left}</small> })}</li>
                 }).collect_view()}
             </ul>
         </li>
@@ -256,7 +258,7 @@ fn Log(ctx: EncCtx) -> impl IntoView {
     let more = flag(move || !all.get() && ctx.state.with(|s| s.log.len() > 30));
     view! {
         <Section title="Combat log" key="fight.log">
-            <ol class="fight-log" data-testid="fight-log">
+            <ol class="fight-log" data-testid="fight-log" data-lines=text(move || ctx.state.with(|s| s.log.len().to_string()))>
                 {move || lines().into_iter().map(|(round, t)| view! { <li><small>{format!("R{round}")}</small>" "{t}</li> }).collect_view()}
             </ol>
             <Show when=when(more)>

@@ -276,21 +276,36 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                 {move || result.get().map(|(line, dmg, t)| {
                     let over = ctx.state.with_untracked(|s| s.get(t).is_some_and(|c| dmg > 0 && over_pain_threshold(c, dmg)));
                     let tname = ctx.state.with_untracked(|s| s.name(t).to_owned());
-                    let an = ctx.state.with_untracked(|s| s.name(who).to_owned());
                     view! {
                         <p class="result-line" data-testid="attack-result">{line}</p>
-                        {(dmg >= 0).then(|| view! {
+                        {(dmg >= 0 && !over).then(|| view! {
                             <button class="btn primary" data-testid="apply-damage" on:click=tap(move || {
                                 ctx.act(Event::Damage(vec![t], dmg));
-                                if !over { result.set(None); }
+                                result.set(None);
                             })>{format!("Apply {dmg} damage to {tname}")}</button>
                         })}
-                        {over.then(|| view! {
-                            <p class="verdict" data-testid="pain-choice">{format!("{dmg} is over {tname}’s pain threshold: choose one.")}</p>
-                            <div class="actions">
-                                <button class="btn" on:click=tap(move || { ctx.act(Event::Add(t, "Prone".into(), Duration::Removed)); result.set(None); })>"Knock down"</button>
-                                <button class="btn" on:click=tap({ let (an, tname) = (an.clone(), tname.clone()); move || { ctx.act(Event::Note(format!("{an} takes a free attack on {tname} (pain threshold)"))); result.set(None); } })>"Free attack"</button>
-                            </div>
+                        {over.then(|| {
+                            // One tap applies the damage and the choice (moot if the hit kills).
+                            let apply = move |knock: bool| {
+                                ctx.act(Event::Damage(vec![t], dmg));
+                                let alive = ctx.state.with_untracked(|s| s.get(t).is_some_and(|c| !c.dead));
+                                if alive {
+                                    ctx.act(if knock {
+                                        Event::Add(t, "Prone".into(), Duration::Removed)
+                                    } else {
+                                        let names = ctx.state.with_untracked(|s| (s.name(who).to_owned(), s.name(t).to_owned()));
+                                        Event::Note(format!("{} takes a free attack on {} (pain threshold)", names.0, names.1))
+                                    });
+                                }
+                                result.set(None);
+                            };
+                            view! {
+                                <p class="verdict" data-testid="pain-choice">{format!("{dmg} damage is over {tname}’s pain threshold: apply it with one of these.")}</p>
+                                <div class="actions">
+                                    <button class="btn primary" on:click=tap(move || apply(true))>"Apply, knock down"</button>
+                                    <button class="btn primary" on:click=tap(move || apply(false))>"Apply, free attack"</button>
+                                </div>
+                            }
                         })}
                     }
                 })}
