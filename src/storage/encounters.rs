@@ -44,7 +44,10 @@ pub fn save_encounter(store: &dyn KeyValueStore, e: &Encounter) -> Result<(), St
     save_to(store, &key_of(&e.id), e)
 }
 
-pub fn save_encounter_index(store: &dyn KeyValueStore, ids: Vec<String>) -> Result<(), StorageError> {
+pub fn save_encounter_index(
+    store: &dyn KeyValueStore,
+    ids: Vec<String>,
+) -> Result<(), StorageError> {
     save_index_at(store, INDEX_KEY, ids)
 }
 
@@ -135,22 +138,36 @@ mod tests {
     fn unreadable_and_newer_encounters_are_kept_aside() {
         let store = MemoryStore::new();
         save_encounter(&store, &fight("ok")).unwrap();
-        store.set("rollsheet.enc.bad", "{\"schema_version\":1,").unwrap();
         store
-            .set("rollsheet.enc.new", "{\"schema_version\":9,\"name\":\"Later\"}")
+            .set("rollsheet.enc.bad", "{\"schema_version\":1,")
+            .unwrap();
+        store
+            .set(
+                "rollsheet.enc.new",
+                "{\"schema_version\":9,\"name\":\"Later\"}",
+            )
             .unwrap();
         let loaded = load_encounters(&store, 5).unwrap();
         assert_eq!(loaded.encounters.len(), 1);
         assert_eq!(loaded.quarantined.len(), 1);
         assert!(loaded.quarantined[0].contains("encounter"));
         assert_eq!(loaded.newer[0].name, "Later");
-        assert_eq!(quarantined_keys(&store).unwrap(), vec!["rollsheet.quarantine.rollsheet.enc.bad.5".to_string()]);
-        assert!(store.get("rollsheet.enc.new").unwrap().is_some(), "newer entries stay untouched");
+        assert_eq!(
+            quarantined_keys(&store).unwrap(),
+            vec!["rollsheet.quarantine.rollsheet.enc.bad.5".to_string()]
+        );
+        assert!(
+            store.get("rollsheet.enc.new").unwrap().is_some(),
+            "newer entries stay untouched"
+        );
     }
 
     #[test]
     fn v1_fixture_loads_and_replays() {
-        let e = parse_encounter(include_str!("../../tests/fixtures/encounter-symbaroum-v1.json")).unwrap();
+        let e = parse_encounter(include_str!(
+            "../../tests/fixtures/encounter-symbaroum-v1.json"
+        ))
+        .unwrap();
         let s = e.state();
         assert_eq!(e.cursor, 9);
         assert_eq!(e.events.len(), 10, "one undone event to redo");
@@ -177,24 +194,48 @@ mod tests {
         );
         let mut v: serde_json::Value = serde_json::from_str(&export_encounter(&e)).unwrap();
         v["system"] = "chess".into();
-        assert!(matches!(parse_encounter(&v.to_string()), Err(ImportError::UnknownSystem(..))));
+        assert!(matches!(
+            parse_encounter(&v.to_string()),
+            Err(ImportError::UnknownSystem(..))
+        ));
         v["system"] = "symbaroum".into();
         v["schema_version"] = 2.into();
-        assert!(matches!(parse_encounter(&v.to_string()), Err(ImportError::TooNew(_, 2, 1))));
+        assert!(matches!(
+            parse_encounter(&v.to_string()),
+            Err(ImportError::TooNew(_, 2, 1))
+        ));
         v["schema_version"] = 1.into();
         v["cursor"] = 99.into();
-        assert!(matches!(parse_encounter(&v.to_string()), Err(ImportError::OutOfRange(..))));
+        assert!(matches!(
+            parse_encounter(&v.to_string()),
+            Err(ImportError::OutOfRange(..))
+        ));
         v["cursor"] = 1.into();
         v["events"][0]["Join"]["hp"] = 2_000_000_000.into();
-        assert!(matches!(parse_encounter(&v.to_string()), Err(ImportError::OutOfRange(..))));
+        assert!(matches!(
+            parse_encounter(&v.to_string()),
+            Err(ImportError::OutOfRange(..))
+        ));
         v["events"][0]["Join"]["hp"] = 8.into();
         v["events"][0]["Join"]["texts"][0] = "sword".into();
-        assert!(matches!(parse_encounter(&v.to_string()), Err(ImportError::OutOfRange(..))));
+        assert!(matches!(
+            parse_encounter(&v.to_string()),
+            Err(ImportError::OutOfRange(..))
+        ));
         v["events"][0] = serde_json::json!({"Explode": 1});
-        assert!(matches!(parse_encounter(&v.to_string()), Err(ImportError::BadShape(..))));
+        assert!(matches!(
+            parse_encounter(&v.to_string()),
+            Err(ImportError::BadShape(..))
+        ));
         let text = export_encounter(&e);
-        assert!(matches!(parse_encounter(&text[..text.len() / 2]), Err(ImportError::NotJson(_))));
+        assert!(matches!(
+            parse_encounter(&text[..text.len() / 2]),
+            Err(ImportError::NotJson(_))
+        ));
         let huge = " ".repeat(MAX_IMPORT_BYTES + 1);
-        assert!(matches!(parse_encounter(&huge), Err(ImportError::TooLarge(_))));
+        assert!(matches!(
+            parse_encounter(&huge),
+            Err(ImportError::TooLarge(_))
+        ));
     }
 }

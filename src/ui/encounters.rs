@@ -120,10 +120,11 @@ impl Encounters {
             e.name = format!("{} (imported)", e.name);
         }
         let id = e.id.clone();
-        self.list.update(|l| match l.iter_mut().find(|x| x.id == e.id) {
-            Some(slot) => *slot = e,
-            None => l.push(e),
-        });
+        self.list
+            .update(|l| match l.iter_mut().find(|x| x.id == e.id) {
+                Some(slot) => *slot = e,
+                None => l.push(e),
+            });
         self.save(&id);
         self.save_index();
         id
@@ -191,7 +192,11 @@ impl Encounters {
         let mut replayed = None;
         self.list.update(|l| {
             if let Some(e) = l.iter_mut().find(|e| e.id == id) {
-                let moved = if back { e.undo(now_ms()) } else { e.redo(now_ms()) };
+                let moved = if back {
+                    e.undo(now_ms())
+                } else {
+                    e.redo(now_ms())
+                };
                 if moved {
                     replayed = Some(e.state());
                 }
@@ -211,12 +216,14 @@ impl Encounters {
         state.with_untracked(|s| {
             for c in s.combatants.iter().filter(|c| !c.gone) {
                 let Some(link) = &c.link else { continue };
-                let differs = self.roster.get(link).is_some_and(|ch| {
-                    (ui.vitals)(&ch.sheet) != Some((c.hp, c.death, c.dead))
-                });
+                let differs = self
+                    .roster
+                    .get(link)
+                    .is_some_and(|ch| (ui.vitals)(&ch.sheet) != Some((c.hp, c.death, c.dead)));
                 if differs {
-                    self.roster
-                        .update(link, |ch| (ui.set_vitals)(&mut ch.sheet, c.hp, c.death, c.dead));
+                    self.roster.update(link, |ch| {
+                        (ui.set_vitals)(&mut ch.sheet, c.hp, c.death, c.dead)
+                    });
                 }
             }
         });

@@ -17,8 +17,7 @@ pub mod systems;
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};
 use crate::ui::pages::{
     character::CharacterPage, characters::CharactersPage, combat::CombatPage, crash::CrashPage,
-    encounter::EncounterPage,
-    not_found::NotFoundPage, roller::RollerPage, settings::SettingsPage,
+    encounter::EncounterPage, not_found::NotFoundPage, roller::RollerPage, settings::SettingsPage,
 };
 use crate::ui::router::{provide_location, Route};
 use leptos::prelude::*;

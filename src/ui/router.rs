@@ -32,9 +32,16 @@ impl Route {
             "/combat" => Route::Combat,
             "/settings" => Route::Settings,
             "/__crash" => Route::Crash,
-            _ => match (trimmed.strip_prefix("/c/"), trimmed.strip_prefix("/combat/")) {
-                (Some(id), _) if !id.is_empty() && !id.contains('/') => Route::Character(id.to_owned()),
-                (_, Some(id)) if !id.is_empty() && !id.contains('/') => Route::Encounter(id.to_owned()),
+            _ => match (
+                trimmed.strip_prefix("/c/"),
+                trimmed.strip_prefix("/combat/"),
+            ) {
+                (Some(id), _) if !id.is_empty() && !id.contains('/') => {
+                    Route::Character(id.to_owned())
+                }
+                (_, Some(id)) if !id.is_empty() && !id.contains('/') => {
+                    Route::Encounter(id.to_owned())
+                }
                 _ => Route::NotFound(path.to_owned()),
             },
         }

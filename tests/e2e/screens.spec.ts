@@ -1,4 +1,4 @@
-import { test, expect, createCharacter, setNumber, mode, row, wrappedButtons } from "./fixtures";
+import { test, expect, createCharacter, setNumber, mode, row, wrappedButtons, sidewaysOverflow } from "./fixtures";
 
 // Phone screenshots of every sheet mode and a roll sheet, in the light and the dark theme, for
 // people to look at (test-results/screens/). Each also checks what Play promises: the numbers a
@@ -48,5 +48,26 @@ for (const theme of ["light", "dark"] as const) {
     expect(await wrappedButtons(page)).toEqual([]);
     await page.goto("/roller");
     expect(await wrappedButtons(page), "the roller's Clear stays one word").toEqual([]);
+
+    // A fight: the order with the current combatant on the first screen, and one sheet.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Combat" }).tap();
+    await page.getByLabel("Name", { exact: true }).fill("Ford");
+    await page.getByRole("button", { name: "Create encounter" }).tap();
+    await page.getByRole("button", { name: "Add Varla" }).tap();
+    await page.getByLabel("Name", { exact: true }).fill("Goblin");
+    await setNumber(page, "How many", 3);
+    await page.getByRole("button", { name: "Add Goblin ×3" }).tap();
+    await page.getByTestId("next").tap();
+    await expect(page.getByTestId("turn-status")).toHaveText(/^Round 1 · /);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.locator("li.fighter").last()).toBeInViewport();
+    await expect(page.getByTestId("next")).toBeInViewport();
+    await shot("combat-fight", false);
+    await shot("combat-fight-full");
+    expect(await wrappedButtons(page)).toEqual([]);
+    expect(await sidewaysOverflow(page), "nothing wider than the phone").toBe(0);
+    await page.locator('li.fighter[data-combatant="Varla"] .fighter-main').tap();
+    await shot("combat-sheet", false);
+    await page.keyboard.press("Escape");
   });
 }

@@ -2,14 +2,14 @@
 //! turn and an append-only log of events whose replay is the state shown. Systems plug in as a
 //! [`CombatRules`] value (`systems.rs`): the five shapes of a round are five values of it.
 
-mod encounter;
 mod rules;
 mod state;
+mod stored;
 pub mod systems;
 
-pub use encounter::{Encounter, LIMIT, MAX_EVENTS};
 pub use rules::{AtZero, CombatRules, ConditionDef, DefaultDuration, Reset, ResourceDef, Turns};
 pub use state::{Active, Combatant, Duration, Event, Line, State};
+pub use stored::{Encounter, LIMIT, MAX_EVENTS};
 pub use systems::rules_for;
 
 #[cfg(test)]

@@ -253,7 +253,9 @@ impl State {
                     c.init = keys.clone();
                     let text = format!("{}: initiative {}", c.name, join_keys(keys));
                     self.say(text);
-                    if self.round == 0 || (self.rules.turns == Turns::EachRound && self.current.is_none()) {
+                    if self.round == 0
+                        || (self.rules.turns == Turns::EachRound && self.current.is_none())
+                    {
                         self.sort();
                     }
                 }
@@ -755,7 +757,10 @@ impl State {
         if c.hp > 0 {
             c.death = 0;
         }
-        let text = format!("{} heals {}: {} {} → {}", c.name, amount, hp_name, was, c.hp);
+        let text = format!(
+            "{} heals {}: {} {} → {}",
+            c.name, amount, hp_name, was, c.hp
+        );
         self.say(text);
     }
 
@@ -798,7 +803,10 @@ impl State {
     /// Remaining duration in words, for chips.
     pub fn remaining(&self, a: &Active) -> String {
         match a.dur {
-            Duration::Removed => match a.parent.and_then(|p| self.conditions.iter().find(|x| x.cid == p)) {
+            Duration::Removed => match a
+                .parent
+                .and_then(|p| self.conditions.iter().find(|x| x.cid == p))
+            {
                 Some(p) => format!("from {}", p.name),
                 None => String::new(),
             },
@@ -819,12 +827,19 @@ fn turns(n: u32, edge: &str, name: &str) -> String {
 }
 
 fn join_keys(keys: &[i32]) -> String {
-    keys.iter().map(i32::to_string).collect::<Vec<_>>().join(" / ")
+    keys.iter()
+        .map(i32::to_string)
+        .collect::<Vec<_>>()
+        .join(" / ")
 }
 
 fn join_rolls(rolls: &[u32]) -> String {
     if rolls.is_empty() {
         return "–".into();
     }
-    rolls.iter().map(u32::to_string).collect::<Vec<_>>().join(", ")
+    rolls
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
 }

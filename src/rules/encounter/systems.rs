@@ -35,7 +35,7 @@ const fn cond(name: &'static str, text: &'static str, default: D) -> ConditionDe
     }
 }
 
-/// 1. Fixed order from attributes (Quick, then Vigilant, then a d20 roll-off), with waiting.
+/// Shape 1: fixed order from attributes (Quick, then Vigilant, then a d20 roll-off), with waiting.
 pub const SYMBAROUM: CombatRules = CombatRules {
     system: "symbaroum",
     turns: Turns::Fixed,
@@ -56,7 +56,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     hp_floor: Some(0),
     at_zero: AtZero::DyingIfPc,
     death_steps: 3,
-    resources: &[per_turn("Combat action"), per_turn("Movement action")],
+    resources: &[per_turn("Combat"), per_turn("Movement")],
     conditions: &[
         cond(
             "Prone",
@@ -92,8 +92,8 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     ],
 };
 
-/// 2. Rolled once at the start (a dice challenge), ties to the higher willpower; delay and
-/// readied actions move a combatant.
+/// Shape 2: rolled once at the start (a dice challenge), ties to the higher willpower; delay
+/// and readied actions move a combatant.
 pub const HEIMR: CombatRules = CombatRules {
     system: "heimr",
     turns: Turns::Fixed,
@@ -113,7 +113,7 @@ pub const HEIMR: CombatRules = CombatRules {
     ],
 };
 
-/// 3. Each round: declare an action, roll its die, lowest first (Bo Vogt).
+/// Shape 3: each round, declare an action, roll its die, lowest first (Bo Vogt).
 pub const VOGT: CombatRules = CombatRules {
     system: "vogt",
     turns: Turns::EachRound,
@@ -138,14 +138,20 @@ pub const VOGT: CombatRules = CombatRules {
     ],
 };
 
-/// 4. No turn order: rounds with per-round pools and once-per-round actions (Energy / Aura).
+/// Shape 4: no turn order: rounds with per-round pools and once-per-round actions (Energy / Aura).
 pub const AURA: CombatRules = CombatRules {
     system: "aura",
     turns: Turns::None,
     init_keys: &[],
     lowest_first: false,
     rolloff_die: 0,
-    stats: &["Energy per round", "Max agility", "Evasion", "Fortitude", "Will"],
+    stats: &[
+        "Energy per round",
+        "Max agility",
+        "Evasion",
+        "Fortitude",
+        "Will",
+    ],
     hp_name: "Stamina",
     hp_floor: Some(0),
     at_zero: AtZero::Down,
@@ -158,12 +164,16 @@ pub const AURA: CombatRules = CombatRules {
     ],
     conditions: &[
         cond("Exposed", "Open to a follow-up.", D::RoundEnd),
-        cond("Unconscious", "Out of the fight at 0 stamina.", D::UntilRemoved),
+        cond(
+            "Unconscious",
+            "Out of the fight at 0 stamina.",
+            D::UntilRemoved,
+        ),
     ],
 };
 
-/// 5. Initiative order with an action-point pool spent on one's own turn and on reactions,
-/// recovered at the end of one's own turn (Tempo).
+/// Shape 5: initiative order with an action-point pool spent on one's own turn and on
+/// reactions, recovered at the end of one's own turn (Tempo).
 pub const TEMPO: CombatRules = CombatRules {
     system: "tempo",
     turns: Turns::Fixed,

@@ -36,7 +36,10 @@ fn symbaroum_order_quick_then_vigilant_then_rolloff() {
     ev.push(Event::Start);
     let s = run(&SYMBAROUM, &ev);
     assert!(s.tied().is_empty());
-    assert_eq!(names(&s), ["Fast", "Keen", "Dull", "Twin B", "Twin A", "Slow"]);
+    assert_eq!(
+        names(&s),
+        ["Fast", "Keen", "Dull", "Twin B", "Twin A", "Slow"]
+    );
     assert_eq!(s.why_before(2, 3), "Quick 14 vs 12");
     assert_eq!(s.why_before(3, 4), "Vigilant 13 vs 9");
     assert_eq!(s.why_before(6, 5), "roll-off d20: 7, 18 vs 7, 3");
@@ -63,7 +66,11 @@ fn waiting_moves_a_combatant_and_says_why() {
     assert_eq!((s.current, s.round), (Some(1), 1));
     ev.push(Event::Next);
     let s = run(&SYMBAROUM, &ev);
-    assert_eq!((s.current, s.round), (Some(2), 2), "the order stays as placed");
+    assert_eq!(
+        (s.current, s.round),
+        (Some(2), 2),
+        "the order stays as placed"
+    );
 }
 
 /// Effects anchored to one of two combatants with identical initiative end on that
@@ -89,7 +96,10 @@ fn expiry_at_tied_initiatives() {
     let s = run(&SYMBAROUM, &ev);
     assert!(s.has(3, "Prone"));
     assert_eq!(s.current, Some(2));
-    assert!(s.has(3, "Blind"), "first start of B's turn counts one of two");
+    assert!(
+        s.has(3, "Blind"),
+        "first start of B's turn counts one of two"
+    );
     ev.push(Event::Next); // B's turn ends: Prone ends
     let s = run(&SYMBAROUM, &ev);
     assert!(!s.has(3, "Prone"));
@@ -114,8 +124,16 @@ fn implied_conditions_hold_with_their_parent() {
         Event::Add(2, "Surprised".into(), Duration::Round { n: 1 }),
     ];
     let s = run(&SYMBAROUM, &ev);
-    let surprised = s.conditions_of(2).find(|a| a.name == "Surprised").unwrap().cid;
-    let unaware = s.conditions_of(2).find(|a| a.name == "Unaware").unwrap().clone();
+    let surprised = s
+        .conditions_of(2)
+        .find(|a| a.name == "Surprised")
+        .unwrap()
+        .cid;
+    let unaware = s
+        .conditions_of(2)
+        .find(|a| a.name == "Unaware")
+        .unwrap()
+        .clone();
     assert_eq!(unaware.parent, Some(surprised));
     assert_eq!(s.remaining(&unaware), "from Surprised");
     ev.push(Event::Remove(unaware.cid));
@@ -125,7 +143,11 @@ fn implied_conditions_hold_with_their_parent() {
     let mut removed = ev.clone();
     removed.push(Event::Remove(surprised));
     let s = run(&SYMBAROUM, &removed);
-    assert_eq!(s.conditions_of(2).count(), 0, "the daughter goes with the parent");
+    assert_eq!(
+        s.conditions_of(2).count(),
+        0,
+        "the daughter goes with the parent"
+    );
     ev.push(Event::Next);
     ev.push(Event::Next); // round ends: Surprised expires and takes Unaware along
     let s = run(&SYMBAROUM, &ev);
@@ -133,7 +155,10 @@ fn implied_conditions_hold_with_their_parent() {
     // Tempo: Pinned implies Grappled.
     let t = run(
         &TEMPO,
-        &[Event::Join(Combatant::new(&TEMPO, "P", 10)), Event::Add(1, "Pinned".into(), Duration::Removed)],
+        &[
+            Event::Join(Combatant::new(&TEMPO, "P", 10)),
+            Event::Add(1, "Pinned".into(), Duration::Removed),
+        ],
     );
     assert!(t.has(1, "Grappled"));
 }
@@ -151,28 +176,45 @@ fn per_turn_and_per_round_resources_reset_by_themselves() {
     ];
     let s = run(&SYMBAROUM, &ev);
     assert_eq!(s.get(1).unwrap().pools, vec![0, 0]);
-    assert!(s.log.last().unwrap().text.contains("no Movement action left"));
+    assert!(s.log.last().unwrap().text.contains("no Movement left"));
     let mut more = ev.clone();
     more.extend([Event::Next, Event::Next]);
     let s = run(&SYMBAROUM, &more);
-    assert_eq!(s.get(1).unwrap().pools, vec![1, 1], "refilled at A's next turn");
+    assert_eq!(
+        s.get(1).unwrap().pools,
+        vec![1, 1],
+        "refilled at A's next turn"
+    );
     // Aura: no turns, pools per round from the combatant's stats.
     let mut c = Combatant::new(&AURA, "E", 20);
     c.stats = vec![6, 3, 0, 0, 0];
-    let ev = vec![Event::Join(c), Event::Start, Event::Spend(1, 0, 4), Event::Spend(1, 3, 1)];
+    let ev = vec![
+        Event::Join(c),
+        Event::Start,
+        Event::Spend(1, 0, 4),
+        Event::Spend(1, 3, 1),
+    ];
     let s = run(&AURA, &ev);
     assert_eq!(s.get(1).unwrap().pools, vec![2, 3, 1, 0]);
     assert_eq!(s.current, None);
     let mut next = ev.clone();
     next.push(Event::Next);
     let s = run(&AURA, &next);
-    assert_eq!((s.round, s.get(1).unwrap().pools.clone()), (2, vec![6, 3, 1, 1]));
+    assert_eq!(
+        (s.round, s.get(1).unwrap().pools.clone()),
+        (2, vec![6, 3, 1, 1])
+    );
     // Tempo: AP spent on reactions may go below 0 and refill at the end of one's own turn.
     let mut a = Combatant::new(&TEMPO, "A", 10);
     a.init = vec![8];
     let mut b = Combatant::new(&TEMPO, "B", 10);
     b.init = vec![5];
-    let ev = vec![Event::Join(a), Event::Join(b), Event::Start, Event::Spend(2, 0, 14)];
+    let ev = vec![
+        Event::Join(a),
+        Event::Join(b),
+        Event::Start,
+        Event::Spend(2, 0, 14),
+    ];
     let s = run(&TEMPO, &ev);
     assert_eq!(s.get(2).unwrap().pools, vec![-2]);
     let mut e2 = ev.clone();
@@ -202,7 +244,11 @@ fn vogt_declares_every_round_and_the_lowest_goes_first() {
     e.extend([Event::Next, Event::Next]); // round 2: declaring again
     let s = run(&VOGT, &e);
     assert_eq!((s.round, s.current), (2, None));
-    e.extend([Event::Init(1, vec![2]), Event::Init(2, vec![9]), Event::Next]);
+    e.extend([
+        Event::Init(1, vec![2]),
+        Event::Init(2, vec![9]),
+        Event::Next,
+    ]);
     let s = run(&VOGT, &e);
     assert_eq!((names(&s), s.current), (vec!["A", "B"], Some(1)));
     // Heimr: rolled once; a later roll does not reorder a running fight.
@@ -210,9 +256,20 @@ fn vogt_declares_every_round_and_the_lowest_goes_first() {
     a.init = vec![12, 3];
     let mut b = Combatant::new(&HEIMR, "B", 10);
     b.init = vec![12, 5];
-    let s = run(&HEIMR, &[Event::Join(a.clone()), Event::Join(b.clone()), Event::Start]);
+    let s = run(
+        &HEIMR,
+        &[Event::Join(a.clone()), Event::Join(b.clone()), Event::Start],
+    );
     assert_eq!(s.why_before(2, 1), "Willpower 5 vs 3");
-    let s = run(&HEIMR, &[Event::Join(a), Event::Join(b), Event::Start, Event::Init(1, vec![20, 3])]);
+    let s = run(
+        &HEIMR,
+        &[
+            Event::Join(a),
+            Event::Join(b),
+            Event::Start,
+            Event::Init(1, vec![20, 3]),
+        ],
+    );
     assert_eq!(names(&s), ["B", "A"]);
 }
 
@@ -233,12 +290,19 @@ fn dying_and_death_tests() {
     let mut e = ev.clone();
     e.push(Event::Heal(vec![1], 1, false));
     let s = run(&SYMBAROUM, &e);
-    assert_eq!(s.get(1).unwrap().hp, 0, "natural healing does not stabilize");
+    assert_eq!(
+        s.get(1).unwrap().hp,
+        0,
+        "natural healing does not stabilize"
+    );
     e.push(Event::Death(1, 15, 0));
     e.push(Event::Death(1, 5, 0));
     e.push(Event::Death(1, 11, 0));
     let s = run(&SYMBAROUM, &e);
-    assert_eq!((s.get(1).unwrap().death, s.get(1).unwrap().dead), (2, false));
+    assert_eq!(
+        (s.get(1).unwrap().death, s.get(1).unwrap().dead),
+        (2, false)
+    );
     let mut healed = e.clone();
     healed.push(Event::Heal(vec![1], 3, true));
     let s = run(&SYMBAROUM, &healed);
@@ -271,7 +335,11 @@ fn joining_and_leaving_mid_fight() {
         Event::Join(sym("B", 12, 10)),
     ];
     let s = run(&SYMBAROUM, &ev);
-    assert_eq!(names(&s), ["A", "C", "B"], "never placed before the one acting");
+    assert_eq!(
+        names(&s),
+        ["A", "C", "B"],
+        "never placed before the one acting"
+    );
     let mut e = ev.clone();
     e.push(Event::Leave(2));
     let s = run(&SYMBAROUM, &e);
@@ -308,7 +376,7 @@ fn random_event(rules: &'static CombatRules, src: &mut SeededSource, n: u32) -> 
         4 => Event::Init(who, vec![src.roll(10) as i32]),
         5 => Event::RollOff(who, src.roll(20)),
         6 => Event::Place(who, if src.roll(2) == 1 { Some(other) } else { None }),
-        7 | 8 | 9 => Event::Next,
+        7..=9 => Event::Next,
         10 => Event::Damage(vec![who, other], src.roll(12) as i32),
         11 => Event::Heal(vec![who], src.roll(6) as i32, src.roll(2) == 1),
         12 => {
@@ -316,8 +384,14 @@ fn random_event(rules: &'static CombatRules, src: &mut SeededSource, n: u32) -> 
             let name = names[src.roll(names.len() as u32) as usize - 1];
             let dur = match src.roll(4) {
                 1 => Duration::Removed,
-                2 => Duration::Start { who: other, n: src.roll(3) },
-                3 => Duration::End { who: other, n: src.roll(3) },
+                2 => Duration::Start {
+                    who: other,
+                    n: src.roll(3),
+                },
+                3 => Duration::End {
+                    who: other,
+                    n: src.roll(3),
+                },
                 _ => Duration::Round { n: src.roll(2) },
             };
             Event::Add(who, name.into(), dur)
@@ -336,7 +410,8 @@ fn replay_equals_incremental_state_for_random_fights() {
     for rules in systems::ALL {
         for seed in 0..40 {
             let mut src = SeededSource::new(seed);
-            let mut enc = Encounter::new(format!("e{seed}"), "Fight".into(), rules.system, 0).unwrap();
+            let mut enc =
+                Encounter::new(format!("e{seed}"), "Fight".into(), rules.system, 0).unwrap();
             let mut state = enc.state();
             for step in 0..150 {
                 let n = state.combatants.len() as u32 + 1;

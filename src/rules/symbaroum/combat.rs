@@ -172,11 +172,6 @@ pub fn attack(
     }
 }
 
-/// Whether a test roll of `d20` (and the second die when blind) passes `a`'s test.
-pub fn passes(a: &Attack, kept: u32) -> bool {
-    kept as i32 <= a.target
-}
-
 /// Surprise: [Discreet←Vigilant]; for groups, the attackers' lowest Discreet against the
 /// defenders' highest Vigilant. `None` when a side is empty.
 pub fn surprise(attackers: &[&Combatant], defenders: &[&Combatant]) -> Option<(i32, Chance)> {
@@ -212,8 +207,8 @@ mod tests {
         let a = attack(att, tgt, adv, ab, tb);
         let (mut hit, mut pain, mut zero, mut n) = (0.0, 0.0, 0.0, 0.0);
         let blind = ab != tb;
-        for r1 in 1..=20 {
-            for r2 in 1..=20 {
+        for r1 in 1..=20u32 {
+            for r2 in 1..=20u32 {
                 if !blind && r2 > 1 {
                     continue;
                 }
@@ -223,7 +218,11 @@ mod tests {
                     Blind::Enemy => r1.min(r2),
                 };
                 let pass = kept as i32 <= a.target;
-                let hits = if a.roller == Roller::Attacker { pass } else { !pass };
+                let hits = if a.roller == Roller::Attacker {
+                    pass
+                } else {
+                    !pass
+                };
                 for w in 1..=8 {
                     for ad in 1..=(if adv { 4 } else { 1 }) {
                         for ar in 1..=4 {
@@ -257,8 +256,13 @@ mod tests {
                         tgt.hp = 5;
                         let a = attack(&att, &tgt, adv, ab, tb);
                         let (h, p, z) = brute(&att, &tgt, adv, ab, tb);
-                        for (got, want) in [(a.hit.p(), h), (a.over_pain.p(), p), (a.to_zero.p(), z)] {
-                            assert!((got - want).abs() < 1e-12, "{acc} {def} {apc} {adv} {ab} {tb}: {got} vs {want}");
+                        for (got, want) in
+                            [(a.hit.p(), h), (a.over_pain.p(), p), (a.to_zero.p(), z)]
+                        {
+                            assert!(
+                                (got - want).abs() < 1e-12,
+                                "{acc} {def} {apc} {adv} {ab} {tb}: {got} vs {want}"
+                            );
                         }
                         assert!((a.hit.p() + a.hit.q() - 1.0).abs() < 1e-12);
                         let d = a.damage.unwrap();
@@ -306,7 +310,10 @@ mod tests {
         let short = fighter(10, 10, false);
         assert!(reach_free_attack(&long, &short));
         assert!(!reach_free_attack(&short, &long));
-        assert!(!reach_free_attack(&long, &long), "not against another Long weapon");
+        assert!(
+            !reach_free_attack(&long, &long),
+            "not against another Long weapon"
+        );
         long.stats[SHIELD] = 1;
         assert!(!reach_free_attack(&long, &short), "a shield cancels reach");
         let t = npc("t", 10, 10, 10, 10, 11, "1d6", ""); // pain threshold 6
@@ -322,7 +329,10 @@ mod tests {
         s.toughness = 40; // stored above the maximum: the fight uses the maximum
         s.shield = Shield::Buckler;
         let c = combatant("Ada", &s, true, Some("id1".into()));
-        assert_eq!((c.hp, c.hp_max, c.stat(PAIN), c.stat(DEFENSE)), (13, 13, 7, 15));
+        assert_eq!(
+            (c.hp, c.hp_max, c.stat(PAIN), c.stat(DEFENSE)),
+            (13, 13, 7, 15)
+        );
         assert_eq!(c.init, vec![14, 10]);
         assert_eq!(c.text(WEAPON), "1d4");
     }

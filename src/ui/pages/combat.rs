@@ -70,8 +70,15 @@ fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
     let s = e.state();
     let summary = format!(
         "{} · {} · {} combatants{}",
-        SYSTEMS.iter().find(|x| x.id == e.system).map_or("?", |x| x.name),
-        if s.round == 0 { "not started".to_owned() } else { format!("round {}", s.round) },
+        SYSTEMS
+            .iter()
+            .find(|x| x.id == e.system)
+            .map_or("?", |x| x.name),
+        if s.round == 0 {
+            "not started".to_owned()
+        } else {
+            format!("round {}", s.round)
+        },
         s.combatants.iter().filter(|c| !c.gone).count(),
         if s.ended { " · over" } else { "" }
     );

@@ -31,9 +31,11 @@ pub fn EncounterPage(id: String) -> impl IntoView {
     };
     encounters.pull_links(&id, ctx.state);
     let name = move || {
-        encounters
-            .list
-            .with(|l| l.iter().find(|e| e.id == ctx.id.get_value()).map(|e| e.name.clone()))
+        encounters.list.with(|l| {
+            l.iter()
+                .find(|e| e.id == ctx.id.get_value())
+                .map(|e| e.name.clone())
+        })
     };
     view! {
         <section class="page fight">
@@ -86,13 +88,14 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
         })
     };
     let next_label = text(move || {
-        ctx.state.with(|s| match (s.round, s.rules.turns, s.current) {
-            (0, _, _) => "Start fight",
-            (_, Turns::None, _) => "Next round",
-            (_, Turns::EachRound, None) => "Start round",
-            _ => "Next turn",
-        })
-        .to_owned()
+        ctx.state
+            .with(|s| match (s.round, s.rules.turns, s.current) {
+                (0, _, _) => "Start fight",
+                (_, Turns::None, _) => "Next round",
+                (_, Turns::EachRound, None) => "Start round",
+                _ => "Next turn",
+            })
+            .to_owned()
     });
     let next = tap(move || {
         let (round, rolloff) = ctx.state.with_untracked(|s| (s.round, s.rules.rolloff_die));
@@ -104,7 +107,9 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
                     break;
                 }
                 for id in tied {
-                    if let Some(v) = ctx.roll(|src| crate::rules::dice::DiceSource::roll(src, rolloff)) {
+                    if let Some(v) =
+                        ctx.roll(|src| crate::rules::dice::DiceSource::roll(src, rolloff))
+                    {
                         ctx.act(Event::RollOff(id, v));
                     }
                 }
@@ -121,7 +126,15 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
                 .resources
                 .iter()
                 .enumerate()
-                .map(|(i, r)| (c.id, i, r.name, c.pools.get(i).copied().unwrap_or(0), r.full(c)))
+                .map(|(i, r)| {
+                    (
+                        c.id,
+                        i,
+                        r.name,
+                        c.pools.get(i).copied().unwrap_or(0),
+                        r.full(c),
+                    )
+                })
                 .collect::<Vec<_>>()
         })
     };
@@ -139,7 +152,7 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
                 {move || (resources().len() >= 2 && resources()[0].3 > 0).then(|| {
                     let r = resources();
                     let (who, a, b) = (r[0].0, r[0].2, r[1].2);
-                    view! { <li><button class="btn small pool" on:click=tap(move || ctx.act(Event::Trade(who, 0, 1)))>{format!("Trade {a} → {b}")}</button></li> }
+                    view! { <li><button class="btn small pool" aria-label=format!("Trade a {a} for a {b}") on:click=tap(move || ctx.act(Event::Trade(who, 0, 1)))>{format!("{a} → {b}")}</button></li> }
                 })}
             </ul>
             <div class="actions turn-actions">
@@ -167,7 +180,9 @@ fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
             }
             let pos = s.order.iter().position(|&x| x == who);
             let why = match pos.and_then(|p| s.order.get(p + 1)) {
-                Some(&next) if s.rules.has_turns() => format!("before {}: {}", s.name(next), s.why_before(who, next)),
+                Some(&next) if s.rules.has_turns() => {
+                    format!("before {}: {}", s.name(next), s.why_before(who, next))
+                }
                 _ => String::new(),
             };
             (c.name.clone(), vit, why, s.current == Some(who), c.dead)
@@ -185,8 +200,8 @@ fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
     view! {
         <li class="fighter" class:current=current class:dead=flag(move || line().4) data-combatant=name>
             <button class="fighter-main" aria-current=text(move || if current.get() { "true".into() } else { "false".into() }) on:click=tap(move || ctx.selected.set(Some(who)))>
-                <span class="fighter-name">{name}</span>
-                <span class="fighter-hp">{text(move || line().1)}</span>
+                <span class="fighter-name">{name}</span>" "
+                <span class="fighter-hp">{text(move || line().1)}</span>" "
                 <span class="fighter-why muted">{text(move || line().2)}</span>
             </button>
             <ul class="chips" aria-label="Conditions">
@@ -285,10 +300,9 @@ fn duration(value: &str, name: &str, who: u32, anchor: u32, s: &State) -> Durati
         "end1" => Duration::End { who: anchor, n: 1 },
         "round1" => Duration::Round { n: 1 },
         "end3" => Duration::End { who: anchor, n: 3 },
-        _ => s
-            .rules
-            .condition(name)
-            .map_or(Duration::Removed, |d| Duration::from_default(d.default, who)),
+        _ => s.rules.condition(name).map_or(Duration::Removed, |d| {
+            Duration::from_default(d.default, who)
+        }),
     }
 }
 
@@ -339,7 +353,10 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
         ctx.state.with(|s| {
             s.conditions_of(who)
                 .map(|a| {
-                    let parent = a.parent.and_then(|p| s.conditions.iter().find(|x| x.cid == p)).map(|p| p.name.clone());
+                    let parent = a
+                        .parent
+                        .and_then(|p| s.conditions.iter().find(|x| x.cid == p))
+                        .map(|p| p.name.clone());
                     let text = s.rules.condition(&a.name).map_or("", |d| d.text);
                     (a.cid, a.name.clone(), s.remaining(a), parent, text)
                 })
@@ -367,6 +384,7 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
                     }).collect_view()}
                 </div>
             </section>
+            {ui.map(|ui| (ui.panel)(ctx, who))}
             <section class="combat-panel" aria-label="Conditions">
                 <h3>"Conditions"</h3>
                 <ul class="cond-list">
@@ -399,7 +417,6 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
                     ctx.act(Event::Add(who, name, d));
                 })>"Add condition"</button>
             </section>
-            {ui.map(|ui| (ui.panel)(ctx, who))}
             <section class="combat-panel" aria-label="Place in the order">
                 <h3>"Wait"</h3>
                 <div class="actions">

@@ -59,7 +59,9 @@ fn numbered(s: &State, base: &str, count: usize) -> Vec<String> {
     if count == 1 && taken == 0 && !s.combatants.iter().any(|c| c.name == base) {
         return vec![base.to_owned()];
     }
-    (1..=count).map(|k| format!("{base} {}", taken + k)).collect()
+    (1..=count)
+        .map(|k| format!("{base} {}", taken + k))
+        .collect()
 }
 
 fn npc_form(ctx: EncCtx) -> AnyView {
@@ -159,7 +161,8 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     Effect::new(move |_| {
         let t = target.get();
         let adv = ctx.state.with_untracked(|s| {
-            ["Prone", "Flanked", "Unaware"].iter().any(|c| s.has(t, c)) || s.has(who, "Higher ground")
+            ["Prone", "Flanked", "Unaware"].iter().any(|c| s.has(t, c))
+                || s.has(who, "Higher ground")
         });
         advantage.set(adv);
         me_blind.set(ctx.state.with_untracked(|s| s.has(who, "Blind")));
@@ -188,8 +191,10 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     });
     let pain_at = Signal::derive(move || {
         let t = target.get();
-        ctx.state
-            .with(|s| s.get(t).map(|c| i64::from(c.stat(crate::rules::symbaroum::combat::PAIN)) + 1))
+        ctx.state.with(|s| {
+            s.get(t)
+                .map(|c| i64::from(c.stat(crate::rules::symbaroum::combat::PAIN)) + 1)
+        })
     });
     let roll_attack = tap(move || {
         let Some((a, _, an, bn, _)) = figures.get_untracked() else {
@@ -198,8 +203,12 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         let t = target.get_untracked();
         let (weapon, armor) = ctx.state.with_untracked(|s| {
             (
-                s.get(who).map(|c| c.text(WEAPON).to_owned()).unwrap_or_default(),
-                s.get(t).map(|c| c.text(ARMOR).to_owned()).unwrap_or_default(),
+                s.get(who)
+                    .map(|c| c.text(WEAPON).to_owned())
+                    .unwrap_or_default(),
+                s.get(t)
+                    .map(|c| c.text(ARMOR).to_owned())
+                    .unwrap_or_default(),
             )
         });
         let adv = advantage.get_untracked();
@@ -221,7 +230,11 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
             };
             let detail = format!(
                 "{weapon} {w}{} − armor {soak} = {dmg}",
-                if adv { format!(" + d4 {extra}") } else { String::new() }
+                if adv {
+                    format!(" + d4 {extra}")
+                } else {
+                    String::new()
+                }
             );
             (dice, kept, dmg, detail)
         }) else {
@@ -233,10 +246,19 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
             Roller::Defender => !pass,
         };
         let line = match (a.roller, hit) {
-            (Roller::Attacker, true) => format!("{an} attacks {bn}: {dice} ≤ {}, hit; damage {detail}", a.target),
+            (Roller::Attacker, true) => format!(
+                "{an} attacks {bn}: {dice} ≤ {}, hit; damage {detail}",
+                a.target
+            ),
             (Roller::Attacker, false) => format!("{an} attacks {bn}: {dice} > {}, miss", a.target),
-            (Roller::Defender, true) => format!("{an} attacks {bn}: {bn} defends with {dice} > {}, hit; damage {detail}", a.target),
-            (Roller::Defender, false) => format!("{an} attacks {bn}: {bn} defends with {dice} ≤ {}, parried", a.target),
+            (Roller::Defender, true) => format!(
+                "{an} attacks {bn}: {bn} defends with {dice} > {}, hit; damage {detail}",
+                a.target
+            ),
+            (Roller::Defender, false) => format!(
+                "{an} attacks {bn}: {bn} defends with {dice} ≤ {}, parried",
+                a.target
+            ),
         };
         ctx.act(Event::Note(line.clone()));
         result.set(Some((line, if hit { dmg } else { -1 }, t)));
@@ -319,7 +341,10 @@ fn StandUp(ctx: EncCtx, who: u32) -> impl IntoView {
     let prone = flag(move || ctx.state.with(|s| s.has(who, "Prone")));
     let chance = text(move || {
         ctx.state
-            .with(|s| s.get(who).map(|c| percent(success_chance(c.stat(QUICK), Blind::Neither))))
+            .with(|s| {
+                s.get(who)
+                    .map(|c| percent(success_chance(c.stat(QUICK), Blind::Neither)))
+            })
             .unwrap_or_default()
     });
     let stand = tap(move || {
@@ -330,12 +355,18 @@ fn StandUp(ctx: EncCtx, who: u32) -> impl IntoView {
         }) else {
             return;
         };
-        let Some(d20) = ctx.roll(|src| src.roll(20)) else { return };
+        let Some(d20) = ctx.roll(|src| src.roll(20)) else {
+            return;
+        };
         let ok = d20 as i32 <= quick;
         ctx.act(Event::Note(format!(
             "{name} stands up: Quick test d20 {d20} {} {quick}, {}",
             if ok { "≤" } else { ">" },
-            if ok { "a movement action" } else { "the whole turn" }
+            if ok {
+                "a movement action"
+            } else {
+                "the whole turn"
+            }
         )));
         ctx.act(Event::Remove(cid));
         ctx.act(Event::Spend(who, 1, 1));
@@ -391,15 +422,33 @@ fn tools(ctx: EncCtx) -> AnyView {
     let players_surprise = RwSignal::new(true);
     let sides = move |s: &State, pcs_attack: bool| {
         let live = |c: &&Combatant| !c.gone && !c.dead;
-        let att: Vec<Combatant> = s.combatants.iter().filter(live).filter(|c| c.pc == pcs_attack).cloned().collect();
-        let def: Vec<Combatant> = s.combatants.iter().filter(live).filter(|c| c.pc != pcs_attack).cloned().collect();
+        let att: Vec<Combatant> = s
+            .combatants
+            .iter()
+            .filter(live)
+            .filter(|c| c.pc == pcs_attack)
+            .cloned()
+            .collect();
+        let def: Vec<Combatant> = s
+            .combatants
+            .iter()
+            .filter(live)
+            .filter(|c| c.pc != pcs_attack)
+            .cloned()
+            .collect();
         (att, def)
     };
     let figures = text(move || {
         ctx.state.with(|s| {
             let (att, def) = sides(s, players_surprise.get());
-            match surprise(&att.iter().collect::<Vec<_>>(), &def.iter().collect::<Vec<_>>()) {
-                Some((target, chance)) => format!("d20 ≤ {target} (lowest Discreet ← highest Vigilant): {}", percent(chance)),
+            match surprise(
+                &att.iter().collect::<Vec<_>>(),
+                &def.iter().collect::<Vec<_>>(),
+            ) {
+                Some((target, chance)) => format!(
+                    "d20 ≤ {target} (lowest Discreet ← highest Vigilant): {}",
+                    percent(chance)
+                ),
                 None => "Both sides need combatants.".into(),
             }
         })
@@ -407,19 +456,32 @@ fn tools(ctx: EncCtx) -> AnyView {
     let try_it = tap(move || {
         let pcs = players_surprise.get_untracked();
         let (att, def) = ctx.state.with_untracked(|s| sides(s, pcs));
-        let Some((target, _)) = surprise(&att.iter().collect::<Vec<_>>(), &def.iter().collect::<Vec<_>>()) else {
+        let Some((target, _)) = surprise(
+            &att.iter().collect::<Vec<_>>(),
+            &def.iter().collect::<Vec<_>>(),
+        ) else {
             return;
         };
-        let Some(d20) = ctx.roll(|src| src.roll(20)) else { return };
+        let Some(d20) = ctx.roll(|src| src.roll(20)) else {
+            return;
+        };
         let ok = d20 as i32 <= target;
         ctx.act(Event::Note(format!(
             "Surprise: d20 {d20} {} {target}, {}",
             if ok { "≤" } else { ">" },
-            if ok { "each surpriser gets a free attack at the start" } else { "noticed in time" }
+            if ok {
+                "each surpriser gets a free attack at the start"
+            } else {
+                "noticed in time"
+            }
         )));
         if ok {
             for d in &def {
-                ctx.act(Event::Add(d.id, "Surprised".into(), Duration::Round { n: 1 }));
+                ctx.act(Event::Add(
+                    d.id,
+                    "Surprised".into(),
+                    Duration::Round { n: 1 },
+                ));
             }
         }
     });

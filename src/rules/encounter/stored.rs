@@ -50,7 +50,10 @@ impl Encounter {
 
     /// The fight as it stands: the events up to the undo position, replayed.
     pub fn state(&self) -> State {
-        State::replay(self.rules(), &self.events[..self.cursor.min(self.events.len())])
+        State::replay(
+            self.rules(),
+            &self.events[..self.cursor.min(self.events.len())],
+        )
     }
 
     /// Records a new event (dropping any undone ones) and applies it to `state`, which must be
@@ -108,7 +111,10 @@ impl Encounter {
             return Err("the name is longer than 200 characters".into());
         }
         if self.events.len() > MAX_EVENTS {
-            return Err(format!("{} events (at most {MAX_EVENTS})", self.events.len()));
+            return Err(format!(
+                "{} events (at most {MAX_EVENTS})",
+                self.events.len()
+            ));
         }
         let small = |v: i32| (-LIMIT..=LIMIT).contains(&v);
         for (i, e) in self.events.iter().enumerate() {
