@@ -170,8 +170,14 @@ test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-rou
   await close(page);
   await page.getByTestId("next").tap();
   await expect(status(page)).toHaveText("Round 2 · Ulla’s turn");
-  await open(page, "Ulla");
+  // A condition counted in turns, to survive the reload with its count.
+  await open(page, o[2]!);
+  await sheet(page).locator("#cond-name").selectOption("Flanked");
+  await sheet(page).locator("#cond-dur").selectOption({ label: "For 3 of the anchor's turns" });
+  await sheet(page).getByTestId("add-condition").tap();
   await close(page);
+  await expect(row(page, o[2]!).locator(".chip")).toContainText([`Flanked 3 turns (end of ${o[2]}’s)`]);
+  await page.getByTestId("next").tap(); // Ulla's turn ends; the first goblin's begins
 
   // Reload mid-round: everything comes back exactly.
   const before = {
@@ -187,7 +193,12 @@ test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-rou
   expect(await page.getByTestId("order").innerText()).toBe(before.rows);
   expect(await page.getByTestId("fight-log").innerText()).toBe(before.log);
 
-  // Undo goes back past the reload: to Bror's turn in round 1, then to before his fall.
+  // Undo goes back past the reload: to Ulla's turn in round 2, to Bror's in round 1, then to
+  // before his fall.
+  await page.getByRole("button", { name: "Undo" }).tap();
+  await expect(status(page)).toHaveText("Round 2 · Ulla’s turn");
+  await page.getByRole("button", { name: "Undo" }).tap();
+  await expect(row(page, o[2]!).locator(".chip")).toHaveCount(0);
   await page.getByRole("button", { name: "Undo" }).tap();
   await expect(status(page)).toHaveText("Round 1 · Bror’s turn");
   const undoUntil = async (done: () => Promise<boolean>) => {
