@@ -97,6 +97,26 @@ for (const theme of ["light", "dark"] as const) {
       });
     }
 
+    test("a running fight and a combatant's sheet have no axe violations", async ({ page }) => {
+      await page.goto("/combat");
+      await appReady(page);
+      await page.getByLabel("Name", { exact: true }).fill("Axe fight");
+      await page.getByRole("button", { name: "Create encounter" }).tap();
+      await page.getByLabel("Name", { exact: true }).fill("Goblin");
+      await page.getByRole("spinbutton", { name: "How many", exact: true }).fill("3");
+      await page.getByRole("spinbutton", { name: "How many", exact: true }).press("Enter");
+      await page.getByRole("button", { name: "Add Goblin ×3" }).tap();
+      await page.getByTestId("next").tap();
+      await expect(page.getByTestId("turn-status")).toHaveText(/^Round 1 · /);
+      const found: Found[] = [];
+      await axe(page, `running fight (${theme})`, found);
+      await page.locator("li.fighter .fighter-main").first().tap();
+      await page.getByRole("dialog").waitFor({ state: "visible" });
+      await page.waitForTimeout(200);
+      await axe(page, `a combatant's sheet (${theme})`, found);
+      expectNone(found);
+    });
+
     for (const system of ["Heimr", "Symbaroum-style"]) {
       test(`a ${system} sheet has no axe violations in any mode`, async ({ page }) => {
         await createCharacter(page, `Axe ${system}`, system);

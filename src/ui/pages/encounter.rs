@@ -152,7 +152,7 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
                 {move || (resources().len() >= 2 && resources()[0].3 > 0).then(|| {
                     let r = resources();
                     let (who, a, b) = (r[0].0, r[0].2, r[1].2);
-                    view! { <li><button class="btn small pool" aria-label=format!("Trade a {a} for a {b}") on:click=tap(move || ctx.act(Event::Trade(who, 0, 1)))>{format!("{a} → {b}")}</button></li> }
+                    view! { <li><button class="btn small pool" on:click=tap(move || ctx.act(Event::Trade(who, 0, 1)))>{format!("Trade {a} → {b}")}</button></li> }
                 })}
             </ul>
             <div class="actions turn-actions">
@@ -167,7 +167,8 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
 /// One combatant in the order: name, vitals, why it stands here, conditions.
 #[component]
 fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
-    let line = move || {
+    // Memos: a turn changes two rows, not fifty; the others are left as they are.
+    let line = Memo::new(move |_| {
         ctx.state.with(|s| {
             let Some(c) = s.get(who) else {
                 return (String::new(), String::new(), String::new(), false, false);
@@ -187,16 +188,18 @@ fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
             };
             (c.name.clone(), vit, why, s.current == Some(who), c.dead)
         })
-    };
+    });
+    let line = move || line.get();
     let current = flag(move || line().3);
     let name = text(move || line().0);
-    let chips = move || {
+    let chips = Memo::new(move |_| {
         ctx.state.with(|s| {
             s.conditions_of(who)
                 .map(|a| (a.name.clone(), s.remaining(a), a.parent.is_some()))
                 .collect::<Vec<_>>()
         })
-    };
+    });
+    let chips = move || chips.get();
     view! {
         <li class="fighter" class:current=current class:dead=flag(move || line().4) data-combatant=name>
             <button class="fighter-main" aria-current=text(move || if current.get() { "true".into() } else { "false".into() }) on:click=tap(move || ctx.selected.set(Some(who)))>
