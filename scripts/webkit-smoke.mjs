@@ -138,6 +138,11 @@ const s = (path) => `/session/${session}${path}`;
 const run = (script, ...args) => wd("POST", s("/execute/sync"), { script, args });
 const go = (url) => wd("POST", s("/url"), { url });
 const click = (el) => wd("POST", s(`/element/${el[ELEMENT]}/click`), {});
+/** Scrolls an element to the middle of the screen first (clear of the sticky bar and the nav). */
+const tapCentered = async (el) => {
+  await run('arguments[0].scrollIntoView({ block: "center" });', el);
+  return click(el);
+};
 const type = (el, text) => wd("POST", s(`/element/${el[ELEMENT]}/value`), { text });
 const clear = (el) => wd("POST", s(`/element/${el[ELEMENT]}/clear`), {});
 
@@ -255,6 +260,27 @@ async function main() {
     15_000,
   );
   log("character created, renamed and still listed after a reload");
+
+  // 4. A fight: an encounter with two quick NPCs, started, a turn passed, and kept across a
+  // reload (the event log is replayed).
+  await go(origin + "/combat");
+  await appReady();
+  await type(await element("the encounter name input (label “Name”)", INPUT_BY_LABEL, "Name"), "Smoke fight");
+  await tapCentered(await element("“Create encounter”", BUTTON_BY_TEXT, "Create encounter"));
+  await waitFor("the fight page (/combat/…)", async () => /\/combat\/[0-9a-f]+$/.test(await wd("GET", s("/url"))), 15_000);
+  await tapCentered(await element("“Increase How many”", 'return document.querySelector(\'[aria-label="Increase How many"]\');'));
+  await tapCentered(await element("“Add Goblin ×2”", BUTTON_BY_TEXT, "Add Goblin ×2"));
+  const rows = () => run('return document.querySelectorAll("li.fighter").length;');
+  await waitFor("two combatants in the order", async () => (await rows()) === 2, 10_000);
+  await tapCentered(await element("“Start fight”", BUTTON_BY_TEXT, "Start fight"));
+  const status = () => run('const t = document.querySelector(\'[data-testid="turn-status"]\'); return t ? t.textContent.trim() : "";');
+  const first = await waitFor("round 1 to begin", async () => ((await status()).startsWith("Round 1 · ") ? status() : null), 10_000);
+  await tapCentered(await element("“Next turn”", BUTTON_BY_TEXT, "Next turn"));
+  const second = await waitFor("the second turn", async () => { const t = await status(); return t !== first ? t : null; }, 10_000);
+  await wd("POST", s("/refresh"), {});
+  await appReady();
+  await waitFor(`“${second}” after a reload`, async () => (await status()) === second, 15_000);
+  log(`fight: “${first}” → “${second}”, the same after a reload`);
   await screenshot();
 }
 
