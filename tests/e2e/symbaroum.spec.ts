@@ -147,9 +147,17 @@ test("dying: death tests with exact odds, then healing", async ({ page }) => {
   const dead = await page.getByTestId("dead").count();
   if (dead) await page.getByRole("button", { name: "Undo: not dead" }).tap();
   await setNumber(page, "Toughness", 0);
+  // A day's rest does not stabilize a dying character; a herbal cure does.
+  await box.getByRole("button", { name: "Natural (+1)" }).tap();
+  await expect(box.getByTestId("dying-message")).toContainText("does not stabilize a dying character");
+  await expect(page.getByRole("spinbutton", { name: "Toughness", exact: true })).toHaveValue("0");
   await box.getByRole("button", { name: "Herbal cure (+1)" }).tap();
   await expect(page.getByRole("spinbutton", { name: "Toughness", exact: true })).toHaveValue("1");
   await expect(box.getByRole("button", { name: "Roll death test" })).toHaveCount(0);
+  // Current toughness never above its maximum (Strong 10 → 10).
+  await page.getByRole("spinbutton", { name: "Toughness", exact: true }).fill("25");
+  await page.getByRole("spinbutton", { name: "Toughness", exact: true }).press("Enter");
+  await expect(page.getByRole("spinbutton", { name: "Toughness", exact: true })).toHaveValue("10");
 });
 
 test("experience: learning and raising abilities with a what-if and undo", async ({ page }) => {
