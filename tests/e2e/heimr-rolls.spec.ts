@@ -45,11 +45,22 @@ test("Perception against CR 9: exact chance, every die, and a re-roll for willpo
   const exact = atLeast(challenge(2, 3), 9);
   expect(Math.abs((await pct(page, "success-chance")) - exact * 100)).toBeLessThan(0.05001);
   // A situational penalty lowers C, and the chance follows.
-  await panel.getByText("Situational penalties").tap();
+  await panel.getByText("Situational bonuses and penalties").tap();
   await panel.getByRole("button", { name: "Increase Penalty on this roll" }).tap();
   await expect(panel.getByTestId("roll-c")).toHaveText("1");
   expect(Math.abs((await pct(page, "success-chance")) - atLeast(challenge(1, 3), 9) * 100)).toBeLessThan(0.05001);
   await panel.getByRole("button", { name: "Decrease Penalty on this roll" }).tap();
+  // Bonuses raise C and P (a readied dodge +2 P, attacking down from height +1 C).
+  await panel.getByRole("button", { name: "Increase Bonus on C" }).tap();
+  await panel.getByRole("button", { name: "Increase Bonus or penalty on P" }).tap();
+  await panel.getByRole("button", { name: "Increase Bonus or penalty on P" }).tap();
+  await expect(panel.getByTestId("roll-c")).toHaveText("3");
+  await expect(panel.getByTestId("roll-p")).toHaveText("5");
+  expect(Math.abs((await pct(page, "success-chance")) - atLeast(challenge(3, 5), 9) * 100)).toBeLessThan(0.05001);
+  await panel.getByRole("button", { name: "Decrease Bonus on C" }).tap();
+  await panel.getByRole("button", { name: "Decrease Bonus or penalty on P" }).tap();
+  await panel.getByRole("button", { name: "Decrease Bonus or penalty on P" }).tap();
+  await expect(panel.getByTestId("roll-c")).toHaveText("2");
 
   await page.screenshot({ path: "test-results/heimr-roll-panel.png" });
   await panel.getByRole("button", { name: "Roll Perception" }).tap();
@@ -180,4 +191,45 @@ test("opposed rolls show both sides' exact chances, then both rolls", async ({ p
   const mine = Number(await panel.getByTestId("challenge-total").textContent());
   const theirs = Number(await panel.getByTestId("opponent-total").textContent());
   await expect(panel.getByTestId("opposed-verdict")).toHaveText(mine > theirs ? "You win" : mine === theirs ? "Tie" : "Opponent wins");
+});
+
+test("opposed physical rolls count both sides' fatigue in the chances and the verdict", async ({ page }) => {
+  await newHeimr(page, "Tired");
+  await setNumber(page, "Fatigue", 4);
+  await page.getByRole("button", { name: "Roll Agility" }).tap();
+  const panel = page.getByRole("dialog", { name: "Roll Agility" });
+  await panel.getByText("Opposed roll").tap();
+  await setNumber(page, "Opponent C", 1);
+  await setNumber(page, "Opponent P", 1);
+  await setNumber(page, "Opponent fatigue (0: not a physical roll)", 3);
+  // Independently: each side's dice part (result − P) below its fatigue fails outright;
+  // one failure loses to a roll that stands, two tie.
+  const me = challenge(0, 0);
+  const them = challenge(1, 0);
+  let win = 0, tie = 0, lose = 0;
+  for (const [a, pa] of me)
+    for (const [b, pb] of them) {
+      const fa = a < 4, fb = b < 3, q = pa * pb;
+      if (fa && fb) tie += q;
+      else if (fa) lose += q;
+      else if (fb) win += q;
+      else if (a > b + 1) win += q;
+      else if (a === b + 1) tie += q;
+      else lose += q;
+    }
+  const text = (await panel.getByTestId("opposed-chances").textContent())!;
+  const [w, t, l] = text.match(/[\d.]+(?=%)/g)!.map(Number);
+  expect(Math.abs(w - win * 100)).toBeLessThan(0.05001);
+  expect(Math.abs(t - tie * 100)).toBeLessThan(0.05001);
+  expect(Math.abs(l - lose * 100)).toBeLessThan(0.05001);
+  await panel.getByRole("button", { name: "Roll Agility" }).tap();
+  const mine = Number(await panel.getByTestId("challenge-total").textContent());
+  const theirs = Number(await panel.getByTestId("opponent-total").textContent());
+  const theirDice = theirs - 1;
+  const expected =
+    mine < 4 && theirDice < 3 ? "Tie: both dice parts are below fatigue"
+    : mine < 4 ? "Opponent wins: your dice part is below your fatigue"
+    : theirDice < 3 ? "You win: the opponent's dice part is below its fatigue"
+    : mine > theirs ? "You win" : mine === theirs ? "Tie" : "Opponent wins";
+  await expect(panel.getByTestId("opposed-verdict")).toHaveText(expected);
 });

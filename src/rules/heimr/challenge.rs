@@ -73,6 +73,32 @@ pub fn success_chance(c: i32, p: i32, cr: i32, fatigue: Option<i32>) -> Chance {
     dice_distribution(c).at_least(need)
 }
 
+/// One side of an opposed challenge: C, P and, on a physical roll, the fatigue.
+pub type Side = (i32, i32, Option<i32>);
+
+/// Win, tie and lose of side `a` against side `b`, each side's fatigue check included: a
+/// physical roll whose dice part is below its fatigue fails outright, so it loses to any roll
+/// that stands, and two such failures tie. Failures are folded into one value below every
+/// result either side can reach, then the two distributions are compared exactly.
+pub fn opposed_chances(a: Side, b: Side) -> (Chance, Chance, Chance) {
+    let (da, db) = (dice_distribution(a.0), dice_distribution(b.0));
+    let floor = (da.min() + i64::from(a.1)).min(db.min() + i64::from(b.1)) - 1;
+    let side = |d: &Distribution, (_, p, f): Side| {
+        let top = d.max() + i64::from(p);
+        let mut probs = vec![0.0; (top - floor + 1) as usize];
+        for (v, q) in d.iter() {
+            let at = if f.is_some_and(|f| v < i64::from(f)) {
+                floor
+            } else {
+                v + i64::from(p)
+            };
+            probs[(at - floor) as usize] += q;
+        }
+        Distribution::from_probs(floor, probs)
+    };
+    side(&da, a).versus(&side(&db, b))
+}
+
 /// The chance that a physical roll raises fatigue: the d6 shows less than the fatigue, and
 /// fatigue is not already at its maximum.
 pub fn fatigue_rise_chance(fatigue: i32) -> Chance {
@@ -160,6 +186,112 @@ pub fn roll_challenge<S: DiceSource + ?Sized>(c: i32, p: i32, src: &mut S) -> Ch
         modifier,
         dice,
         result: dice + p,
+    }
+}
+
+#[cfg(test)]
+mod opposed_tests {
+    use super::*;
+
+    /// Every (dice part, probability) of a challenge by enumerating the d6 and the d10s.
+    fn enumerate(c: i32) -> Vec<(i32, f64)> {
+        let n = c.unsigned_abs();
+        let mut out = Vec::new();
+        let total = 6 * 10u32.pow(n);
+        for code in 0..total {
+            let d6 = code % 6 + 1;
+            let mut rest = code / 6;
+            let d10s: Vec<u32> = (0..n)
+                .map(|_| {
+                    let v = rest % 10 + 1;
+                    rest /= 10;
+                    v
+                })
+                .collect();
+            let mut dice = vec![d6];
+            dice.extend(&d10s);
+            let part = match c.signum() {
+                0 => d6 as i32,
+                1 => {
+                    let tens = d10s.iter().filter(|&&v| v == 10).count() as i32;
+                    if tens > 0 {
+                        9 + tens
+                    } else {
+                        *dice.iter().max().unwrap() as i32
+                    }
+                }
+                _ => {
+                    let ones = dice.iter().filter(|&&v| v == 1).count() as i32;
+                    if ones > 0 {
+                        2 - ones
+                    } else {
+                        *dice.iter().min().unwrap() as i32
+                    }
+                }
+            };
+            out.push((part, 1.0 / f64::from(total)));
+        }
+        // Equal dice parts merged (still every die combination counted one by one above).
+        out.sort_by_key(|x| x.0);
+        out.dedup_by(|x, y| {
+            let same = x.0 == y.0;
+            if same {
+                y.1 += x.1;
+            }
+            same
+        });
+        out
+    }
+
+    #[test]
+    fn opposed_chances_match_enumeration_with_fatigue_on_either_side() {
+        let sides: [Side; 8] = [
+            (0, 2, None),
+            (1, 0, Some(3)),
+            (2, 3, Some(6)),
+            (-1, 4, None),
+            (-2, 1, Some(2)),
+            (3, -1, Some(20)),
+            (0, 5, Some(1)),
+            (-3, 0, Some(4)),
+        ];
+        for a in sides {
+            for b in sides {
+                let (w, t, l) = opposed_chances(a, b);
+                let (mut ew, mut et, mut el) = (0.0, 0.0, 0.0);
+                for (x, px) in enumerate(a.0) {
+                    for (y, py) in enumerate(b.0) {
+                        let fa = a.2.is_some_and(|f| x < f);
+                        let fb = b.2.is_some_and(|f| y < f);
+                        let q = px * py;
+                        match (fa, fb) {
+                            (true, true) => et += q,
+                            (true, false) => el += q,
+                            (false, true) => ew += q,
+                            _ => match (x + a.1).cmp(&(y + b.1)) {
+                                std::cmp::Ordering::Greater => ew += q,
+                                std::cmp::Ordering::Equal => et += q,
+                                std::cmp::Ordering::Less => el += q,
+                            },
+                        }
+                    }
+                }
+                for (got, want) in [(w, ew), (t, et), (l, el)] {
+                    assert!(
+                        (got.p() - want).abs() < 1e-9,
+                        "{a:?} vs {b:?}: {} vs {want}",
+                        got.p()
+                    );
+                    assert_eq!(want == 0.0, got.is_impossible(), "{a:?} vs {b:?}");
+                }
+                assert!((w.p() + t.p() + l.p() - 1.0).abs() < 1e-12);
+            }
+        }
+        // At fatigue 20 a physical roll (dice part at most 9 + tens) nearly always fails; with
+        // C 0 (dice part ≤ 6) it always does: it can never win, and two such rolls always tie.
+        let hopeless = (0, 10, Some(20));
+        assert!(opposed_chances(hopeless, (0, 0, None)).0.is_impossible());
+        assert!(opposed_chances(hopeless, hopeless).1.is_certain());
     }
 }
 

@@ -9,7 +9,7 @@ mod sheet;
 pub use advancement::{
     share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare,
 };
-pub use challenge::{roll_challenge, success_chance, ChallengeRoll};
+pub use challenge::{opposed_chances, roll_challenge, success_chance, ChallengeRoll};
 pub use sheet::{
     base_fatigue, progress_required, Ability, Attr, AttrGroup, Attribute, HeimrSheet, Injury,
     InjuryLevel, FATIGUE_MAX, FATIGUE_MIN, STANDARD_ABILITIES,

@@ -1,7 +1,8 @@
 use super::Ctx as SheetCtx;
 use crate::rules::dice::{DieRoll, RollOutcome, TermRoll};
 use crate::rules::heimr::challenge::{
-    fatigue_rise_chance, result_distribution, roll_challenge, success_chance, ChallengeRoll,
+    fatigue_rise_chance, opposed_chances, result_distribution, roll_challenge, success_chance,
+    ChallengeRoll,
 };
 use crate::rules::heimr::{Attr, AttrGroup, HeimrSheet};
 use crate::storage::character::Sheet;
@@ -98,11 +99,16 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
     let pen_self = RwSignal::new(0i32);
     let pen_attr = RwSignal::new(0i32);
     let pen_group = RwSignal::new(0i32);
+    // Bonuses too: a readied dodge or observation raises P, attacking down from height C.
+    let c_bonus = RwSignal::new(0i32);
+    let p_mod = RwSignal::new(0i32);
     let cr_text = RwSignal::new(String::new());
     let cr = Memo::new(move |_| cr_text.with(|t| t.trim().parse::<i32>().ok()));
     let opposed = RwSignal::new(false);
     let opp_c = RwSignal::new(0i32);
     let opp_p = RwSignal::new(0i32);
+    // The opponent's fatigue on a physical roll; 0 when its roll is not physical.
+    let opp_f = RwSignal::new(0i32);
     let last = RwSignal::new(None::<ChallengeRoll>);
     let opp_last = RwSignal::new(None::<ChallengeRoll>);
     let rerolls = RwSignal::new(0u32);
@@ -118,12 +124,15 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
         })
     });
     let p = Memo::new(move |_| {
-        ctx.sheet.with(|s| match what {
-            RollFor::Ability(i) => s.abilities.get(i).map_or(0, |a| s.potential(a)),
-            RollFor::Attribute(a) => s.attr(a),
-        })
+        p_mod.get()
+            + ctx.sheet.with(|s| match what {
+                RollFor::Ability(i) => s.abilities.get(i).map_or(0, |a| s.potential(a)),
+                RollFor::Attribute(a) => s.attr(a),
+            })
     });
-    let c = Memo::new(move |_| base_c.get() - pen_self.get() - pen_attr.get() - pen_group.get());
+    let c = Memo::new(move |_| {
+        base_c.get() - pen_self.get() - pen_attr.get() - pen_group.get() + c_bonus.get()
+    });
     let fatigue = Memo::new(move |_| physical.get().then(|| ctx.sheet.with(|s| s.fatigue)));
     let dist = Signal::derive(move || result_distribution(c.get(), p.get()));
     // Highlight exactly the results that succeed: at least the CR and, on a physical roll, a
@@ -136,10 +145,13 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
         cr.get()
             .map(|cr| success_chance(c.get(), p.get(), cr, fatigue.get()))
     };
+    // Both sides' fatigue checks count: a roll that fails outright loses to one that stands.
+    let opp_fatigue = move || Some(opp_f.get()).filter(|&f| f > 0);
     let versus = Memo::new(move |_| {
-        let mine = result_distribution(c.get(), p.get());
-        let theirs = result_distribution(opp_c.get(), opp_p.get());
-        mine.versus(&theirs)
+        opposed_chances(
+            (c.get(), p.get(), fatigue.get()),
+            (opp_c.get(), opp_p.get(), opp_fatigue()),
+        )
     });
     let who = move || roster.get(&ctx.id.get_value()).map(|c| c.name);
 
@@ -253,7 +265,9 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
                 <Stepper label="Consistency set by the GM" value=gm_c min=-20 max=20 set=set_gm_c/>
             })}
             <details class="penalties">
-                <summary class="btn small">"Situational penalties"</summary>
+                <summary class="btn small">"Situational bonuses and penalties"</summary>
+                <Stepper label="Bonus on C" value=c_bonus min=0 max=20 set=crate::ui::kit::set_to(c_bonus)/>
+                <Stepper label="Bonus or penalty on P" value=p_mod min=-20 max=20 set=crate::ui::kit::set_to(p_mod)/>
                 <Stepper label="Penalty on this roll" value=pen_self min=0 max=20 set=crate::ui::kit::set_to(pen_self)/>
                 <Stepper label="Penalty on its attribute" value=pen_attr min=0 max=20 set=crate::ui::kit::set_to(pen_attr)/>
                 <Stepper label=format!("Penalty on all {} rolls", group_name()) value=pen_group min=0 max=20 set=crate::ui::kit::set_to(pen_group)/>
@@ -280,7 +294,7 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
                 <span>"Opposed roll"</span>
             </label>
             <Show when=move || opposed.get()>
-                <OpponentPicker opp_c opp_p/>
+                <OpponentPicker opp_c opp_p opp_f/>
                 <p class="chance" data-testid="opposed-chances">{versus_text}</p>
             </Show>
             <button class="btn primary roll-btn" on:click=tap(do_roll)>{roll_label}</button>
@@ -304,11 +318,18 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
                     }
                 })}
                 {move || opp_last.get().map(|o| {
-                    let mine = last.get().map_or(0, |r| r.result);
-                    let outcome = match mine.cmp(&o.result) {
-                        std::cmp::Ordering::Greater => "You win",
-                        std::cmp::Ordering::Equal => "Tie",
-                        std::cmp::Ordering::Less => "Opponent wins",
+                    let mine = last.get();
+                    let my_fail = mine.as_ref().is_some_and(|r| r.fatigue_failure(fatigue_before.get()));
+                    let their_fail = o.fatigue_failure(opp_fatigue());
+                    let outcome = match (my_fail, their_fail) {
+                        (true, true) => "Tie: both dice parts are below fatigue",
+                        (true, false) => "Opponent wins: your dice part is below your fatigue",
+                        (false, true) => "You win: the opponent's dice part is below its fatigue",
+                        _ => match mine.map_or(0, |r| r.result).cmp(&o.result) {
+                            std::cmp::Ordering::Greater => "You win",
+                            std::cmp::Ordering::Equal => "Tie",
+                            std::cmp::Ordering::Less => "Opponent wins",
+                        },
                     };
                     view! {
                         <p class="result-head"><span>"Opponent"</span><strong class="result-total" data-testid="opponent-total">{o.result}</strong></p>
@@ -336,7 +357,11 @@ fn signed(v: i32, what: &str) -> String {
 
 /// The opponent: C and P entered directly, or taken from another Heimr character's ability.
 #[component]
-fn OpponentPicker(opp_c: RwSignal<i32>, opp_p: RwSignal<i32>) -> impl IntoView {
+fn OpponentPicker(
+    opp_c: RwSignal<i32>,
+    opp_p: RwSignal<i32>,
+    opp_f: RwSignal<i32>,
+) -> impl IntoView {
     let roster = expect_context::<Roster>();
     let ctx = expect_context::<SheetCtx>();
     let others = move || {
@@ -353,6 +378,11 @@ fn OpponentPicker(opp_c: RwSignal<i32>, opp_p: RwSignal<i32>) -> impl IntoView {
                                 format!("{}: {}", c.name, a.name),
                                 s.consistency(a),
                                 s.potential(a),
+                                if a.attrs.iter().any(|x| x.group() == AttrGroup::Physical) {
+                                    s.fatigue
+                                } else {
+                                    0
+                                },
                             )
                         })
                         .collect::<Vec<_>>(),
@@ -365,13 +395,14 @@ fn OpponentPicker(opp_c: RwSignal<i32>, opp_p: RwSignal<i32>) -> impl IntoView {
         <div class="opponent">
             <select aria-label="Opponent from your characters" on:change=move |ev| {
                 let pick = event_target_value(&ev);
-                if let Some((_, c, p)) = others().into_iter().find(|(n, _, _)| *n == pick) {
+                if let Some((_, c, p, f)) = others().into_iter().find(|(n, ..)| *n == pick) {
                     opp_c.set(c);
                     opp_p.set(p);
+                    opp_f.set(f);
                 }
             }>
                 <option value="">"Pick a character's ability…"</option>
-                {move || others().into_iter().map(|(n, c, p)| view! {
+                {move || others().into_iter().map(|(n, c, p, _)| view! {
                     <option value=n.clone()>{format!("{n} (C {c}, P {p})")}</option>
                 }).collect_view()}
             </select>
@@ -379,6 +410,7 @@ fn OpponentPicker(opp_c: RwSignal<i32>, opp_p: RwSignal<i32>) -> impl IntoView {
                 <Stepper label="Opponent C" value=opp_c min=-20 max=20 set=crate::ui::kit::set_to(opp_c)/>
                 <Stepper label="Opponent P" value=opp_p min=-50 max=50 set=crate::ui::kit::set_to(opp_p)/>
             </div>
+            <Stepper label="Opponent fatigue (0: not a physical roll)" value=opp_f min=0 max=20 set=crate::ui::kit::set_to(opp_f)/>
         </div>
     }
 }
