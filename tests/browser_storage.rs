@@ -86,7 +86,7 @@ fn an_unreadable_entry_is_quarantined_in_local_storage() {
 #[wasm_bindgen_test]
 fn characters_round_trip_through_local_storage_and_survive_a_full_storage() {
     use rollsheet::storage::character::{Character, Sheet};
-    use rollsheet::storage::roster::{load_roster, save_character, save_index};
+    use rollsheet::storage::roster::{load_roster, save_character, save_index_with};
     clear();
     let mut c = Character::new(
         "c1".into(),
@@ -95,7 +95,7 @@ fn characters_round_trip_through_local_storage_and_survive_a_full_storage() {
         1,
     );
     save_character(&LocalStore, &c).unwrap();
-    save_index(&LocalStore, vec!["c1".into()]).unwrap();
+    save_index_with(&LocalStore, vec!["c1".into()], 0).unwrap();
     assert_eq!(
         load_roster(&LocalStore, 2).unwrap().characters,
         vec![c.clone()]

@@ -2,22 +2,43 @@
 //! their order. Loading migrates each entry, sets aside what cannot be read, and keeps entries
 //! from a newer app untouched and read-only.
 
-use super::character::{key_of, Character};
+use super::character::{key_of, Character, Sheet};
 use super::store::{KeyValueStore, StorageError};
 use super::versioned::{load_key, save_to, LoadError, Loaded, Versioned};
 use serde::{Deserialize, Serialize};
 
+/// The list of ids in their order. Format 2 adds the party's carried XP remainder (Heimr XP
+/// sharing), kept once here rather than copied onto every character present.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct Index {
     pub schema_version: u64,
     pub ids: Vec<String>,
+    /// `None` in a format-1 index migrated but not yet given the characters' remainder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub xp_carried: Option<u32>,
 }
 
 impl Versioned for Index {
     const KEY: &'static str = "rollsheet.characters";
-    const CURRENT: u64 = 1;
-    fn migrate(from: u64, _doc: &str) -> Result<String, String> {
-        Err(format!("no migration from index format {from}"))
+    const CURRENT: u64 = 2;
+    fn migrate(from: u64, doc: &str) -> Result<String, String> {
+        /// Format 1: the ids only.
+        #[derive(Deserialize)]
+        struct V1 {
+            ids: Vec<String>,
+        }
+        match from {
+            1 => {
+                let v1: V1 = serde_json::from_str(doc).map_err(|e| e.to_string())?;
+                let v2 = Index {
+                    schema_version: 2,
+                    ids: v1.ids,
+                    xp_carried: None,
+                };
+                serde_json::to_string(&v2).map_err(|e| e.to_string())
+            }
+            _ => Err(format!("no migration from index format {from}")),
+        }
     }
 }
 
@@ -36,17 +57,60 @@ pub struct RosterLoad {
     pub newer: Vec<NewerEntry>,
     /// Messages about entries moved to quarantine keys during this load.
     pub quarantined: Vec<String>,
+    /// The party's carried XP remainder (Heimr sharing).
+    pub xp_carried: u32,
 }
 
 /// Loads every character: those in the index first, in its order, then any found only by key.
+///
+/// An index from before format 2 gets the party's XP remainder from the characters: the one
+/// carried by the most recently updated Heimr character (the last share wrote it on everyone
+/// present), written to the index first and only then cleared from every character, so it can
+/// be paid out once only.
 pub fn load_roster(store: &dyn KeyValueStore, now: u64) -> Result<RosterLoad, StorageError> {
-    let (characters, newer, quarantined) =
+    let (mut characters, newer, quarantined) =
         load_collection::<Character>(store, now, Index::KEY, "character")?;
+    let index = match load_key::<Index>(store, Index::KEY, now) {
+        Ok(Loaded::Ok(index)) => Ok(index.xp_carried),
+        Ok(Loaded::Missing) => Ok(None),
+        // From a newer app, or unreadable: left exactly as it is.
+        _ => Err(()),
+    };
+    let xp_carried = match index {
+        Ok(Some(v)) => v,
+        Err(()) => 0,
+        Ok(None) if !characters.iter().any(carries) => 0,
+        Ok(None) => {
+            let v = characters
+                .iter()
+                .filter(|c| carries(c))
+                .max_by_key(|c| c.updated)
+                .map_or(0, |c| match &c.sheet {
+                    Sheet::Heimr(h) => h.xp_carried,
+                    _ => 0,
+                });
+            let ids = characters.iter().map(|c| c.id.clone()).collect();
+            save_index_with(store, ids, v)?;
+            for c in characters.iter_mut().filter(|c| carries(c)) {
+                if let Sheet::Heimr(h) = &mut c.sheet {
+                    h.xp_carried = 0;
+                }
+                save_character(store, c)?;
+            }
+            v
+        }
+    };
     Ok(RosterLoad {
         characters,
         newer,
         quarantined,
+        xp_carried,
     })
+}
+
+/// A Heimr character still holding a copy of an old remainder.
+fn carries(c: &Character) -> bool {
+    matches!(&c.sheet, Sheet::Heimr(h) if h.xp_carried > 0)
 }
 
 /// What [`load_collection`] found: the documents, entries from a newer app, quarantine messages.
@@ -110,8 +174,18 @@ pub fn save_character(store: &dyn KeyValueStore, c: &Character) -> Result<(), St
     save_to(store, &c.key(), c)
 }
 
-pub fn save_index(store: &dyn KeyValueStore, ids: Vec<String>) -> Result<(), StorageError> {
-    save_index_at(store, Index::KEY, ids)
+/// Writes the character index with the party's carried XP remainder.
+pub fn save_index_with(
+    store: &dyn KeyValueStore,
+    ids: Vec<String>,
+    xp_carried: u32,
+) -> Result<(), StorageError> {
+    let index = Index {
+        schema_version: Index::CURRENT,
+        ids,
+        xp_carried: Some(xp_carried),
+    };
+    save_to(store, Index::KEY, &index)
 }
 
 /// Writes an index of ids under `key` (characters, encounters).
@@ -123,6 +197,7 @@ pub fn save_index_at(
     let index = Index {
         schema_version: Index::CURRENT,
         ids,
+        xp_carried: None,
     };
     save_to(store, key, &index)
 }
@@ -148,7 +223,7 @@ mod tests {
         for c in [ch("b", "Bo"), ch("a", "Astrid")] {
             save_character(&store, &c).unwrap();
         }
-        save_index(&store, vec!["b".into(), "a".into()]).unwrap();
+        save_index_with(&store, vec!["b".into(), "a".into()], 0).unwrap();
         let loaded = load_roster(&store, 0).unwrap();
         assert_eq!(
             loaded
@@ -164,7 +239,7 @@ mod tests {
     fn characters_missing_from_the_index_are_still_found() {
         let store = MemoryStore::new();
         save_character(&store, &ch("z", "Zed")).unwrap();
-        save_index(&store, vec!["gone".into()]).unwrap();
+        save_index_with(&store, vec!["gone".into()], 0).unwrap();
         assert_eq!(
             load_roster(&store, 0).unwrap().characters,
             vec![ch("z", "Zed")]
@@ -244,5 +319,56 @@ mod tests {
             save_character(&store, &ch("a", "A")),
             Err(StorageError::QuotaExceeded)
         );
+    }
+
+    fn heimr(id: &str, carried: u32, updated: u64) -> Character {
+        let mut c = ch(id, id);
+        c.updated = updated;
+        if let Sheet::Heimr(h) = &mut c.sheet {
+            h.xp_carried = carried;
+        }
+        c
+    }
+
+    /// Format 1 kept the remainder on every character present at the last share. Loading moves
+    /// the most recent copy to the index once and clears every copy: it is paid out once only.
+    #[test]
+    fn v1_remainder_moves_to_the_index_once() {
+        let store = MemoryStore::new();
+        store
+            .set(
+                Index::KEY,
+                include_str!("../../tests/fixtures/index-v1.json"),
+            )
+            .unwrap();
+        // b2 was present at the last share (remainder 2); a1 still holds an older 1.
+        for c in [heimr("a1", 1, 5), heimr("b2", 2, 9), heimr("c3", 0, 7)] {
+            save_character(&store, &c).unwrap();
+        }
+        let loaded = load_roster(&store, 0).unwrap();
+        assert_eq!(loaded.xp_carried, 2);
+        for c in &loaded.characters {
+            let Sheet::Heimr(h) = &c.sheet else { panic!() };
+            assert_eq!(h.xp_carried, 0, "{} keeps no copy", c.id);
+        }
+        let stored: Index = serde_json::from_str(&store.get(Index::KEY).unwrap().unwrap()).unwrap();
+        assert_eq!(
+            (stored.schema_version, stored.ids.len(), stored.xp_carried),
+            (2, 3, Some(2))
+        );
+        let again = load_roster(&store, 0).unwrap();
+        assert_eq!(again.xp_carried, 2, "moved once, then read from the index");
+        assert_eq!(again.characters, loaded.characters);
+    }
+
+    #[test]
+    fn a_newer_index_is_never_rewritten() {
+        let store = MemoryStore::new();
+        let newer = r#"{"schema_version":9,"ids":["a1"],"party":{}}"#;
+        store.set(Index::KEY, newer).unwrap();
+        save_character(&store, &heimr("a1", 3, 1)).unwrap();
+        let loaded = load_roster(&store, 0).unwrap();
+        assert_eq!(loaded.characters.len(), 1);
+        assert_eq!(store.get(Index::KEY).unwrap().as_deref(), Some(newer));
     }
 }

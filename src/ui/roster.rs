@@ -5,7 +5,7 @@
 use crate::rules::dice::CryptoSource;
 use crate::storage::character::{key_of, new_id, Character, Sheet};
 use crate::storage::roster::{
-    delete_character, load_roster, save_character, save_index, NewerEntry,
+    delete_character, load_roster, save_character, save_index_with, NewerEntry,
 };
 use crate::storage::{load_key, Loaded, LocalStore, StorageError, Versioned};
 use crate::ui::state::{now_ms, with_dice, Notices};
@@ -27,6 +27,8 @@ pub struct Roster {
     pub deleted: RwSignal<Vec<(usize, Character)>>,
     /// Ids with edits not yet written.
     pub unsaved: RwSignal<BTreeSet<String>>,
+    /// The party's carried Heimr XP remainder (stored once, in the index).
+    pub xp_carried: RwSignal<u32>,
     timer: StoredValue<Option<TimeoutHandle>>,
     asked_persist: StoredValue<bool>,
     /// Carried here, not looked up: saves run from timers, storage events and page-hide
@@ -117,6 +119,12 @@ impl Roster {
         self.save_index();
     }
 
+    /// Keeps the party's remainder after an XP share.
+    pub fn set_xp_carried(&self, v: u32) {
+        self.xp_carried.set(v);
+        self.save_index();
+    }
+
     pub fn undo_delete(&self) {
         let Some((i, c)) = self.deleted.try_update(Vec::pop).flatten() else {
             return;
@@ -202,7 +210,10 @@ impl Roster {
         let ids = self
             .chars
             .with_untracked(|cs| cs.iter().map(|c| c.id.clone()).collect());
-        self.report(save_index(&LocalStore, ids), "Saving the character list");
+        self.report(
+            save_index_with(&LocalStore, ids, self.xp_carried.get_untracked()),
+            "Saving the character list",
+        );
     }
 
     fn report(&self, r: Result<(), StorageError>, what: &str) {
@@ -265,7 +276,7 @@ impl Roster {
 }
 
 pub fn provide_roster(notices: Notices) -> Roster {
-    let (chars, newer) = match load_roster(&LocalStore, now_ms()) {
+    let (chars, newer, carried) = match load_roster(&LocalStore, now_ms()) {
         Ok(loaded) => {
             for message in loaded.quarantined {
                 notices.error(message);
@@ -276,11 +287,11 @@ pub fn provide_roster(notices: Notices) -> Roster {
                     n.name, n.found
                 ));
             }
-            (loaded.characters, loaded.newer)
+            (loaded.characters, loaded.newer, loaded.xp_carried)
         }
         Err(e) => {
             notices.error(format!("Characters could not be loaded: {e}"));
-            (Vec::new(), Vec::new())
+            (Vec::new(), Vec::new(), 0)
         }
     };
     let roster = Roster {
@@ -288,6 +299,7 @@ pub fn provide_roster(notices: Notices) -> Roster {
         newer: RwSignal::new(newer),
         deleted: RwSignal::new(Vec::new()),
         unsaved: RwSignal::new(BTreeSet::new()),
+        xp_carried: RwSignal::new(carried),
         timer: StoredValue::new(None),
         asked_persist: StoredValue::new(false),
         notices,

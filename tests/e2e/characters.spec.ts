@@ -290,6 +290,12 @@ test("XP is shared among those present, rounded down, the rest carried", async (
   await share.getByText("One", { exact: true }).tap();
   await share.getByText("Two", { exact: true }).tap();
   await expect(share.getByTestId("xp-preview")).toHaveText(/Each gets 3 XP; 0 carried to the next share \(including 1 carried/);
+  await share.getByRole("button", { name: "Share" }).tap();
+  // The remainder was paid out once: Three, absent from that share, carries nothing of it.
+  await page.reload();
+  await share.getByLabel("Encounter XP").fill("0");
+  await share.getByText("Three", { exact: true }).tap();
+  await expect(share.getByTestId("xp-preview")).toHaveText(/Each gets 0 XP; 0 carried to the next share \(including 0 carried/);
 });
 
 test("settings tracks the last full backup and suggests one when due", async ({ page }) => {

@@ -110,7 +110,8 @@ pub struct HeimrSheet {
     pub conditions: Vec<String>,
     pub items: Vec<String>,
     pub xp: u32,
-    /// XP left over from the last share, carried into the next one.
+    /// A copy of the party's XP remainder, as format 1 stored it on every character present.
+    /// Loading moves it to the roster's index once and clears it here; nothing reads it since.
     pub xp_carried: u32,
     /// Purchases, oldest first, so each can be undone in reverse order.
     #[serde(default)]

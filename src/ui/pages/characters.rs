@@ -273,18 +273,8 @@ fn XpShare() -> impl IntoView {
     };
     let present = RwSignal::new(Vec::<String>::new());
     let (xp, set_xp) = signal(String::new());
-    let carried = move || {
-        roster.chars.with(|cs| {
-            cs.iter()
-                .filter(|c| present.with(|p| p.contains(&c.id)))
-                .filter_map(|c| match &c.sheet {
-                    Sheet::Heimr(s) => Some(s.xp_carried),
-                    _ => None,
-                })
-                .max()
-                .unwrap_or(0)
-        })
-    };
+    // The party's remainder, kept once: paid out to whoever is present at the next share.
+    let carried = move || roster.xp_carried.get();
     let share = move || {
         share_xp(
             xp.with(|x| x.trim().parse().unwrap_or(0)),
@@ -324,10 +314,10 @@ fn XpShare() -> impl IntoView {
                         roster.update(&id, |c| {
                             if let Sheet::Heimr(h) = &mut c.sheet {
                                 h.xp += s.each;
-                                h.xp_carried = s.remainder;
                             }
                         });
                     }
+                    roster.set_xp_carried(s.remainder);
                     set_done.set(Some(format!("Shared: {} XP each, {} carried.", s.each, s.remainder)));
                     set_xp.set(String::new());
                 }>"Share"</button>

@@ -13,12 +13,13 @@ pub fn advance(ctx: SheetCtx) -> impl IntoView {
     let count = ctx.num(|s| s.abilities.len() as i32);
     let pending = RwSignal::new(None::<(usize, Track)>);
     let last = ctx.get(|s| s.purchases.last().cloned());
+    let carried = expect_context::<crate::ui::roster::Roster>().xp_carried;
     view! {
         <section class="card">
             <h2>"Experience"</h2>
             <div class="row xp-row">
                 <Stepper label="XP" value=ctx.num(|s| s.xp as i32) min=0 max=10_000_000 set=ctx.set_num(|s, v| s.xp = v.max(0) as u32)/>
-                <span class="muted">{ctx.text(|s| format!("carried {}", s.xp_carried))}</span>
+                <span class="muted">{move || format!("party carries {}", carried.get())}</span>
             </div>
             <Show when=move || last.with(Option::is_some)>
                 <div class="undo-row">
