@@ -269,3 +269,27 @@ test("encounters: rename, duplicate, delete with undo, export and import (replac
   await appReady(page);
   await expect(entries).toHaveCount(3);
 });
+
+test("a linked character edited in another tab comes into the open fight, logged", async ({ page, context }) => {
+  await seed(page);
+  await page.goto("/combat");
+  await page.getByLabel("Name", { exact: true }).fill("Two tabs");
+  await page.getByRole("button", { name: "Create encounter" }).tap();
+  await page.getByRole("button", { name: "Add Bror" }).tap();
+  await expect(row(page, "Bror").locator(".fighter-hp")).toHaveText("Toughness 10/10");
+  const other = await context.newPage();
+  await other.goto(`/c/${BROR.id}`);
+  await appReady(other);
+  await setNumber(other, "Toughness", 6);
+  // The sheet's edit is written shortly after (debounced); the fight follows without a reload.
+  await expect(row(page, "Bror").locator(".fighter-hp")).toHaveText("Toughness 6/10", { timeout: 10_000 });
+  await expect(page.getByTestId("fight-log")).toContainText("Bror: Toughness 6 as on the sheet");
+  // And the fight's own change goes back to the sheet.
+  await open(page, "Bror");
+  await setNumber(page, "Amount", 2);
+  await sheet(page).getByTestId("damage").tap();
+  await close(page);
+  await other.reload();
+  await appReady(other);
+  await expect(other.getByRole("spinbutton", { name: "Toughness", exact: true })).toHaveValue("4");
+});

@@ -29,7 +29,13 @@ pub fn EncounterPage(id: String) -> impl IntoView {
         store: encounters,
         selected: RwSignal::new(None),
     };
-    encounters.pull_links(&id, ctx.state);
+    // A linked character changed elsewhere (its sheet in another tab): into the fight, logged.
+    // The fight's own writes to the characters compare equal and add nothing.
+    let roster = expect_context::<Roster>();
+    Effect::new(move |_| {
+        roster.chars.track();
+        encounters.pull_links(&ctx.id.get_value(), ctx.state);
+    });
     let name = move || {
         encounters.list.with(|l| {
             l.iter()
