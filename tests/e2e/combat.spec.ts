@@ -293,3 +293,29 @@ test("a linked character edited in another tab comes into the open fight, logged
   await appReady(other);
   await expect(other.getByRole("spinbutton", { name: "Toughness", exact: true })).toHaveValue("4");
 });
+
+test("a saved character attacks with any of its weapons: the Spear's reach is noted, the Sword's is not", async ({ page }) => {
+  await page.goto("/");
+  await appReady(page);
+  await page.evaluate((c) => {
+    localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
+    localStorage.setItem("rollsheet.characters", JSON.stringify({ schema_version: 1, ids: [c.id] }));
+  }, base);
+  await page.reload();
+  await appReady(page);
+  await page.goto("/combat");
+  await page.getByLabel("Name", { exact: true }).fill("Reach");
+  await page.getByRole("button", { name: "Create encounter" }).tap();
+  await page.getByRole("button", { name: `Add ${base.name}` }).tap();
+  await page.getByLabel("Name", { exact: true }).fill("Wolf");
+  await page.getByRole("button", { name: "Add Wolf" }).tap();
+  await open(page, base.name);
+  const weapon = sheet(page).locator("#attack-weapon");
+  await expect(weapon.locator("option")).toHaveText(["Sword (1d8, Accurate 13)", "Spear (1d8, Accurate 13)"]);
+  // [Accurate 13 ← Defense 10] = d20 ≤ 13 with either.
+  await expect(sheet(page).getByTestId("hit-chance")).toHaveText("65.0%");
+  await expect(sheet(page).getByText("Long weapon: a free attack in the first turn of melee.")).toHaveCount(0);
+  await weapon.selectOption({ label: "Spear (1d8, Accurate 13)" });
+  await expect(sheet(page).getByText("Long weapon: a free attack in the first turn of melee.")).toBeVisible();
+  await expect(sheet(page).getByTestId("hit-chance")).toHaveText("65.0%");
+});

@@ -169,10 +169,55 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         target_blind.set(ctx.state.with_untracked(|s| s.has(t, "Blind")));
         result.set(None);
     });
+    // A saved character attacks with any of its weapons (the sheet's, read now).
+    let weapons: Vec<(String, i32, String, bool)> = ctx.state.with_untracked(|s| {
+        let link = s.get(who).and_then(|c| c.link.clone());
+        match link.and_then(|l| ctx.roster().get(&l)).map(|c| c.sheet) {
+            Some(Sheet::Symbaroum(sh)) => sh
+                .weapons
+                .iter()
+                .map(|w| {
+                    let long = w
+                        .qualities
+                        .contains(&crate::rules::symbaroum::WeaponQuality::Long);
+                    (
+                        format!(
+                            "{} ({}, {} {})",
+                            w.name,
+                            w.damage,
+                            w.attr.name(),
+                            sh.attr(w.attr)
+                        ),
+                        sh.attr(w.attr),
+                        w.damage.clone(),
+                        long,
+                    )
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    });
+    let weapon = RwSignal::new(0usize);
+    let weapons = StoredValue::new(weapons);
+    // The attacker with the chosen weapon's attribute, damage and reach.
+    let armed = move |c: &Combatant| {
+        let mut c = c.clone();
+        weapons.with_value(|ws| {
+            if let Some((_, attr, dmg, long)) = ws.get(weapon.get()) {
+                c.stats[crate::rules::symbaroum::combat::ACCURATE] = *attr;
+                c.stats[crate::rules::symbaroum::combat::LONG] = i32::from(*long);
+                if let Some(t) = c.texts.get_mut(WEAPON) {
+                    t.clone_from(dmg);
+                }
+            }
+        });
+        c
+    };
     let figures = Memo::new(move |_| {
         let t = target.get();
         ctx.state.with(|s| {
-            let (a, b) = (s.get(who)?, s.get(t)?);
+            let (a, b) = (armed(s.get(who)?), s.get(t)?);
+            let a = &a;
             Some((
                 attack(a, b, advantage.get(), me_blind.get(), target_blind.get()),
                 reach_free_attack(a, b),
@@ -204,7 +249,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         let (weapon, armor) = ctx.state.with_untracked(|s| {
             (
                 s.get(who)
-                    .map(|c| c.text(WEAPON).to_owned())
+                    .map(|c| armed(c).text(WEAPON).to_owned())
                     .unwrap_or_default(),
                 s.get(t)
                     .map(|c| c.text(ARMOR).to_owned())
@@ -270,6 +315,12 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
             <select id="attack-target" on:change=typed(move |v| target.set(v.parse().unwrap_or(0)))>
                 {move || targets().into_iter().map(|(id, name)| view! { <option value=id.to_string() selected=move || target.get() == id>{name}</option> }).collect_view()}
             </select>
+            {(weapons.with_value(Vec::len) > 1).then(|| view! {
+                <label class="field-label" for="attack-weapon">"Weapon"</label>
+                <select id="attack-weapon" on:change=typed(move |v| weapon.set(v.parse().unwrap_or(0)))>
+                    {weapons.with_value(|ws| ws.iter().enumerate().map(|(i, w)| view! { <option value=i.to_string()>{w.0.clone()}</option> }).collect_view())}
+                </select>
+            })}
             <label class="check"><input type="checkbox" prop:checked=move || advantage.get() on:change=checked(move |v| advantage.set(v))/><span>"Advantage (+2, +1d4 damage)"</span></label>
             <label class="check"><input type="checkbox" prop:checked=move || me_blind.get() on:change=checked(move |v| me_blind.set(v))/><span>"Attacker cannot see"</span></label>
             <label class="check"><input type="checkbox" prop:checked=move || target_blind.get() on:change=checked(move |v| target_blind.set(v))/><span>"Target cannot see"</span></label>
