@@ -4,8 +4,8 @@
 
 use super::roster::{load_collection, save_index_at, NewerEntry};
 use super::store::{KeyValueStore, StorageError};
-use super::transfer::{ImportError, MAX_IMPORT_BYTES};
-use super::versioned::{decode, save_to, DecodeError, Versioned};
+use super::transfer::{decode_checked, precheck, ImportError};
+use super::versioned::{save_to, Versioned};
 use crate::rules::encounter::Encounter;
 use serde::Deserialize;
 
@@ -68,11 +68,7 @@ pub fn parse_encounter(text: &str) -> Result<Encounter, ImportError> {
         name: Option<String>,
         system: Option<String>,
     }
-    if text.len() > MAX_IMPORT_BYTES {
-        return Err(ImportError::TooLarge(text.len().div_ceil(1000)));
-    }
-    serde_json::from_str::<serde::de::IgnoredAny>(text)
-        .map_err(|e| ImportError::NotJson(e.to_string()))?;
+    precheck(text)?;
     let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotEncounter)?;
     if probe.schema_version.is_none() || probe.events.is_none() {
         return Err(ImportError::NotEncounter);
@@ -83,16 +79,7 @@ pub fn parse_encounter(text: &str) -> Result<Encounter, ImportError> {
             return Err(ImportError::UnknownSystem(name, system));
         }
     }
-    let e = match decode::<Encounter>(text) {
-        Ok(e) => e,
-        Err(DecodeError::TooNew { found, known }) => {
-            return Err(ImportError::TooNew(name, found, known))
-        }
-        Err(DecodeError::Invalid(why)) => return Err(ImportError::BadShape(name, why)),
-    };
-    e.validate()
-        .map_err(|why| ImportError::OutOfRange(name, why))?;
-    Ok(e)
+    decode_checked(text, name, Encounter::validate)
 }
 
 #[cfg(test)]
@@ -101,6 +88,7 @@ mod tests {
     use crate::rules::encounter::{Duration, Event};
     use crate::rules::symbaroum::combat::npc;
     use crate::storage::store::MemoryStore;
+    use crate::storage::transfer::MAX_IMPORT_BYTES;
     use crate::storage::versioned::quarantined_keys;
 
     fn fight(id: &str) -> Encounter {

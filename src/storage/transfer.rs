@@ -94,13 +94,36 @@ struct Probe<'a> {
     name: Option<String>,
 }
 
-/// Parses an exported character or backup into validated characters. Nothing is stored here.
-pub fn parse_import(text: &str) -> Result<Vec<Character>, ImportError> {
+/// What every import checks first: the size, then whether the text is JSON at all.
+pub(crate) fn precheck(text: &str) -> Result<(), ImportError> {
     if text.len() > MAX_IMPORT_BYTES {
         return Err(ImportError::TooLarge(text.len().div_ceil(1000)));
     }
     serde_json::from_str::<serde::de::IgnoredAny>(text)
         .map_err(|e| ImportError::NotJson(e.to_string()))?;
+    Ok(())
+}
+
+/// Decodes (migrating) one document called `name` in the messages, then checks its values.
+pub(crate) fn decode_checked<T: Versioned>(
+    text: &str,
+    name: String,
+    validate: fn(&T) -> Result<(), String>,
+) -> Result<T, ImportError> {
+    let doc = match decode::<T>(text) {
+        Ok(doc) => doc,
+        Err(DecodeError::TooNew { found, known }) => {
+            return Err(ImportError::TooNew(name, found, known))
+        }
+        Err(DecodeError::Invalid(why)) => return Err(ImportError::BadShape(name, why)),
+    };
+    validate(&doc).map_err(|why| ImportError::OutOfRange(name, why))?;
+    Ok(doc)
+}
+
+/// Parses an exported character or backup into validated characters. Nothing is stored here.
+pub fn parse_import(text: &str) -> Result<Vec<Character>, ImportError> {
+    precheck(text)?;
     let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
     let Some(version) = probe.schema_version else {
         return Err(ImportError::NotRollsheet);
@@ -142,16 +165,7 @@ fn one(text: &str) -> Result<Character, ImportError> {
     if !SYSTEMS.iter().any(|s| s.id == system && s.available) {
         return Err(ImportError::UnknownSystem(name, system));
     }
-    let c = match decode::<Character>(text) {
-        Ok(c) => c,
-        Err(DecodeError::TooNew { found, known }) => {
-            return Err(ImportError::TooNew(name, found, known))
-        }
-        Err(DecodeError::Invalid(why)) => return Err(ImportError::BadShape(name, why)),
-    };
-    c.validate()
-        .map_err(|why| ImportError::OutOfRange(name, why))?;
-    Ok(c)
+    decode_checked(text, name, Character::validate)
 }
 
 #[cfg(test)]

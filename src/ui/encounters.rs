@@ -6,7 +6,6 @@
 
 use crate::rules::dice::CryptoSource;
 use crate::rules::encounter::{Encounter, Event, State};
-use crate::storage::character::new_id;
 use crate::storage::encounters::{
     delete_encounter, load_encounters, save_encounter, save_encounter_index,
 };
@@ -39,12 +38,7 @@ impl Encounters {
     }
 
     fn fresh_id(&self) -> String {
-        let id = with_dice(|src: &mut CryptoSource| new_id(src))
-            .unwrap_or_else(|_| format!("{:x}", now_ms()));
-        if self.get(&id).is_some() {
-            return format!("{id}{:x}", now_ms() % 4096);
-        }
-        id
+        crate::ui::state::fresh_id(&|id| self.get(id).is_some())
     }
 
     pub fn create(&self, system: &str, name: &str) -> Option<String> {

@@ -2,13 +2,12 @@
 //! shortly after (debounced), immediately when the page is hidden, each write read back. A
 //! failed write keeps the character marked unsaved, says so, and is retried on the next save.
 
-use crate::rules::dice::CryptoSource;
-use crate::storage::character::{key_of, new_id, Character, Sheet};
+use crate::storage::character::{key_of, Character, Sheet};
 use crate::storage::roster::{
     delete_character, load_roster, save_character, save_index_with, NewerEntry,
 };
 use crate::storage::{load_key, Loaded, LocalStore, StorageError, Versioned};
-use crate::ui::state::{now_ms, with_dice, Notices};
+use crate::ui::state::{now_ms, Notices};
 use leptos::ev;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -43,15 +42,10 @@ impl Roster {
     }
 
     fn fresh_id(&self) -> String {
-        let id = with_dice(|src: &mut CryptoSource| new_id(src))
-            .unwrap_or_else(|_| format!("{:x}", now_ms()));
-        if self
-            .chars
-            .with_untracked(|cs| cs.iter().any(|c| c.id == id))
-        {
-            return format!("{id}{:x}", now_ms() % 4096);
-        }
-        id
+        crate::ui::state::fresh_id(&|id| {
+            self.chars
+                .with_untracked(|cs| cs.iter().any(|c| c.id == id))
+        })
     }
 
     pub fn create(&self, system: &str, name: &str) -> Option<String> {

@@ -145,6 +145,17 @@ pub fn with_dice<R>(f: impl FnOnce(&mut CryptoSource) -> R) -> Result<R, Entropy
     })
 }
 
+/// A new random id (16 hex digits from the app's dice), made longer in the unlikely case that
+/// `taken` says it is in use. For characters and encounters alike.
+pub fn fresh_id(taken: &dyn Fn(&str) -> bool) -> String {
+    let id = with_dice(|src: &mut CryptoSource| crate::storage::character::new_id(src))
+        .unwrap_or_else(|_| format!("{:x}", now_ms()));
+    if taken(&id) {
+        return format!("{id}{:x}", now_ms() % 4096);
+    }
+    id
+}
+
 pub fn now_ms() -> u64 {
     js_sys::Date::now() as u64
 }

@@ -513,18 +513,27 @@ impl State {
         }
     }
 
-    fn next_round(&mut self) {
-        // The round's end.
+    /// Counts one boundary off every duration anchored to it (`Start`/`End` of `who`'s turn
+    /// or `Round`, its `n` ignored) and ends those that reach zero.
+    fn count_down(&mut self, boundary: Duration) {
         let mut expired = Vec::new();
         for a in &mut self.conditions {
-            if let Duration::Round { n } = &mut a.dur {
-                *n = n.saturating_sub(1);
-                if *n == 0 {
-                    expired.push(a.cid);
-                }
+            let n = match (&mut a.dur, boundary) {
+                (Duration::Start { who, n }, Duration::Start { who: w, .. }) if *who == w => n,
+                (Duration::End { who, n }, Duration::End { who: w, .. }) if *who == w => n,
+                (Duration::Round { n }, Duration::Round { .. }) => n,
+                _ => continue,
+            };
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                expired.push(a.cid);
             }
         }
         self.expire(expired);
+    }
+
+    fn next_round(&mut self) {
+        self.count_down(Duration::Round { n: 0 });
         self.round += 1;
         let text = format!("Round {} begins", self.round);
         self.say(text);
@@ -555,18 +564,7 @@ impl State {
     fn turn_start(&mut self, who: u32) {
         let text = format!("{}’s turn", self.name(who));
         self.say(text);
-        let mut expired = Vec::new();
-        for a in &mut self.conditions {
-            if let Duration::Start { who: w, n } = &mut a.dur {
-                if *w == who {
-                    *n = n.saturating_sub(1);
-                    if *n == 0 {
-                        expired.push(a.cid);
-                    }
-                }
-            }
-        }
-        self.expire(expired);
+        self.count_down(Duration::Start { who, n: 0 });
         self.refill(Some(who), Reset::TurnStart);
         if let Some(c) = self.get(who) {
             if self.dying(c) {
@@ -577,18 +575,7 @@ impl State {
     }
 
     fn turn_end(&mut self, who: u32) {
-        let mut expired = Vec::new();
-        for a in &mut self.conditions {
-            if let Duration::End { who: w, n } = &mut a.dur {
-                if *w == who {
-                    *n = n.saturating_sub(1);
-                    if *n == 0 {
-                        expired.push(a.cid);
-                    }
-                }
-            }
-        }
-        self.expire(expired);
+        self.count_down(Duration::End { who, n: 0 });
         self.refill(Some(who), Reset::TurnEnd);
     }
 
