@@ -48,6 +48,15 @@ impl Chance {
         }
     }
 
+    /// Both of two independent events.
+    pub fn and(self, other: Chance) -> Chance {
+        match (self, other) {
+            (Chance::Impossible, _) | (_, Chance::Impossible) => Chance::Impossible,
+            (Chance::Certain, x) | (x, Chance::Certain) => x,
+            (a, b) => Chance::between(a.p() * b.p(), a.q() + a.p() * b.q()),
+        }
+    }
+
     /// `k` favourable of `n` equally likely cases (exact).
     pub fn ratio(k: u64, n: u64) -> Chance {
         assert!(n > 0, "a ratio needs cases");

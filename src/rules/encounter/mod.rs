@@ -7,7 +7,9 @@ mod state;
 mod stored;
 pub mod systems;
 
-pub use rules::{AtZero, CombatRules, ConditionDef, DefaultDuration, Reset, ResourceDef, Turns};
+pub use rules::{
+    AtZero, CombatRules, ConditionDef, DefaultDuration, Ends, Reset, ResourceDef, Turns,
+};
 pub use state::{Active, Combatant, Duration, Event, Line, State};
 pub use stored::{Encounter, LIMIT, MAX_EVENTS};
 pub use systems::rules_for;

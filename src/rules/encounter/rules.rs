@@ -38,6 +38,8 @@ pub struct ResourceDef {
     pub reset: Reset,
     /// Whether it may be spent below zero (Tempo's reactions on credit).
     pub may_go_negative: bool,
+    /// Kept by the system's own panel (a count of uses) rather than shown in the turn bar.
+    pub hidden: bool,
 }
 
 impl ResourceDef {
@@ -67,6 +69,18 @@ pub struct ConditionDef {
     pub default: DefaultDuration,
     /// Conditions that hold while this one does (removed with it, never on their own).
     pub implies: &'static [&'static str],
+    /// What happens when it runs out by itself (a dying clock).
+    pub ends: Ends,
+}
+
+/// What a condition's running out does besides ending it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ends {
+    Nothing,
+    /// Another condition takes hold (until removed).
+    Becomes(&'static str),
+    /// The combatant dies.
+    Dies,
 }
 
 /// What a hit point total of zero (or below the floor) means.
@@ -102,6 +116,8 @@ pub struct CombatRules {
     pub death_steps: u32,
     pub resources: &'static [ResourceDef],
     pub conditions: &'static [ConditionDef],
+    /// How long a round lasts in the fiction (0: not measured); the fight shows its clock.
+    pub seconds_per_round: u32,
 }
 
 impl CombatRules {

@@ -2,7 +2,7 @@
 //! events replayed from the start; every automatic change (a condition expiring, a resource
 //! refilling) happens inside the event that caused it, so undoing that event undoes it too.
 
-use super::rules::{AtZero, CombatRules, DefaultDuration, Reset, Turns};
+use super::rules::{AtZero, CombatRules, DefaultDuration, Ends, Reset, Turns};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -43,6 +43,9 @@ pub struct Combatant {
     /// Left the fight (kept so the log can still name it).
     #[serde(default)]
     pub gone: bool,
+    /// Once-a-turn actions already taken this turn (cleared when its turn starts).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub used: Vec<String>,
 }
 
 impl Combatant {
@@ -63,6 +66,7 @@ impl Combatant {
             rolloff: Vec::new(),
             pools: Vec::new(),
             gone: false,
+            used: Vec::new(),
         }
     }
 
@@ -143,6 +147,13 @@ pub enum Event {
     /// Anything else worth a line in the log: a roll, a choice, a free attack.
     Note(String),
     End,
+    /// Sets one of the system's stats (fatigue, a pre-rolled defence); silent: it comes in a
+    /// [`Event::Batch`] with the note that says why.
+    Set(u32, usize, i32),
+    /// Several events as one step (one undo): an attack with its damage, defence and fatigue.
+    Batch(Vec<Event>),
+    /// A once-a-turn action; refused when already taken this turn.
+    Use(u32, String),
 }
 
 /// One line of the combat log, with the event that wrote it (for undo).
@@ -236,10 +247,13 @@ impl State {
 
     /// Applies one event. Events that the rules refuse change nothing but a log line.
     pub fn apply(&mut self, e: &Event) {
-        if self.ended && *e != Event::End {
-            self.events += 1;
-            return;
+        if !self.ended || *e == Event::End {
+            self.apply_one(e);
         }
+        self.events += 1;
+    }
+
+    fn apply_one(&mut self, e: &Event) {
         match e {
             Event::Join(c) => self.join(c.clone()),
             Event::Group(list) => {
@@ -304,8 +318,31 @@ impl State {
                 self.current = None;
                 self.say("The fight is over".into());
             }
+            Event::Set(who, i, v) => {
+                if let Some(x) = self.get_mut(*who).and_then(|c| c.stats.get_mut(*i)) {
+                    *x = *v;
+                }
+            }
+            Event::Batch(list) => {
+                for e in list {
+                    if !matches!(e, Event::Batch(_)) {
+                        self.apply_one(e);
+                    }
+                }
+            }
+            Event::Use(who, what) => {
+                let Some(c) = self.get_mut(*who) else {
+                    return;
+                };
+                let text = if c.used.contains(what) {
+                    format!("{} already did {} this turn", c.name, what)
+                } else {
+                    c.used.push(what.clone());
+                    format!("{}: {}", c.name, what)
+                };
+                self.say(text);
+            }
         }
-        self.events += 1;
     }
 
     fn join(&mut self, mut c: Combatant) {
@@ -566,6 +603,9 @@ impl State {
         self.say(text);
         self.count_down(Duration::Start { who, n: 0 });
         self.refill(Some(who), Reset::TurnStart);
+        if let Some(c) = self.get_mut(who) {
+            c.used.clear();
+        }
         if let Some(c) = self.get(who) {
             if self.dying(c) {
                 let text = format!("{} is dying: a death test is due", c.name);
@@ -581,10 +621,23 @@ impl State {
 
     fn expire(&mut self, cids: Vec<u32>) {
         for cid in cids {
-            if let Some(a) = self.conditions.iter().find(|a| a.cid == cid) {
+            if let Some(a) = self.conditions.iter().find(|a| a.cid == cid).cloned() {
                 let text = format!("{} on {} ends", a.name, self.name(a.who));
                 self.drop_condition(cid);
                 self.say(text);
+                match self.rules.condition(&a.name).map(|d| d.ends) {
+                    Some(Ends::Becomes(next)) => {
+                        self.add_condition(a.who, next, Duration::Removed, None)
+                    }
+                    Some(Ends::Dies) => {
+                        if let Some(c) = self.get_mut(a.who).filter(|c| !c.dead) {
+                            c.dead = true;
+                            let text = format!("{} dies", c.name);
+                            self.say(text);
+                        }
+                    }
+                    _ => {}
+                }
             }
         }
     }
@@ -785,6 +838,16 @@ impl State {
         };
         let text = format!("{} death test: d20 = {}, {}", c.name, d20, outcome);
         self.say(text);
+    }
+
+    /// Time in the fiction at the start of the current round ("0:04"), when the system
+    /// measures it.
+    pub fn clock(&self) -> Option<String> {
+        let per = self.rules.seconds_per_round;
+        (per > 0 && self.round > 0).then(|| {
+            let t = (self.round - 1).saturating_mul(per);
+            format!("{}:{:02}", t / 60, t % 60)
+        })
     }
 
     /// Remaining duration in words, for chips.

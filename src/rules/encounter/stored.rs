@@ -116,30 +116,8 @@ impl Encounter {
                 self.events.len()
             ));
         }
-        let small = |v: i32| (-LIMIT..=LIMIT).contains(&v);
         for (i, e) in self.events.iter().enumerate() {
-            let fine = |c: &super::Combatant| {
-                c.name.chars().count() <= 200
-                    && [c.hp, c.hp_max]
-                        .into_iter()
-                        .chain(c.stats.iter().copied())
-                        .chain(c.init.iter().copied())
-                        .all(small)
-                    && c.stats.len() <= 64
-                    && c.texts
-                        .iter()
-                        .all(|t| t.is_empty() || crate::rules::dice::parse(t).is_ok())
-            };
-            let ok = match e {
-                Event::Join(c) => fine(c),
-                Event::Group(list) => list.len() <= 1000 && list.iter().all(fine),
-                Event::Damage(_, n) | Event::Heal(_, n, _) | Event::Spend(_, _, n) => small(*n),
-                Event::Sync(_, hp, _, _) => small(*hp),
-                Event::Init(_, keys) => keys.iter().copied().all(small),
-                Event::Note(t) | Event::Add(_, t, _) => t.chars().count() <= 500,
-                _ => true,
-            };
-            if !ok {
+            if !event_ok(e, true) {
                 return Err(format!(
                     "event {} holds a value out of range (at most ±{LIMIT}, names up to 200 characters, dice in notation)",
                     i + 1
@@ -147,5 +125,39 @@ impl Encounter {
             }
         }
         Ok(())
+    }
+}
+
+fn small(v: i32) -> bool {
+    (-LIMIT..=LIMIT).contains(&v)
+}
+
+fn combatant_ok(c: &super::Combatant) -> bool {
+    c.name.chars().count() <= 200
+        && [c.hp, c.hp_max]
+            .into_iter()
+            .chain(c.stats.iter().copied())
+            .chain(c.init.iter().copied())
+            .all(small)
+        && c.stats.len() <= 64
+        && c.used.len() <= 64
+        && c.texts
+            .iter()
+            .all(|t| t.is_empty() || crate::rules::dice::parse(t).is_ok())
+}
+
+/// One event's numbers and texts within bounds; a batch holds at most 64 events, none of them
+/// a batch (`outer` is false inside one).
+fn event_ok(e: &Event, outer: bool) -> bool {
+    match e {
+        Event::Join(c) => combatant_ok(c),
+        Event::Group(list) => list.len() <= 1000 && list.iter().all(combatant_ok),
+        Event::Damage(_, n) | Event::Heal(_, n, _) | Event::Spend(_, _, n) => small(*n),
+        Event::Set(_, i, n) => *i < 64 && small(*n),
+        Event::Sync(_, hp, _, _) => small(*hp),
+        Event::Init(_, keys) => keys.iter().copied().all(small),
+        Event::Note(t) | Event::Add(_, t, _) | Event::Use(_, t) => t.chars().count() <= 500,
+        Event::Batch(list) => outer && list.len() <= 64 && list.iter().all(|e| event_ok(e, false)),
+        _ => true,
     }
 }

@@ -3,7 +3,7 @@
 //! everything else (attacks, defences, damage) from the same combatants.
 
 use super::rules::{
-    AtZero, CombatRules, ConditionDef, DefaultDuration as D, Reset, ResourceDef, Turns,
+    AtZero, CombatRules, ConditionDef, DefaultDuration as D, Ends, Reset, ResourceDef, Turns,
 };
 
 const fn per_turn(name: &'static str) -> ResourceDef {
@@ -13,6 +13,7 @@ const fn per_turn(name: &'static str) -> ResourceDef {
         max_stat: None,
         reset: Reset::TurnStart,
         may_go_negative: false,
+        hidden: false,
     }
 }
 
@@ -23,6 +24,7 @@ const fn per_round(name: &'static str, max: i32, max_stat: Option<usize>) -> Res
         max_stat,
         reset: Reset::RoundStart,
         may_go_negative: false,
+        hidden: false,
     }
 }
 
@@ -32,6 +34,7 @@ const fn cond(name: &'static str, text: &'static str, default: D) -> ConditionDe
         text,
         default,
         implies: &[],
+        ends: Ends::Nothing,
     }
 }
 
@@ -57,6 +60,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     at_zero: AtZero::DyingIfPc,
     death_steps: 3,
     resources: &[per_turn("Combat"), per_turn("Movement")],
+    seconds_per_round: 0,
     conditions: &[
         cond(
             "Prone",
@@ -78,6 +82,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
             text: "Caught off guard at the start: each surpriser gets one free attack on it, and its weapons are still sheathed.",
             default: D::RoundEnd,
             implies: &["Unaware"],
+            ends: Ends::Nothing,
         },
         cond(
             "Blind",
@@ -92,24 +97,120 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     ],
 };
 
+/// A count of uses since the combatant's last turn (dodges, blocks): starts at 0 and goes
+/// down, each use one more; the system's panel turns it into a penalty.
+const fn uses(name: &'static str, max_stat: Option<usize>) -> ResourceDef {
+    ResourceDef {
+        name,
+        max: 0,
+        max_stat,
+        reset: Reset::TurnStart,
+        may_go_negative: max_stat.is_none(),
+        hidden: true,
+    }
+}
+
+const fn implying(
+    name: &'static str,
+    text: &'static str,
+    default: D,
+    implies: &'static [&'static str],
+) -> ConditionDef {
+    ConditionDef {
+        name,
+        text,
+        default,
+        implies,
+        ends: Ends::Nothing,
+    }
+}
+
+const fn clock(name: &'static str, text: &'static str, ends: Ends) -> ConditionDef {
+    ConditionDef {
+        name,
+        text,
+        default: D::UntilRemoved,
+        implies: &[],
+        ends,
+    }
+}
+
 /// Shape 2: rolled once at the start (a dice challenge), ties to the higher willpower; delay
-/// and readied actions move a combatant.
+/// and readied actions move a combatant. Two seconds a round; the stats are what
+/// `rules::heimr::combat` reads (its constants index them).
 pub const HEIMR: CombatRules = CombatRules {
     system: "heimr",
     turns: Turns::Fixed,
     init_keys: &["Initiative", "Willpower"],
     lowest_first: false,
     rolloff_die: 6,
-    stats: &["Dexterity", "Willpower", "Defence"],
+    stats: &[
+        "Dexterity",
+        "Willpower",
+        "Fatigue",
+        "Base fatigue",
+        "Weapon",
+        "Shield",
+        "Weapon C",
+        "Weapon P",
+        "Shield C",
+        "Shield P",
+        "Agility C",
+        "Agility P",
+        "Brawl C",
+        "Brawl P",
+        "Defence kind",
+        "Defence dice",
+        "Defence",
+        "Defence d6",
+        "Melee weapons",
+    ],
     hp_name: "HP",
     hp_floor: None,
     at_zero: AtZero::Table,
     death_steps: 0,
-    resources: &[per_turn("Fatigue check")],
+    resources: &[
+        per_turn("Standard action"),
+        ResourceDef {
+            name: "Fatigue rise",
+            max: 1,
+            max_stat: None,
+            reset: Reset::TurnStart,
+            may_go_negative: false,
+            hidden: true,
+        },
+        uses("Dodges", None),
+        uses("Blocks", None),
+        uses("Parries", Some(18)),
+    ],
+    seconds_per_round: 2,
     conditions: &[
-        cond("Readied", "Waits for a trigger; acts just before whoever triggers it, or loses the action at its next turn.", D::NextTurnStart),
-        cond("Dodging", "A readied dodge: +2 P on defences.", D::NextTurnStart),
-        cond("Prone", "On the ground.", D::UntilRemoved),
+        cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
+        cond("Dodging", "A readied dodge: +2 P on its dodge rolls.", D::NextTurnStart),
+        cond("Ongoing", "Busy with an ongoing action: −2 C on every defence roll until its next turn.", D::NextTurnStart),
+        cond("Upcoming", "An action that carries on into its next turn; an attack on it, an effect or a skill cancels it.", D::NextTurnStart),
+        cond("Prone", "On the ground: −2 C on its attacks and defences; ranged attacks at it −2 C.", D::UntilRemoved),
+        cond("Climbing", "Holding on: −2 C on defences, −1 C on attacks; when hit, a C 1 climb roll to hold on.", D::UntilRemoved),
+        cond("Difficult terrain", "Bad footing: −1 C on melee attacks, parries and dodges.", D::UntilRemoved),
+        cond("Hidden", "Unseen: only a luck shot can reach it; +2 P on its charges and ranged attacks.", D::UntilRemoved),
+        implying("Fallen", "Knocked down; can stand when this ends.", D::NextTurnEnd, &["Prone"]),
+        cond("Dropped", "Let go of what it held; can pick it up when this ends.", D::NextTurnEnd),
+        cond("Stumbling", "Pushed out of its cluster: no ranged attacks, melee only at those beside it, no step back the way the push came.", D::NextTurnEnd),
+        cond("Dazed", "No actions, no defences, no skills.", D::NextTurnEnd),
+        cond("No defence", "Cannot roll defences until this ends (an odd daze).", D::NextTurnStart),
+        cond("Weakened", "Its skills cost 1 willpower more.", D::NextTurnEnd),
+        cond("Grabbed", "Held by a brawl bind: no defence rolls until released.", D::UntilRemoved),
+        cond("Bound hands", "Hands held together: cannot use or pick up items.", D::NextTurnEnd),
+        cond("Bound arm", "The arm stays stuck to what it touches.", D::NextTurnEnd),
+        cond("Bound feet", "Feet together: no walking or running, only jumps and crawling.", D::NextTurnEnd),
+        cond("Bound leg", "The leg stays stuck to what it touches.", D::NextTurnEnd),
+        cond("Bound body", "Cannot leave its place.", D::NextTurnEnd),
+        implying("Injured arm", "An injury to an arm: drops what that hand holds while injured.", D::UntilRemoved, &["Dropped"]),
+        implying("Injured leg", "An injury to a leg: down while injured.", D::UntilRemoved, &["Prone"]),
+        implying("Injured torso", "An injury to the torso: dazed while injured.", D::UntilRemoved, &["Dazed"]),
+        implying("Unconscious", "Prone and helpless: no actions, no defences.", D::UntilRemoved, &["Prone"]),
+        clock("Fading", "Mangled: falls unconscious when this runs out, unless stabilised.", Ends::Becomes("Unconscious")),
+        clock("Bleeding out", "Dies when this runs out, unless stabilised.", Ends::Dies),
     ],
 };
 
@@ -126,6 +227,7 @@ pub const VOGT: CombatRules = CombatRules {
     at_zero: AtZero::Down,
     death_steps: 0,
     resources: &[],
+    seconds_per_round: 0,
     conditions: &[
         cond("Prone", "Half movement, AR 0.", D::UntilRemoved),
         cond("Immobile", "Speed 0.", D::UntilRemoved),
@@ -134,6 +236,7 @@ pub const VOGT: CombatRules = CombatRules {
             text: "No movement; initiative 10d10.",
             default: D::UntilRemoved,
             implies: &["Prone"],
+            ends: Ends::Nothing,
         },
     ],
 };
@@ -162,6 +265,7 @@ pub const AURA: CombatRules = CombatRules {
         per_round("Initiative roll", 1, None),
         per_round("Swift attack", 1, None),
     ],
+    seconds_per_round: 0,
     conditions: &[
         cond("Exposed", "Open to a follow-up.", D::RoundEnd),
         cond(
@@ -191,7 +295,9 @@ pub const TEMPO: CombatRules = CombatRules {
         max_stat: None,
         reset: Reset::TurnEnd,
         may_go_negative: true,
+        hidden: false,
     }],
+    seconds_per_round: 0,
     conditions: &[
         cond("Off Guard", "Not ready for the exchange.", D::UntilRemoved),
         cond("On Guard", "Ready for the exchange.", D::UntilRemoved),
@@ -202,6 +308,7 @@ pub const TEMPO: CombatRules = CombatRules {
             text: "Pinned down in the grapple.",
             default: D::UntilRemoved,
             implies: &["Grappled"],
+            ends: Ends::Nothing,
         },
     ],
 };

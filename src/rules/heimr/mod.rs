@@ -4,6 +4,7 @@
 
 mod advancement;
 pub mod challenge;
+pub mod combat;
 mod sheet;
 
 pub use advancement::{

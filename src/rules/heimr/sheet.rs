@@ -169,7 +169,7 @@ pub fn progress_required(new_value: i32) -> u32 {
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum InjuryLevel {
     Uninjured,
     Bloodied,

@@ -103,14 +103,6 @@ pub struct Attack {
     pub to_zero: Chance,
 }
 
-/// Both of two independent events.
-fn both(a: Chance, b: Chance) -> Chance {
-    match (a, b) {
-        (Chance::Impossible, _) | (_, Chance::Impossible) => Chance::Impossible,
-        (Chance::Certain, x) | (x, Chance::Certain) => x,
-        _ => Chance::between(a.p() * b.p(), a.q() + a.p() * b.q()),
-    }
-}
 
 /// `attacker` attacks `target`. `advantage`: +2 to the test and +1d4 damage (prone or flanked
 /// target, higher ground, unaware target). `attacker_blind` / `target_blind`: who cannot see.
@@ -155,8 +147,8 @@ pub fn attack(
         .and_then(|w| damage_distribution(&w, advantage, armor.as_ref()).ok());
     let (over_pain, to_zero) = match &damage {
         Some(d) => (
-            both(hit, d.at_least(i64::from(target.stat(PAIN)) + 1)),
-            both(hit, d.at_least(i64::from(target.hp.max(1)))),
+            Chance::and(hit, d.at_least(i64::from(target.stat(PAIN)) + 1)),
+            Chance::and(hit, d.at_least(i64::from(target.hp.max(1)))),
         ),
         None => (Chance::Impossible, Chance::Impossible),
     };

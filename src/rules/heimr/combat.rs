@@ -1,0 +1,1130 @@
+//! Heimr combat on the encounter engine: initiative as a dice challenge, action types,
+//! pre-rolled defences with their stacking penalties, attacks with exact chances (body parts,
+//! positions, terrain, ranged clusters, luck shots, brawls), injuries with their dying clocks,
+//! effects measured in seconds, fatigue that rises at most once a turn, and falling.
+//!
+//! Everything here is pure: it reads a [`State`] and returns the [`Event`]s that record what
+//! happened, dice included, so a replay is exact and undo takes back the whole step.
+//!
+//! Decisions where the rules are silent (also in ARCHITECTURE.md):
+//! - a weapon's or shield's "P+n" bonus is added to the rolls made with it (attack and parry,
+//!   block);
+//! - initiative is not a physical challenge with a requirement, so fatigue does not fail it;
+//! - a defence is checked against the defender's fatigue when it is used, with the fatigue of
+//!   that moment; a shown defence whose dice part is below it stops nothing;
+//! - in a ranged attack into a cluster, a roll failed on fatigue ends the attack (the shot goes
+//!   wide); only the first roll can raise the attacker's fatigue;
+//! - hit points below −5 stay mutilated, the gravest level the rules define.
+
+use super::challenge::{dice_distribution, ChallengeRoll};
+use super::sheet::{HeimrSheet, Injury, InjuryLevel, FATIGUE_MAX};
+use super::{Ability, Attr};
+use crate::rules::dice::Chance;
+use crate::rules::encounter::{systems::HEIMR, Combatant, Duration, Event, State};
+
+// Indexes of HEIMR's stats.
+pub const DEX: usize = 0;
+pub const WILL: usize = 1;
+pub const FATIGUE: usize = 2;
+pub const BASE: usize = 3;
+pub const WEAPON: usize = 4;
+pub const SHIELD: usize = 5;
+pub const WEAPON_C: usize = 6;
+pub const WEAPON_P: usize = 7;
+pub const SHIELD_C: usize = 8;
+pub const SHIELD_P: usize = 9;
+pub const AGILITY_C: usize = 10;
+pub const AGILITY_P: usize = 11;
+pub const BRAWL_C: usize = 12;
+pub const BRAWL_P: usize = 13;
+pub const DEF_KIND: usize = 14;
+pub const DEF_DICE: usize = 15;
+pub const DEF: usize = 16;
+pub const DEF_D6: usize = 17;
+pub const MELEE: usize = 18;
+// Indexes of HEIMR's resources.
+pub const STANDARD: usize = 0;
+pub const RISE: usize = 1;
+const DODGES: usize = 2;
+const BLOCKS: usize = 3;
+const PARRIES: usize = 4;
+
+/// Rounds of two seconds in five and ten minutes (a mangled character's clock) and in two
+/// minutes (a mutilated one's).
+pub const ROUNDS_5_MIN: u32 = 150;
+pub const ROUNDS_10_MIN: u32 = 300;
+pub const ROUNDS_2_MIN: u32 = 60;
+
+/// A weapon type of the medieval armoury: reach (0: melee), damage, bonus to P.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Weapon {
+    pub name: &'static str,
+    pub range: i32,
+    pub damage: i32,
+    pub bonus: i32,
+}
+
+const fn w(name: &'static str, range: i32, damage: i32, bonus: i32) -> Weapon {
+    Weapon {
+        name,
+        range,
+        damage,
+        bonus,
+    }
+}
+
+pub const WEAPONS: [Weapon; 9] = [
+    w("No weapon", 0, 0, 0),
+    w("Light weapon", 0, 1, 2),
+    w("Medium weapon", 0, 2, 3),
+    w("Great weapon", 0, 3, 5),
+    w("Pole arm", 0, 2, 4),
+    w("Bow", 6, 3, 1),
+    w("Crossbow", 4, 3, 0),
+    w("Throwing weapon", 1, 1, 0),
+    w("Blowgun", 2, 0, 1),
+];
+
+/// Shield types: name and bonus to P on blocks (index 0: none).
+pub const SHIELDS: [(&str, i32); 5] = [
+    ("No shield", 0),
+    ("Buckler", 0),
+    ("Small shield", 2),
+    ("Medium shield", 3),
+    ("Tower shield", 5),
+];
+
+pub fn weapon(c: &Combatant) -> Weapon {
+    WEAPONS[c.stat(WEAPON).clamp(0, WEAPONS.len() as i32 - 1) as usize]
+}
+
+fn shield_bonus(c: &Combatant) -> Option<i32> {
+    match c.stat(SHIELD) {
+        1..=4 => Some(SHIELDS[c.stat(SHIELD) as usize].1),
+        _ => None,
+    }
+}
+
+/// Sets a combatant's weapon (and how many parries it has between turns).
+pub fn arm(c: &mut Combatant, weapon: usize, shield: usize) {
+    let weapon = weapon.min(WEAPONS.len() - 1);
+    c.stats[WEAPON] = weapon as i32;
+    c.stats[SHIELD] = shield.min(SHIELDS.len() - 1) as i32;
+    c.stats[MELEE] = i32::from(weapon > 0 && WEAPONS[weapon].range == 0);
+}
+
+/// The events that change a combatant's weapon or shield in the fight.
+pub fn arm_events(c: &Combatant, weapon: usize, shield: usize, (wc, wp): (i32, i32)) -> Event {
+    let mut armed = c.clone();
+    arm(&mut armed, weapon, shield);
+    let mut list: Vec<Event> = [WEAPON, SHIELD, MELEE]
+        .into_iter()
+        .map(|i| Event::Set(c.id, i, armed.stats[i]))
+        .collect();
+    list.push(Event::Set(c.id, WEAPON_C, wc));
+    list.push(Event::Set(c.id, WEAPON_P, wp));
+    list.push(Event::Note(format!(
+        "{} takes up {} (C {wc}, P {wp}) and {}",
+        c.name,
+        WEAPONS[weapon.min(8)].name.to_lowercase(),
+        SHIELDS[shield.min(4)].0.to_lowercase()
+    )));
+    Event::Batch(list)
+}
+
+/// What a quick NPC needs: hit points, willpower, dexterity, base fatigue, its weapon and
+/// shield, and C/P of its weapon, shield, agility and brawl abilities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Npc {
+    pub hp: i32,
+    pub willpower: i32,
+    pub dex: i32,
+    pub base_fatigue: i32,
+    pub weapon: usize,
+    pub shield: usize,
+    pub weapon_cp: (i32, i32),
+    pub shield_cp: (i32, i32),
+    pub agility_cp: (i32, i32),
+    pub brawl_cp: (i32, i32),
+}
+
+impl Default for Npc {
+    fn default() -> Self {
+        Npc {
+            hp: 5,
+            willpower: 2,
+            dex: 1,
+            base_fatigue: 3,
+            weapon: 2,
+            shield: 0,
+            weapon_cp: (1, 1),
+            shield_cp: (1, 1),
+            agility_cp: (1, 1),
+            brawl_cp: (1, 1),
+        }
+    }
+}
+
+pub fn npc(name: &str, n: &Npc) -> Combatant {
+    let mut c = Combatant::new(&HEIMR, name, n.hp);
+    c.stats[DEX] = n.dex;
+    c.stats[WILL] = n.willpower;
+    c.stats[BASE] = n.base_fatigue.clamp(1, FATIGUE_MAX);
+    c.stats[FATIGUE] = c.stats[BASE];
+    for (i, (cc, p)) in [
+        (WEAPON_C, n.weapon_cp),
+        (SHIELD_C, n.shield_cp),
+        (AGILITY_C, n.agility_cp),
+        (BRAWL_C, n.brawl_cp),
+    ] {
+        c.stats[i] = cc;
+        c.stats[i + 1] = p;
+    }
+    arm(&mut c, n.weapon, n.shield);
+    c
+}
+
+/// C and P of the sheet's ability called `name` (the standard ones always exist by default).
+pub fn ability_cp(sheet: &HeimrSheet, name: &str) -> Option<(i32, i32)> {
+    sheet
+        .abilities
+        .iter()
+        .find(|a| a.name.eq_ignore_ascii_case(name))
+        .map(|a| cp(sheet, a))
+}
+
+pub fn cp(sheet: &HeimrSheet, a: &Ability) -> (i32, i32) {
+    (sheet.consistency(a), sheet.potential(a))
+}
+
+/// A saved character as a combatant: unarmed (its brawl) until it takes up a weapon in the
+/// fight; dodges with Agility.
+pub fn combatant(name: &str, sheet: &HeimrSheet, link: Option<String>) -> Combatant {
+    let brawl = ability_cp(sheet, "Brawl").unwrap_or((0, sheet.attr(Attr::Str)));
+    let agility = ability_cp(sheet, "Agility").unwrap_or((0, sheet.attr(Attr::Dex)));
+    let mut c = npc(
+        name,
+        &Npc {
+            hp: sheet.hp_max,
+            willpower: sheet.willpower,
+            dex: sheet.attr(Attr::Dex),
+            base_fatigue: sheet.base_fatigue(),
+            weapon: 0,
+            shield: 0,
+            weapon_cp: brawl,
+            shield_cp: brawl,
+            agility_cp: agility,
+            brawl_cp: brawl,
+        },
+    );
+    c.hp = sheet.hp;
+    c.stats[FATIGUE] = sheet.fatigue;
+    c.pc = true;
+    c.link = link;
+    c
+}
+
+/// Initiative for everyone in the order who is still fighting: C = dexterity, P = current
+/// willpower; the keys are the result, then willpower (its tie-break).
+pub fn initiative_events<S>(s: &State, src: &mut S) -> Event
+where
+    S: crate::rules::dice::DiceSource + ?Sized,
+{
+    let mut list = Vec::new();
+    for c in s.order.iter().filter_map(|&id| s.get(id)).filter(|c| !c.dead) {
+        let r = super::roll_challenge(c.stat(DEX), c.stat(WILL), src);
+        list.push(Event::Note(format!(
+            "{} rolls initiative: {}",
+            c.name,
+            describe(&r)
+        )));
+        list.push(Event::Init(c.id, vec![r.result, c.stat(WILL)]));
+    }
+    Event::Batch(list)
+}
+
+/// A rolled challenge in words: "d6 4 · d10 7, 2 → 7 + P 2 = 9".
+pub fn describe(r: &ChallengeRoll) -> String {
+    let d10 = if r.d10s.is_empty() {
+        String::new()
+    } else {
+        let v: Vec<String> = r.d10s.iter().map(u32::to_string).collect();
+        format!(" · d10 {}", v.join(", "))
+    };
+    let m = match r.modifier {
+        0 => String::new(),
+        m => format!(" {m:+}"),
+    };
+    format!(
+        "d6 {}{d10} → {}{m} + P {} = {}",
+        r.d6,
+        r.kept_value(),
+        r.p,
+        r.result
+    )
+}
+
+/// A C or P with the reasons it differs from the ability's own value.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Figure {
+    pub value: i32,
+    pub why: Vec<String>,
+}
+
+impl Figure {
+    fn new(value: i32) -> Figure {
+        Figure {
+            value,
+            why: Vec::new(),
+        }
+    }
+
+    fn add(&mut self, delta: i32, why: &str) {
+        if delta != 0 {
+            self.value += delta;
+            self.why.push(format!("{delta:+} {why}"));
+        }
+    }
+
+    /// "3 (−2 prone, +1 height)" or "3".
+    pub fn text(&self) -> String {
+        if self.why.is_empty() {
+            self.value.to_string()
+        } else {
+            format!("{} ({})", self.value, self.why.join(", "))
+        }
+    }
+}
+
+/// A roll about to be made: C and P with their reasons.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Setup {
+    pub c: Figure,
+    pub p: Figure,
+    pub fatigue: i32,
+}
+
+/// The three defences.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Defence {
+    Dodge = 1,
+    Block = 2,
+    Parry = 3,
+}
+
+impl Defence {
+    pub const ALL: [Defence; 3] = [Defence::Dodge, Defence::Block, Defence::Parry];
+
+    pub fn from_stat(v: i32) -> Option<Defence> {
+        Self::ALL.into_iter().find(|d| *d as i32 == v)
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Defence::Dodge => "Dodge",
+            Defence::Block => "Block",
+            Defence::Parry => "Parry",
+        }
+    }
+
+    fn pool(self) -> usize {
+        match self {
+            Defence::Dodge => DODGES,
+            Defence::Block => BLOCKS,
+            Defence::Parry => PARRIES,
+        }
+    }
+}
+
+/// Why a combatant cannot defend at all right now, if it cannot.
+pub fn no_defence(s: &State, who: u32) -> Option<&'static str> {
+    ["Dazed", "No defence", "Unconscious", "Grabbed"]
+        .into_iter()
+        .find(|n| s.has(who, n))
+}
+
+/// How often a defence was used since the combatant's last turn.
+pub fn uses(c: &Combatant, d: Defence) -> i32 {
+    let left = c.pools.get(d.pool()).copied().unwrap_or(0);
+    match d {
+        Defence::Parry => c.stat(MELEE) - left,
+        _ => -left,
+    }
+}
+
+/// C and P of `who`'s next roll of defence `d`, or why it cannot roll it.
+pub fn defence_setup(s: &State, who: u32, d: Defence) -> Result<Setup, String> {
+    let c = s.get(who).ok_or("not in the fight")?;
+    if let Some(why) = no_defence(s, who) {
+        return Err(format!("{why}: no defence"));
+    }
+    let (mut cc, mut p) = match d {
+        Defence::Dodge => (Figure::new(c.stat(AGILITY_C)), Figure::new(c.stat(AGILITY_P))),
+        Defence::Block => {
+            let bonus = shield_bonus(c).ok_or("no shield to block with")?;
+            let mut p = Figure::new(c.stat(SHIELD_P));
+            p.add(bonus, "shield");
+            (Figure::new(c.stat(SHIELD_C)), p)
+        }
+        Defence::Parry => {
+            let wp = weapon(c);
+            if c.stat(MELEE) == 0 {
+                return Err("no melee weapon to parry with".into());
+            }
+            if uses(c, d) >= c.stat(MELEE) {
+                return Err("already parried since its last turn".into());
+            }
+            let mut p = Figure::new(c.stat(WEAPON_P));
+            p.add(wp.bonus, "weapon");
+            (Figure::new(c.stat(WEAPON_C)), p)
+        }
+    };
+    if d != Defence::Parry {
+        let n = uses(c, d);
+        cc.add(-2 * n, &format!("{n} earlier {}", d.name().to_lowercase()));
+    }
+    let has = |n: &str| s.has(who, n);
+    if has("Ongoing") {
+        cc.add(-2, "ongoing action");
+    }
+    if has("Prone") {
+        cc.add(-2, "prone");
+    }
+    if has("Climbing") {
+        cc.add(-2, "climbing");
+    }
+    if d != Defence::Block && has("Difficult terrain") {
+        cc.add(-1, "difficult terrain");
+    }
+    if d == Defence::Dodge && has("Dodging") {
+        p.add(2, "readied dodge");
+    }
+    Ok(Setup {
+        c: cc,
+        p,
+        fatigue: c.stat(FATIGUE),
+    })
+}
+
+/// Records a pre-rolled defence: what attackers see until it is used.
+pub fn defence_events(s: &State, who: u32, d: Defence, r: &ChallengeRoll) -> Event {
+    let name = s.name(who);
+    Event::Batch(vec![
+        Event::Note(format!(
+            "{name} readies a {}: {}",
+            d.name().to_lowercase(),
+            describe(r)
+        )),
+        Event::Set(who, DEF_KIND, d as i32),
+        Event::Set(who, DEF_DICE, r.dice),
+        Event::Set(who, DEF, r.result),
+        Event::Set(who, DEF_D6, r.d6 as i32),
+    ])
+}
+
+/// The defence an attacker sees on `who`: its kind and value, or why there is none.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shown {
+    /// A pre-rolled defence; `fails`: its dice part is below the defender's fatigue now.
+    Ready {
+        kind: Defence,
+        value: i32,
+        fails: bool,
+    },
+    /// Nothing stops an attack that stands.
+    None,
+}
+
+pub fn shown(s: &State, who: u32) -> Shown {
+    let Some(c) = s.get(who) else {
+        return Shown::None;
+    };
+    match Defence::from_stat(c.stat(DEF_KIND)) {
+        Some(kind) if no_defence(s, who).is_none() => Shown::Ready {
+            kind,
+            value: c.stat(DEF),
+            fails: c.stat(DEF_DICE) < c.stat(FATIGUE),
+        },
+        _ => Shown::None,
+    }
+}
+
+/// In words, for the order and the target list.
+pub fn shown_text(s: &State, who: u32) -> String {
+    match shown(s, who) {
+        Shown::Ready { kind, value, fails } => format!(
+            "{} {value}{}",
+            kind.name(),
+            if fails { " (fails: fatigue)" } else { "" }
+        ),
+        Shown::None => match no_defence(s, who) {
+            Some(why) => format!("no defence ({})", why.to_lowercase()),
+            None => "no defence rolled".into(),
+        },
+    }
+}
+
+/// The value an attack must beat, or `None` when nothing stands in its way.
+fn standing(sh: Shown) -> Option<i32> {
+    match sh {
+        Shown::Ready { value, fails, .. } if !fails => Some(value),
+        _ => None,
+    }
+}
+
+/// The body part an attack's d6 picks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Part {
+    LeftLeg = 1,
+    RightLeg = 2,
+    OtherArm = 3,
+    SwordArm = 4,
+    Torso = 5,
+}
+
+impl Part {
+    pub const ALL: [Part; 5] = [
+        Part::Torso,
+        Part::SwordArm,
+        Part::OtherArm,
+        Part::RightLeg,
+        Part::LeftLeg,
+    ];
+
+    pub fn from_d6(d6: u32) -> Part {
+        match d6 {
+            1 => Part::LeftLeg,
+            2 => Part::RightLeg,
+            3 => Part::OtherArm,
+            4 => Part::SwordArm,
+            _ => Part::Torso,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Part::LeftLeg => "left leg",
+            Part::RightLeg => "right leg",
+            Part::OtherArm => "other arm",
+            Part::SwordArm => "sword arm",
+            Part::Torso => "torso",
+        }
+    }
+
+    /// The injury condition a hit there gives while injured.
+    pub fn injury(self) -> &'static str {
+        match self {
+            Part::LeftLeg | Part::RightLeg => "Injured leg",
+            Part::OtherArm | Part::SwordArm => "Injured arm",
+            Part::Torso => "Injured torso",
+        }
+    }
+}
+
+/// What kind of attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Kind {
+    #[default]
+    Weapon,
+    /// A brawl attack meant to do 1 HP.
+    BrawlHit,
+    /// A brawl attack meant to grab.
+    BrawlBind,
+}
+
+/// Everything the attacker chooses or the table tells it before the roll.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Options {
+    pub kind: Kind,
+    pub part: Option<Part>,
+    /// Ranged: turns of movement to the target; characters in its cluster (0: none).
+    pub distance: i32,
+    pub cluster: i32,
+    /// Melee: +1 attacking down from one height higher, −1 attacking up.
+    pub height: i32,
+    /// The target's concealment from the attacker.
+    pub concealment: i32,
+    /// The target is hidden: only a luck shot (a d10 showing 10 first).
+    pub luck_shot: bool,
+    /// The attacker is hidden from the target and charges or shoots: +2 P.
+    pub from_hiding: bool,
+    pub c_bonus: i32,
+    pub p_bonus: i32,
+}
+
+/// The attack's C and P with every modifier the rules give, or why it cannot be made.
+pub fn attack_setup(s: &State, who: u32, target: u32, o: &Options) -> Result<Setup, String> {
+    let (Some(a), Some(_)) = (s.get(who), s.get(target)) else {
+        return Err("pick a target".into());
+    };
+    if who == target {
+        return Err("pick someone else".into());
+    }
+    for n in ["Dazed", "Unconscious"] {
+        if s.has(who, n) {
+            return Err(format!("{}: no attacks", n));
+        }
+    }
+    let wp = weapon(a);
+    let ranged = o.kind == Kind::Weapon && wp.range > 0;
+    let (mut c, mut p) = match o.kind {
+        Kind::Weapon => {
+            if a.stat(WEAPON) == 0 {
+                return Err("no weapon: make a brawl attack".into());
+            }
+            let mut p = Figure::new(a.stat(WEAPON_P));
+            p.add(wp.bonus, "weapon");
+            (Figure::new(a.stat(WEAPON_C)), p)
+        }
+        _ => (Figure::new(a.stat(BRAWL_C)), Figure::new(a.stat(BRAWL_P))),
+    };
+    if ranged && s.has(who, "Stumbling") {
+        return Err("stumbling: no ranged attacks".into());
+    }
+    if ranged && o.distance > wp.range {
+        return Err(format!(
+            "out of range ({} reaches {})",
+            wp.name.to_lowercase(),
+            wp.range
+        ));
+    }
+    if o.part.is_some() {
+        c.add(-2, "targeted");
+    }
+    if ranged {
+        c.add(-(o.distance.max(0) / 2), "distance");
+        c.add(-o.cluster.max(0), "into a cluster");
+        if s.has(target, "Prone") {
+            c.add(-2, "target prone");
+        }
+    } else {
+        c.add(o.height.clamp(-1, 1), "height");
+        if s.has(who, "Difficult terrain") {
+            c.add(-1, "difficult terrain");
+        }
+    }
+    if s.has(who, "Prone") {
+        c.add(-2, "prone");
+    }
+    if s.has(who, "Climbing") {
+        c.add(-1, "climbing");
+    }
+    c.add(-o.concealment.max(0), "concealment");
+    if o.luck_shot {
+        c.add(-1, "luck shot");
+    }
+    c.add(o.c_bonus, "other");
+    if o.from_hiding {
+        p.add(2, "from hiding");
+    }
+    p.add(o.p_bonus, "other");
+    Ok(Setup {
+        c,
+        p,
+        fatigue: a.stat(FATIGUE),
+    })
+}
+
+/// The dice part needed to beat `defence` (or only to stand against fatigue).
+fn need(p: i32, fatigue: i32, defence: Option<i32>) -> i64 {
+    let f = i64::from(fatigue);
+    defence.map_or(f, |d| f.max(i64::from(d) - i64::from(p) + 1))
+}
+
+/// The exact chance that an attack (C, P, the attacker's fatigue) beats `defence`: its dice
+/// part at least the fatigue and its result above the defence (`None`: nothing stands).
+pub fn hit_chance(c: i32, p: i32, fatigue: i32, defence: Option<i32>) -> Chance {
+    dice_distribution(c).at_least(need(p, fatigue, defence))
+}
+
+/// The exact chances of a brawl attack: a full hit, a hit too weak to do damage (the result is
+/// the defence or one less), and a miss.
+pub fn brawl_chances(c: i32, p: i32, fatigue: i32, defence: Option<i32>) -> (Chance, Chance) {
+    let d = dice_distribution(c);
+    let full = d.at_least(need(p, fatigue, defence));
+    let weak = match defence {
+        None => Chance::Impossible,
+        Some(def) => {
+            let lo = i64::from(fatigue).max(i64::from(def) - 1 - i64::from(p));
+            let hi = i64::from(def) - i64::from(p);
+            let inside: f64 = d.iter().filter(|(v, _)| (lo..=hi).contains(v)).map(|x| x.1).sum();
+            let outside: f64 = d.iter().filter(|(v, _)| !(lo..=hi).contains(v)).map(|x| x.1).sum();
+            let some_in = d.iter().any(|(v, q)| q > 0.0 && (lo..=hi).contains(&v));
+            let some_out = d.iter().any(|(v, q)| q > 0.0 && !(lo..=hi).contains(&v));
+            Chance::from_masses(inside, outside, some_in, some_out)
+        }
+    };
+    (full, weak)
+}
+
+/// A luck shot at a hidden target: the d10 must show 10 before the attack is rolled.
+pub fn luck_shot(attack: Chance) -> Chance {
+    Chance::ratio(1, 10).and(attack)
+}
+
+/// A ranged attack into a cluster: the exact chances of hitting the intended target and of
+/// hitting someone else. `members` are the shown defences in initiative order from the target;
+/// `c` is the first roll's C (the full cluster penalty), each re-roll has 1 more. A dodge
+/// sends the attack on; a block stops it; a roll failed on fatigue ends it.
+pub fn cluster_chances(c: i32, p: i32, fatigue: i32, members: &[Shown]) -> (Chance, Chance) {
+    let mut reach = 1.0; // probability the attack gets to member i
+    let mut reach_possible = true;
+    let (mut target, mut others) = (Chance::Impossible, 0.0);
+    let mut others_possible = false;
+    for (i, &m) in members.iter().enumerate() {
+        let ci = c + i as i32;
+        let hit = hit_chance(ci, p, fatigue, standing(m));
+        if i == 0 {
+            target = hit;
+        } else if reach_possible && !hit.is_impossible() {
+            others += reach * hit.p();
+            others_possible = true;
+        }
+        // Goes on only past a dodge that stands and holds.
+        let dodged = match m {
+            Shown::Ready {
+                kind: Defence::Dodge,
+                value,
+                fails: false,
+            } => {
+                let d = dice_distribution(ci);
+                let lo = i64::from(fatigue);
+                let hi = i64::from(value) - i64::from(p);
+                let mass: f64 = d.iter().filter(|(v, _)| (lo..=hi).contains(v)).map(|x| x.1).sum();
+                (mass, lo <= hi && d.iter().any(|(v, _)| (lo..=hi).contains(&v)))
+            }
+            _ => (0.0, false),
+        };
+        reach *= dodged.0;
+        reach_possible &= dodged.1;
+    }
+    let others = if others_possible {
+        Chance::between(others, (1.0 - others).max(0.0))
+    } else {
+        Chance::Impossible
+    };
+    (target, others)
+}
+
+/// How an attack went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// The dice part was below the attacker's fatigue: no defence needed.
+    Fails,
+    Miss,
+    /// A brawl attack equal to the defence or one less: a hit without HP damage.
+    Weak,
+    Hit,
+}
+
+/// One attack, rolled: what it did, the log line and every event it causes (the defence
+/// used, fatigue on both sides, damage, injuries, a grab).
+pub fn resolve_attack(
+    s: &State,
+    who: u32,
+    target: u32,
+    o: &Options,
+    r: &ChallengeRoll,
+) -> (Outcome, Event) {
+    let (Some(a), Some(t)) = (s.get(who), s.get(target)) else {
+        return (Outcome::Miss, Event::Batch(Vec::new()));
+    };
+    let part = o.part.unwrap_or_else(|| Part::from_d6(r.d6));
+    let sh = shown(s, target);
+    let def = standing(sh);
+    let outcome = if r.dice < a.stat(FATIGUE) {
+        Outcome::Fails
+    } else if def.is_none_or(|d| r.result > d) {
+        Outcome::Hit
+    } else if o.kind != Kind::Weapon && def.is_some_and(|d| r.result >= d - 1) {
+        Outcome::Weak
+    } else {
+        Outcome::Miss
+    };
+    let mut list = Vec::new();
+    let def_text = match sh {
+        Shown::Ready { kind, value, fails } => format!(
+            "{} {value}{}",
+            kind.name().to_lowercase(),
+            if fails { " (fails on fatigue)" } else { "" }
+        ),
+        Shown::None => "no defence".into(),
+    };
+    let what = match outcome {
+        Outcome::Fails => "fails on fatigue, no defence needed".to_owned(),
+        Outcome::Miss => format!("misses ({def_text})"),
+        Outcome::Weak => format!("touches but does no harm ({def_text})"),
+        Outcome::Hit => format!("hits the {} ({def_text})", part.name()),
+    };
+    list.push(Event::Note(format!(
+        "{} attacks {}: {} · {what}",
+        a.name,
+        t.name,
+        describe(r)
+    )));
+    list.extend(fatigue_events(a, r.d6));
+    if outcome != Outcome::Fails {
+        // The defence was used: counted, checked for fatigue, to be rolled anew.
+        if let Shown::Ready { kind, .. } = sh {
+            list.push(Event::Spend(target, kind.pool(), 1));
+            list.extend(fatigue_events(t, t.stat(DEF_D6).max(1) as u32));
+            list.push(Event::Set(target, DEF_KIND, 0));
+        }
+        if let Some(cid) = s
+            .conditions_of(target)
+            .find(|x| x.name == "Upcoming")
+            .map(|x| x.cid)
+        {
+            list.push(Event::Remove(cid));
+        }
+    }
+    if outcome == Outcome::Hit {
+        match o.kind {
+            Kind::BrawlBind => list.push(Event::Add(target, "Grabbed".into(), Duration::Removed)),
+            _ => {
+                let dmg = if o.kind == Kind::BrawlHit {
+                    1
+                } else {
+                    weapon(a).damage
+                };
+                list.extend(hurt(s, target, dmg, Some(part)));
+            }
+        }
+        if s.has(target, "Climbing") {
+            list.push(Event::Note(format!(
+                "{} is hit while climbing: a C 1 climb roll to hold on",
+                t.name
+            )));
+        }
+    }
+    (outcome, Event::Batch(list))
+}
+
+/// Damage and the injuries it brings: a new injury level starts its clock, a hit body part
+/// adds its effect while injured.
+pub fn hurt(s: &State, who: u32, dmg: i32, part: Option<Part>) -> Vec<Event> {
+    let Some(c) = s.get(who) else {
+        return Vec::new();
+    };
+    let after = c.hp.saturating_sub(dmg.max(0));
+    let mut list = vec![Event::Damage(vec![who], dmg)];
+    list.extend(injury_events(s, who, c.hp, after, part));
+    list
+}
+
+/// The conditions an injury brings when HP go from `before` to `after`.
+pub fn injury_events(s: &State, who: u32, before: i32, after: i32, part: Option<Part>) -> Vec<Event> {
+    let (was, now) = (Injury::from_hp(before).level, Injury::from_hp(after).level);
+    let mut list = Vec::new();
+    if now != InjuryLevel::Uninjured {
+        if let Some(part) = part.filter(|p| !s.has(who, p.injury())) {
+            list.push(Event::Add(who, part.injury().into(), Duration::Removed));
+        }
+    }
+    let clock = |n| Duration::Round { n };
+    if now == InjuryLevel::Mangled && was < InjuryLevel::Mangled {
+        list.push(Event::Add(who, "Fading".into(), clock(ROUNDS_5_MIN)));
+        list.push(Event::Add(who, "Bleeding out".into(), clock(ROUNDS_10_MIN)));
+    }
+    if now == InjuryLevel::Mutilated && was < InjuryLevel::Mutilated {
+        list.extend(
+            s.conditions_of(who)
+                .filter(|a| a.name == "Fading" || a.name == "Bleeding out")
+                .map(|a| Event::Remove(a.cid)),
+        );
+        if !s.has(who, "Unconscious") {
+            list.push(Event::Add(who, "Unconscious".into(), Duration::Removed));
+        }
+        list.push(Event::Add(who, "Bleeding out".into(), clock(ROUNDS_2_MIN)));
+    }
+    list
+}
+
+/// A stabilised character stops dying and wakes.
+pub fn stabilise(s: &State, who: u32) -> Event {
+    let mut list = vec![Event::Note(format!("{} is stabilised", s.name(who)))];
+    list.extend(
+        s.conditions_of(who)
+            .filter(|a| a.parent.is_none())
+            .filter(|a| ["Fading", "Bleeding out", "Unconscious"].contains(&a.name.as_str()))
+            .map(|a| Event::Remove(a.cid)),
+    );
+    Event::Batch(list)
+}
+
+/// Whether `who` is dying: a clock runs.
+pub fn dying(s: &State, who: u32) -> bool {
+    s.has(who, "Bleeding out")
+}
+
+/// Fatigue after a physical roll whose d6 shows `d6`: up by one when the d6 is below it, at
+/// most once between the combatant's turns, never above 20.
+pub fn fatigue_events(c: &Combatant, d6: u32) -> Vec<Event> {
+    let f = c.stat(FATIGUE);
+    let may = c.pools.get(RISE).is_some_and(|&n| n > 0);
+    if may && (d6 as i32) < f && f < FATIGUE_MAX {
+        vec![
+            Event::Note(format!("{}: fatigue {} → {}", c.name, f, f + 1)),
+            Event::Set(c.id, FATIGUE, f + 1),
+            Event::Spend(c.id, RISE, 1),
+        ]
+    } else {
+        Vec::new()
+    }
+}
+
+/// The exact chance that a physical roll raises fatigue now (0 when it already rose since
+/// the combatant's last turn).
+pub fn fatigue_rise_now(c: &Combatant) -> Chance {
+    if c.pools.get(RISE).is_some_and(|&n| n > 0) {
+        super::challenge::fatigue_rise_chance(c.stat(FATIGUE))
+    } else {
+        Chance::Impossible
+    }
+}
+
+/// Effects called on a combatant, each with a number (seconds, or points for hit and drain).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    Hit,
+    Drain,
+    Fall,
+    Drop,
+    Stumble,
+    Daze,
+    Bind(usize),
+    Weaken,
+}
+
+/// Bind locations and their conditions.
+pub const BINDS: [(&str, &str); 5] = [
+    ("hands", "Bound hands"),
+    ("arm", "Bound arm"),
+    ("feet", "Bound feet"),
+    ("leg", "Bound leg"),
+    ("body", "Bound body"),
+];
+
+impl Effect {
+    pub const ALL: [Effect; 8] = [
+        Effect::Hit,
+        Effect::Drain,
+        Effect::Fall,
+        Effect::Drop,
+        Effect::Stumble,
+        Effect::Daze,
+        Effect::Bind(0),
+        Effect::Weaken,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Effect::Hit => "Hit",
+            Effect::Drain => "Drain",
+            Effect::Fall => "Fall",
+            Effect::Drop => "Drop",
+            Effect::Stumble => "Stumble",
+            Effect::Daze => "Daze",
+            Effect::Bind(_) => "Bind",
+            Effect::Weaken => "Weaken",
+        }
+    }
+
+    /// Its number when none is called: 1 point for hit and drain, 2 seconds otherwise.
+    pub fn default_number(self) -> i32 {
+        match self {
+            Effect::Hit | Effect::Drain => 1,
+            _ => 2,
+        }
+    }
+}
+
+/// Turns an effect of `seconds` lasts: half, rounded down.
+pub fn turns_of(seconds: i32) -> u32 {
+    (seconds.max(0) / 2) as u32
+}
+
+/// What an effect with number `n` does to `who`: damage, lost willpower, or conditions that
+/// end by themselves after ⌊n/2⌋ of its turns. An odd daze also keeps it from defending until
+/// the start of the turn in which the daze ends. Any effect cancels an upcoming action.
+pub fn effect_events(s: &State, who: u32, e: Effect, n: i32) -> Event {
+    let Some(c) = s.get(who) else {
+        return Event::Batch(Vec::new());
+    };
+    let n = n.clamp(0, 1000);
+    let k = turns_of(n);
+    let mut list = vec![Event::Note(format!("{} suffers {} {n}", c.name, e.name()))];
+    let lasting = |name: &str, list: &mut Vec<Event>| {
+        if k > 0 {
+            list.push(Event::Add(who, name.into(), Duration::End { who, n: k }));
+        } else {
+            list.push(Event::Note(format!("{name} passes within the turn")));
+        }
+    };
+    match e {
+        Effect::Hit => list.extend(hurt(s, who, n, None)),
+        Effect::Drain => {
+            let will = c.stat(WILL);
+            list.push(Event::Note(format!(
+                "{}: willpower {} → {}",
+                c.name,
+                will,
+                (will - n).max(0)
+            )));
+            list.push(Event::Set(who, WILL, (will - n).max(0)));
+        }
+        Effect::Fall => lasting("Fallen", &mut list),
+        Effect::Drop => lasting("Dropped", &mut list),
+        Effect::Stumble => lasting("Stumbling", &mut list),
+        Effect::Daze => {
+            lasting("Dazed", &mut list);
+            if n % 2 == 1 {
+                list.push(Event::Add(who, "No defence".into(), Duration::Start { who, n: k + 1 }));
+            }
+        }
+        Effect::Bind(i) => lasting(BINDS[i.min(4)].1, &mut list),
+        Effect::Weaken => lasting("Weakened", &mut list),
+    }
+    list.extend(
+        s.conditions_of(who)
+            .filter(|a| a.name == "Upcoming")
+            .map(|a| Event::Remove(a.cid)),
+    );
+    if s.has(who, "Climbing") {
+        list.push(Event::Note(format!("{}: a C 1 climb roll to hold on", c.name)));
+    }
+    Event::Batch(list)
+}
+
+/// Action types.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ActionType {
+    Standard,
+    Free,
+    Ongoing,
+    Upcoming,
+}
+
+impl ActionType {
+    pub fn name(self) -> &'static str {
+        match self {
+            ActionType::Standard => "standard",
+            ActionType::Free => "free",
+            ActionType::Ongoing => "ongoing: ends the turn, −2 C on defences",
+            ActionType::Upcoming => "upcoming: ends the turn, goes on next turn",
+        }
+    }
+}
+
+/// The combat actions and their types.
+pub const ACTIONS: [(&str, ActionType); 22] = [
+    ("Weapon attack", ActionType::Standard),
+    ("Brawl attack", ActionType::Standard),
+    ("Charge", ActionType::Ongoing),
+    ("Guard", ActionType::Free),
+    ("Move", ActionType::Standard),
+    ("Run", ActionType::Ongoing),
+    ("Climb", ActionType::Ongoing),
+    ("Jump down", ActionType::Free),
+    ("Drop prone", ActionType::Free),
+    ("Crawl", ActionType::Upcoming),
+    ("Hide", ActionType::Free),
+    ("Ready a dodge", ActionType::Standard),
+    ("Ready an action", ActionType::Standard),
+    ("Draw a weapon", ActionType::Standard),
+    ("Put a weapon away", ActionType::Standard),
+    ("Drop items", ActionType::Free),
+    ("Get an item", ActionType::Ongoing),
+    ("Hide an item", ActionType::Ongoing),
+    ("Swap items", ActionType::Free),
+    ("Take a breather", ActionType::Ongoing),
+    ("Observation", ActionType::Free),
+    ("Speak", ActionType::Free),
+];
+
+/// Taking action `i` of [`ACTIONS`] on `who`'s own turn, or why it cannot.
+pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
+    let c = s.get(who).ok_or("not in the fight")?;
+    let (name, ty) = *ACTIONS.get(i).ok_or("no such action")?;
+    if s.current != Some(who) {
+        return Err("actions are taken on its own turn".into());
+    }
+    if c.used.iter().any(|u| u == name) && ty == ActionType::Free {
+        return Err(format!("{name} was already used this turn"));
+    }
+    let standard = matches!(ty, ActionType::Standard | ActionType::Ongoing);
+    if standard && c.pools.get(STANDARD).is_none_or(|&n| n <= 0) {
+        return Err("its standard action is already used this turn".into());
+    }
+    let mut list = vec![Event::Use(who, name.into())];
+    if standard {
+        list.push(Event::Spend(who, STANDARD, 1));
+    }
+    let next_turn = Duration::Start { who, n: 1 };
+    match name {
+        "Drop prone" if !s.has(who, "Prone") => {
+            list.push(Event::Add(who, "Prone".into(), Duration::Removed))
+        }
+        "Ready a dodge" => list.push(Event::Add(who, "Dodging".into(), next_turn)),
+        "Ready an action" => list.push(Event::Add(who, "Readied".into(), next_turn)),
+        "Take a breather" => {
+            let (f, base) = (c.stat(FATIGUE), c.stat(BASE).max(1));
+            let to = (f - 2).max(base).min(f);
+            list.push(Event::Note(format!("{}: fatigue {f} → {to}", c.name)));
+            list.push(Event::Set(who, FATIGUE, to));
+        }
+        _ => {}
+    }
+    match ty {
+        ActionType::Ongoing => list.push(Event::Add(who, "Ongoing".into(), next_turn)),
+        ActionType::Upcoming => list.push(Event::Add(who, "Upcoming".into(), next_turn)),
+        _ => {}
+    }
+    if matches!(ty, ActionType::Ongoing | ActionType::Upcoming) {
+        list.push(Event::Next);
+    }
+    Ok(Event::Batch(list))
+}
+
+/// A readied action goes off: `who` moves to just before the one whose turn it is.
+pub fn trigger_events(s: &State, who: u32) -> Result<Event, String> {
+    let ready = s
+        .conditions_of(who)
+        .find(|a| a.name == "Readied")
+        .ok_or("nothing readied")?;
+    let cur = s.current.filter(|&c| c != who).ok_or("it triggers on someone else's turn")?;
+    Ok(Event::Batch(vec![
+        Event::Note(format!(
+            "{}’s readied action goes off on {}’s turn",
+            s.name(who),
+            s.name(cur)
+        )),
+        Event::Remove(ready.cid),
+        Event::Place(who, Some(cur)),
+    ]))
+}
+
+/// The challenge requirement of landing from height `h`: 2h when jumping, 2 + 2h when falling
+/// (no roll below a height of 2).
+pub fn fall_cr(h: i32, jumped: bool) -> Option<i32> {
+    (h >= 2).then(|| if jumped { 2 * h } else { 2 + 2 * h })
+}
+
+/// A failed landing: HP down to 3 − h (never up), a leg injured, and the torso when it comes to
+/// −4 or less.
+pub fn fall_events(s: &State, who: u32, h: i32) -> Vec<Event> {
+    let Some(c) = s.get(who) else {
+        return Vec::new();
+    };
+    let to = (3 - h).min(c.hp);
+    let mut list = vec![Event::Damage(vec![who], c.hp - to)];
+    list.extend(injury_events(s, who, c.hp, to, Some(Part::LeftLeg)));
+    if to <= -4 && !s.has(who, "Injured torso") {
+        list.push(Event::Add(who, "Injured torso".into(), Duration::Removed));
+    }
+    list
+}
+
+#[cfg(test)]
+#[path = "combat_tests.rs"]
+mod tests;
