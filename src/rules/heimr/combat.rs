@@ -121,8 +121,9 @@ pub fn arm_events(c: &Combatant, weapon: usize, shield: usize, (wc, wp): (i32, i
         .into_iter()
         .map(|i| Event::Set(c.id, i, armed.stats[i]))
         .collect();
-    list.push(Event::Set(c.id, WEAPON_C, wc));
-    list.push(Event::Set(c.id, WEAPON_P, wp));
+    for (i, v) in [(WEAPON_C, wc), (WEAPON_P, wp), (SHIELD_C, wc), (SHIELD_P, wp)] {
+        list.push(Event::Set(c.id, i, v));
+    }
     list.push(Event::Note(format!(
         "{} takes up {} (C {wc}, P {wp}) and {}",
         c.name,
@@ -465,7 +466,7 @@ pub fn shown_text(s: &State, who: u32) -> String {
 }
 
 /// The value an attack must beat, or `None` when nothing stands in its way.
-fn standing(sh: Shown) -> Option<i32> {
+pub fn standing(sh: Shown) -> Option<i32> {
     match sh {
         Shown::Ready { value, fails, .. } if !fails => Some(value),
         _ => None,
@@ -550,6 +551,8 @@ pub struct Options {
     pub from_hiding: bool,
     pub c_bonus: i32,
     pub p_bonus: i32,
+    /// A re-roll at the next in a cluster: it cannot raise the attacker's fatigue.
+    pub follow_up: bool,
 }
 
 /// The attack's C and P with every modifier the rules give, or why it cannot be made.
@@ -762,7 +765,9 @@ pub fn resolve_attack(
         t.name,
         describe(r)
     )));
-    list.extend(fatigue_events(a, r.d6));
+    if !o.follow_up {
+        list.extend(fatigue_events(a, r.d6));
+    }
     if outcome != Outcome::Fails {
         // The defence was used: counted, checked for fatigue, to be rolled anew.
         if let Shown::Ready { kind, .. } = sh {

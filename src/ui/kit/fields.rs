@@ -29,3 +29,30 @@ pub fn Stepper(
         </div>
     }
 }
+
+/// A choice among numbered options (a target, a weapon): one `<select>` inside its label.
+#[component]
+pub fn Choice(
+    #[prop(into)] label: String,
+    #[prop(into)] options: Signal<Vec<(i32, String)>>,
+    value: RwSignal<i32>,
+) -> impl IntoView {
+    view! {
+        <label class="field-label choice">{label}
+            <select on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse() { value.set(v) } }>
+                {move || options.get().into_iter().map(|(v, t)| view! { <option value=v.to_string() selected=move || value.get() == v>{t}</option> }).collect_view()}
+            </select>
+        </label>
+    }
+}
+
+/// A yes / no option with its explanation.
+#[component]
+pub fn Check(#[prop(into)] label: String, value: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <label class="check">
+            <input type="checkbox" prop:checked=move || value.get() on:change=move |ev| value.set(event_target_checked(&ev))/>
+            <span>{label}</span>
+        </label>
+    }
+}

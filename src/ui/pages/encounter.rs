@@ -50,14 +50,14 @@ pub fn EncounterPage(id: String) -> impl IntoView {
             <TurnBar ctx/>
             <ol class="order" aria-label="Turn order" data-testid="order">
                 <For each=move || ctx.state.with(|s| s.order.clone()) key=|id| *id let(who)>
-                    <Row ctx who/>
+                    <Row ctx who ui/>
                 </For>
             </ol>
             <Show when=when(flag(move || ctx.state.with(|s| s.order.is_empty())))>
                 <p class="card empty-state">"No combatants yet: add saved characters or quick NPCs below."</p>
             </Show>
             {ui.map(|ui| view! { <AddCombatants ctx ui/> })}
-            {ui.map(|ui| view! { <Section title="Surprise" key="fight.surprise">{(ui.tools)(ctx)}</Section> })}
+            {ui.map(|ui| view! { <Section title=ui.tools_title key="fight.tools">{(ui.tools)(ctx)}</Section> })}
             <Log ctx/>
             <Show when=when(flag(move || ctx.state.with(|s| !s.ended && s.round > 0)))>
                 <button class="btn danger wide" on:click=tap(move || ctx.act(Event::End))>"End the fight"</button>
@@ -74,11 +74,15 @@ fn status(s: &State) -> String {
     if s.ended {
         return format!("Over after round {}", s.round);
     }
-    match (s.round, s.current) {
-        (0, _) => "Not started".into(),
+    let status = match (s.round, s.current) {
+        (0, _) => return "Not started".into(),
         (r, Some(c)) => format!("Round {r} · {}’s turn", s.name(c)),
         (r, None) if s.rules.turns == Turns::EachRound => format!("Round {r} · declare actions"),
         (r, None) => format!("Round {r}"),
+    };
+    match s.clock() {
+        Some(t) => format!("{status} · {t}"),
+        None => status,
     }
 }
 
@@ -132,6 +136,7 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
                 .resources
                 .iter()
                 .enumerate()
+                .filter(|(_, r)| !r.hidden)
                 .map(|(i, r)| {
                     (
                         c.id,
@@ -172,7 +177,7 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
 
 /// One combatant in the order: name, vitals, why it stands here, conditions.
 #[component]
-fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
+fn Row(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoView {
     // Memos: a turn changes two rows, not fifty; the others are left as they are.
     let line = Memo::new(move |_| {
         ctx.state.with(|s| {
@@ -184,6 +189,10 @@ fn Row(ctx: EncCtx, who: u32) -> impl IntoView {
                 vit.push_str(" · dead");
             } else if s.dying(c) {
                 vit.push_str(&format!(" · dying {}/{}", c.death, s.rules.death_steps));
+            }
+            if let Some(note) = ui.map(|u| (u.row_note)(s, who)).filter(|n| !n.is_empty()) {
+                vit.push_str(" · ");
+                vit.push_str(&note);
             }
             let pos = s.order.iter().position(|&x| x == who);
             let why = match pos.and_then(|p| s.order.get(p + 1)) {

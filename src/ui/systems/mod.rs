@@ -4,7 +4,7 @@
 pub mod heimr;
 pub mod symbaroum;
 
-use crate::rules::encounter::Combatant;
+use crate::rules::encounter::{Combatant, State};
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::Mode;
@@ -31,14 +31,34 @@ pub struct CombatUi {
     pub npc_form: fn(EncCtx) -> AnyView,
     /// The system's part of one combatant's sheet in the fight (attacks, death tests).
     pub panel: fn(EncCtx, u32) -> AnyView,
-    /// Tools for the whole fight (surprise).
+    /// Tools for the whole fight (surprise, initiative) and their section's title.
     pub tools: fn(EncCtx) -> AnyView,
+    pub tools_title: &'static str,
+    /// What the order shows after a combatant's vitals (a pre-rolled defence).
+    pub row_note: fn(&State, u32) -> String,
 }
 
 /// The combat views of a system, if it has any yet.
 pub fn combat_ui(system: &str) -> Option<&'static CombatUi> {
     match system {
         "symbaroum" => Some(&symbaroum::combat::UI),
+        "heimr" => Some(&heimr::combat::UI),
         _ => None,
     }
+}
+
+/// "Goblin" → "Goblin 3" when Goblin 1 and 2 are already in the fight.
+pub fn numbered(s: &State, base: &str, count: usize) -> Vec<String> {
+    let taken = s
+        .combatants
+        .iter()
+        .filter_map(|c| c.name.strip_prefix(base)?.trim().parse::<usize>().ok())
+        .max()
+        .unwrap_or(0);
+    if count == 1 && taken == 0 && !s.combatants.iter().any(|c| c.name == base) {
+        return vec![base.to_owned()];
+    }
+    (1..=count)
+        .map(|k| format!("{base} {}", taken + k))
+        .collect()
 }

@@ -14,7 +14,7 @@ use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
 use crate::ui::kit::{checked, flag, set_to, tap, text, typed, when, Stepper};
-use crate::ui::systems::CombatUi;
+use crate::ui::systems::{numbered, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
@@ -24,7 +24,13 @@ pub static UI: CombatUi = CombatUi {
     npc_form,
     panel,
     tools,
+    tools_title: "Surprise",
+    row_note,
 };
+
+fn row_note(_: &State, _: u32) -> String {
+    String::new()
+}
 
 fn from_character(c: &Character) -> Option<Combatant> {
     match &c.sheet {
@@ -46,22 +52,6 @@ fn set_vitals(sheet: &mut Sheet, hp: i32, death: u32, dead: bool) {
         s.death_steps = death;
         s.dead = dead;
     }
-}
-
-/// "Goblin" → "Goblin 3" when Goblin 1 and 2 are already in the fight.
-fn numbered(s: &State, base: &str, count: usize) -> Vec<String> {
-    let taken = s
-        .combatants
-        .iter()
-        .filter_map(|c| c.name.strip_prefix(base)?.trim().parse::<usize>().ok())
-        .max()
-        .unwrap_or(0);
-    if count == 1 && taken == 0 && !s.combatants.iter().any(|c| c.name == base) {
-        return vec![base.to_owned()];
-    }
-    (1..=count)
-        .map(|k| format!("{base} {}", taken + k))
-        .collect()
 }
 
 fn npc_form(ctx: EncCtx) -> AnyView {
