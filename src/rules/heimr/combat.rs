@@ -121,7 +121,12 @@ pub fn arm_events(c: &Combatant, weapon: usize, shield: usize, (wc, wp): (i32, i
         .into_iter()
         .map(|i| Event::Set(c.id, i, armed.stats[i]))
         .collect();
-    for (i, v) in [(WEAPON_C, wc), (WEAPON_P, wp), (SHIELD_C, wc), (SHIELD_P, wp)] {
+    for (i, v) in [
+        (WEAPON_C, wc),
+        (WEAPON_P, wp),
+        (SHIELD_C, wc),
+        (SHIELD_P, wp),
+    ] {
         list.push(Event::Set(c.id, i, v));
     }
     list.push(Event::Note(format!(
@@ -232,7 +237,12 @@ where
     S: crate::rules::dice::DiceSource + ?Sized,
 {
     let mut list = Vec::new();
-    for c in s.order.iter().filter_map(|&id| s.get(id)).filter(|c| !c.dead) {
+    for c in s
+        .order
+        .iter()
+        .filter_map(|&id| s.get(id))
+        .filter(|c| !c.dead)
+    {
         let r = super::roll_challenge(c.stat(DEX), c.stat(WILL), src);
         list.push(Event::Note(format!(
             "{} rolls initiative: {}",
@@ -283,16 +293,23 @@ impl Figure {
     fn add(&mut self, delta: i32, why: &str) {
         if delta != 0 {
             self.value += delta;
-            self.why.push(format!("{delta:+} {why}"));
+            let sign = if delta < 0 { '−' } else { '+' };
+            self.why
+                .push(format!("{sign}{} {why}", delta.unsigned_abs()));
         }
     }
 
-    /// "3 (−2 prone, +1 height)" or "3".
+    /// "3 (−2 prone, +1 height)" or "−1": a true minus sign, as in print.
     pub fn text(&self) -> String {
-        if self.why.is_empty() {
-            self.value.to_string()
+        let v = if self.value < 0 {
+            format!("−{}", self.value.unsigned_abs())
         } else {
-            format!("{} ({})", self.value, self.why.join(", "))
+            self.value.to_string()
+        };
+        if self.why.is_empty() {
+            v
+        } else {
+            format!("{v} ({})", self.why.join(", "))
         }
     }
 }
@@ -360,7 +377,10 @@ pub fn defence_setup(s: &State, who: u32, d: Defence) -> Result<Setup, String> {
         return Err(format!("{why}: no defence"));
     }
     let (mut cc, mut p) = match d {
-        Defence::Dodge => (Figure::new(c.stat(AGILITY_C)), Figure::new(c.stat(AGILITY_P))),
+        Defence::Dodge => (
+            Figure::new(c.stat(AGILITY_C)),
+            Figure::new(c.stat(AGILITY_P)),
+        ),
         Defence::Block => {
             let bonus = shield_bonus(c).ok_or("no shield to block with")?;
             let mut p = Figure::new(c.stat(SHIELD_P));
@@ -650,8 +670,16 @@ pub fn brawl_chances(c: i32, p: i32, fatigue: i32, defence: Option<i32>) -> (Cha
         Some(def) => {
             let lo = i64::from(fatigue).max(i64::from(def) - 1 - i64::from(p));
             let hi = i64::from(def) - i64::from(p);
-            let inside: f64 = d.iter().filter(|(v, _)| (lo..=hi).contains(v)).map(|x| x.1).sum();
-            let outside: f64 = d.iter().filter(|(v, _)| !(lo..=hi).contains(v)).map(|x| x.1).sum();
+            let inside: f64 = d
+                .iter()
+                .filter(|(v, _)| (lo..=hi).contains(v))
+                .map(|x| x.1)
+                .sum();
+            let outside: f64 = d
+                .iter()
+                .filter(|(v, _)| !(lo..=hi).contains(v))
+                .map(|x| x.1)
+                .sum();
             let some_in = d.iter().any(|(v, q)| q > 0.0 && (lo..=hi).contains(&v));
             let some_out = d.iter().any(|(v, q)| q > 0.0 && !(lo..=hi).contains(&v));
             Chance::from_masses(inside, outside, some_in, some_out)
@@ -693,8 +721,15 @@ pub fn cluster_chances(c: i32, p: i32, fatigue: i32, members: &[Shown]) -> (Chan
                 let d = dice_distribution(ci);
                 let lo = i64::from(fatigue);
                 let hi = i64::from(value) - i64::from(p);
-                let mass: f64 = d.iter().filter(|(v, _)| (lo..=hi).contains(v)).map(|x| x.1).sum();
-                (mass, lo <= hi && d.iter().any(|(v, _)| (lo..=hi).contains(&v)))
+                let mass: f64 = d
+                    .iter()
+                    .filter(|(v, _)| (lo..=hi).contains(v))
+                    .map(|x| x.1)
+                    .sum();
+                (
+                    mass,
+                    lo <= hi && d.iter().any(|(v, _)| (lo..=hi).contains(&v)),
+                )
             }
             _ => (0.0, false),
         };
@@ -818,7 +853,13 @@ pub fn hurt(s: &State, who: u32, dmg: i32, part: Option<Part>) -> Vec<Event> {
 }
 
 /// The conditions an injury brings when HP go from `before` to `after`.
-pub fn injury_events(s: &State, who: u32, before: i32, after: i32, part: Option<Part>) -> Vec<Event> {
+pub fn injury_events(
+    s: &State,
+    who: u32,
+    before: i32,
+    after: i32,
+    part: Option<Part>,
+) -> Vec<Event> {
     let (was, now) = (Injury::from_hp(before).level, Injury::from_hp(after).level);
     let mut list = Vec::new();
     if now != InjuryLevel::Uninjured {
@@ -984,7 +1025,11 @@ pub fn effect_events(s: &State, who: u32, e: Effect, n: i32) -> Event {
         Effect::Daze => {
             lasting("Dazed", &mut list);
             if n % 2 == 1 {
-                list.push(Event::Add(who, "No defence".into(), Duration::Start { who, n: k + 1 }));
+                list.push(Event::Add(
+                    who,
+                    "No defence".into(),
+                    Duration::Start { who, n: k + 1 },
+                ));
             }
         }
         Effect::Bind(i) => lasting(BINDS[i.min(4)].1, &mut list),
@@ -996,7 +1041,10 @@ pub fn effect_events(s: &State, who: u32, e: Effect, n: i32) -> Event {
             .map(|a| Event::Remove(a.cid)),
     );
     if s.has(who, "Climbing") {
-        list.push(Event::Note(format!("{}: a C 1 climb roll to hold on", c.name)));
+        list.push(Event::Note(format!(
+            "{}: a C 1 climb roll to hold on",
+            c.name
+        )));
     }
     Event::Batch(list)
 }
@@ -1097,7 +1145,10 @@ pub fn trigger_events(s: &State, who: u32) -> Result<Event, String> {
         .conditions_of(who)
         .find(|a| a.name == "Readied")
         .ok_or("nothing readied")?;
-    let cur = s.current.filter(|&c| c != who).ok_or("it triggers on someone else's turn")?;
+    let cur = s
+        .current
+        .filter(|&c| c != who)
+        .ok_or("it triggers on someone else's turn")?;
     Ok(Event::Batch(vec![
         Event::Note(format!(
             "{}’s readied action goes off on {}’s turn",

@@ -103,7 +103,6 @@ pub struct Attack {
     pub to_zero: Chance,
 }
 
-
 /// `attacker` attacks `target`. `advantage`: +2 to the test and +1d4 damage (prone or flanked
 /// target, higher ground, unaware target). `attacker_blind` / `target_blind`: who cannot see.
 pub fn attack(

@@ -73,3 +73,17 @@ pub fn when(f: Signal<bool>) -> impl Fn() -> bool + Send + Sync + Clone + 'stati
 pub fn set_to(s: RwSignal<i32>) -> Callback<i32> {
     Callback::new(move |v| s.set(v))
 }
+
+type ChoicesFn = Arc<dyn Fn() -> Vec<(i32, String)> + Send + Sync>;
+
+/// Options that follow the signals `f` reads (the combatants one can target).
+pub fn choices(
+    f: impl Fn() -> Vec<(i32, String)> + Send + Sync + 'static,
+) -> Signal<Vec<(i32, String)>> {
+    choices_dyn(Arc::new(f))
+}
+
+#[inline(never)]
+fn choices_dyn(f: ChoicesFn) -> Signal<Vec<(i32, String)>> {
+    Signal::derive(move || f())
+}

@@ -7,17 +7,17 @@ use crate::rules::dice::DiceSource;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::heimr::combat::{
     action_events, arm_events, attack_setup, brawl_chances, cluster_chances, combatant, cp,
-    defence_setup, defence_events, dying, effect_events, fall_cr, fall_events, fatigue_events,
+    defence_events, defence_setup, dying, effect_events, fall_cr, fall_events, fatigue_events,
     fatigue_rise_now, hit_chance, initiative_events, luck_shot, npc, resolve_attack, shown,
-    shown_text, stabilise, standing, trigger_events, turns_of, weapon, Defence, Effect, Kind,
-    Npc, Options, Outcome, Part, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE,
-    SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
+    shown_text, stabilise, standing, trigger_events, turns_of, weapon, Defence, Effect, Kind, Npc,
+    Options, Outcome, Part, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE, SHIELD,
+    SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
 };
 use crate::rules::heimr::{roll_challenge, success_chance, Injury};
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
-use crate::ui::kit::{fixed, flag, form, numbered_options as named, text, Field};
+use crate::ui::kit::{choices, fixed, flag, form, numbered_options as named, text, Field};
 use crate::ui::systems::{numbered, CombatUi};
 use leptos::prelude::*;
 
@@ -39,16 +39,23 @@ fn from_character(c: &Character) -> Option<Combatant> {
     }
 }
 
+/// The sheet keeps a death as its "Dead" condition.
+const DEAD: &str = "Dead";
+
 fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
     match sheet {
-        Sheet::Heimr(s) => Some((s.hp, 0, false)),
+        Sheet::Heimr(s) => Some((s.hp, 0, s.conditions.iter().any(|c| c == DEAD))),
         _ => None,
     }
 }
 
-fn set_vitals(sheet: &mut Sheet, hp: i32, _: u32, _: bool) {
+fn set_vitals(sheet: &mut Sheet, hp: i32, _: u32, dead: bool) {
     if let Sheet::Heimr(s) = sheet {
-        s.hp = hp.clamp(-1000, s.hp_max.max(hp.min(1000)));
+        s.hp = hp.clamp(-1000, 1000);
+        s.conditions.retain(|c| c != DEAD);
+        if dead {
+            s.conditions.push(DEAD.into());
+        }
     }
 }
 
@@ -92,7 +99,11 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     let (wpn, shd) = (RwSignal::new(d.weapon as i32), RwSignal::new(0));
     let add = move || {
         let base_name = name.get_untracked().trim().to_owned();
-        let base_name = if base_name.is_empty() { "NPC".into() } else { base_name };
+        let base_name = if base_name.is_empty() {
+            "NPC".into()
+        } else {
+            base_name
+        };
         let n = Npc {
             hp: hp.get_untracked(),
             willpower: will.get_untracked(),
@@ -242,14 +253,20 @@ fn defend(ctx: EncCtx, who: u32) -> AnyView {
             ),
             Err(e) => format!("{}: {e}", d.name()),
         });
-        fields.push(act(label, "btn", d.name(), flag(move || setup().is_err()), move || {
-            let Ok(st) = ctx.state.with_untracked(|s| defence_setup(s, who, d)) else {
-                return;
-            };
-            if let Some(r) = ctx.roll(|src| roll_challenge(st.c.value, st.p.value, src)) {
-                ctx.act(ctx.state.with_untracked(|s| defence_events(s, who, d, &r)));
-            }
-        }));
+        fields.push(act(
+            label,
+            "btn",
+            d.name(),
+            flag(move || setup().is_err()),
+            move || {
+                let Ok(st) = ctx.state.with_untracked(|s| defence_setup(s, who, d)) else {
+                    return;
+                };
+                if let Some(r) = ctx.roll(|src| roll_challenge(st.c.value, st.p.value, src)) {
+                    ctx.act(ctx.state.with_untracked(|s| defence_events(s, who, d, &r)));
+                }
+            },
+        ));
     }
     form("Fatigue and defence", fields)
 }
@@ -276,9 +293,17 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                 named(ACTIONS.iter().map(|(n, t)| format!("{n} · {}", t.name()))),
                 pick,
             ),
-            act(fixed("Take action"), "btn primary", "take-action", never(), move || {
-                run(ctx.state.with_untracked(|s| action_events(s, who, pick.get_untracked() as usize)))
-            }),
+            act(
+                fixed("Take action"),
+                "btn primary",
+                "take-action",
+                never(),
+                move || {
+                    run(ctx
+                        .state
+                        .with_untracked(|s| action_events(s, who, pick.get_untracked() as usize)))
+                },
+            ),
             Field::Text("field-error", "action-error", why.into()),
             Field::If(
                 readied,
@@ -318,7 +343,10 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         follow_up: false,
     };
     let ranged = flag(move || {
-        kind.get() == 0 && ctx.state.with(|s| s.get(who).is_some_and(|c| weapon(c).range > 0))
+        kind.get() == 0
+            && ctx
+                .state
+                .with(|s| s.get(who).is_some_and(|c| weapon(c).range > 0))
     });
     // The target first, then the others in its cluster in initiative order from it.
     let members = move |s: &State, t: u32| -> Vec<u32> {
@@ -343,7 +371,14 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             o.cluster = m.len() as i32;
         }
         let st = attack_setup(s, who, t, &o)?;
-        if let (true, Shown::Ready { kind: Defence::Parry, .. }) = (ranged, shown(s, t)) {
+        if let (
+            true,
+            Shown::Ready {
+                kind: Defence::Parry,
+                ..
+            },
+        ) = (ranged, shown(s, t))
+        {
             return Err(format!(
                 "{} shows a parry, which cannot stop a shot: it rolls a dodge or block first",
                 s.name(t)
@@ -358,7 +393,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         );
         Ok((o, m, st.c.value, st.p.value, text))
     };
-    let figures = Memo::new(move |_| {
+    let figures = move || {
         ctx.state.with(|s| {
             let (o, m, c, p, setup) = plan(s)?;
             let a = s.get(who).ok_or("not in the fight")?;
@@ -384,10 +419,13 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                     percent(luck(weak))
                 )
             };
-            line.push_str(&format!(" · fatigue rises {}", percent(fatigue_rise_now(a))));
+            line.push_str(&format!(
+                " · fatigue rises {}",
+                percent(fatigue_rise_now(a))
+            ));
             Ok::<_, String>((setup, line))
         })
-    });
+    };
     let roll = move || {
         let Some(Ok((o, m, c, p, _))) = ctx.state.with_untracked(|s| untrack(|| Some(plan(s))))
         else {
@@ -422,7 +460,13 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                         all.extend(list);
                     }
                     let dodged = out == Outcome::Miss
-                        && matches!(was, Shown::Ready { kind: Defence::Dodge, .. });
+                        && matches!(
+                            was,
+                            Shown::Ready {
+                                kind: Defence::Dodge,
+                                ..
+                            }
+                        );
                     if !dodged {
                         break;
                     }
@@ -452,17 +496,28 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             .filter(|t| t.0 != target.get())
             .collect::<Vec<_>>()
     };
-    let parts = std::iter::once("Where the d6 falls".to_owned())
-        .chain(Part::ALL.iter().map(|p| format!("Aim at the {} (−2 C)", p.name())));
-    let heights = ["Target stands higher (−1 C)", "Same height", "Target stands lower (+1 C)"];
-    let failed = flag(move || figures.with(Result::is_err));
+    let parts = std::iter::once("Where the d6 falls".to_owned()).chain(
+        Part::ALL
+            .iter()
+            .map(|p| format!("Aim at the {} (−2 C)", p.name())),
+    );
+    let heights = [
+        "Target stands higher (−1 C)",
+        "Same height",
+        "Target stands lower (+1 C)",
+    ];
+    let failed = flag(move || figures().is_err());
     form(
         "Attack",
         vec![
-            Field::Pick("Target (its shown defence)", Signal::derive(targets), target),
+            Field::Pick("Target (its shown defence)", choices(targets), target),
             Field::Pick(
                 "Attack",
-                named(["Weapon attack", "Brawl: hit 1", "Brawl: grab"].into_iter().map(String::from)),
+                named(
+                    ["Weapon attack", "Brawl: hit 1", "Brawl: grab"]
+                        .into_iter()
+                        .map(String::from),
+                ),
                 kind,
             ),
             Field::Pick("Body part", named(parts), part),
@@ -470,19 +525,28 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 ranged,
                 vec![
                     Field::Num("Distance (turns of movement)", distance, 0, 50),
-                    Field::Toggles("Also in the target's cluster", Signal::derive(bystanders), cluster),
+                    Field::Toggles("Also in the target's cluster", choices(bystanders), cluster),
                 ],
             ),
             Field::If(
                 flag(move || !ranged.get()),
                 vec![Field::Pick(
                     "Height",
-                    Signal::stored(heights.iter().zip(-1..).map(|(h, v)| (v, (*h).to_owned())).collect()),
+                    Signal::stored(
+                        heights
+                            .iter()
+                            .zip(-1..)
+                            .map(|(h, v)| (v, (*h).to_owned()))
+                            .collect(),
+                    ),
                     height,
                 )],
             ),
             Field::Num("Target's concealment", concealment, 0, 10),
-            Field::Tick("Target is hidden: luck shot (a d10 must show 10 first)", luck),
+            Field::Tick(
+                "Target is hidden: luck shot (a d10 must show 10 first)",
+                luck,
+            ),
             Field::Tick("Charging or shooting from hiding (+2 P)", hiding),
             Field::Pair(vec![
                 Field::Num("Other C", c_bonus, -20, 20),
@@ -491,19 +555,23 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             Field::Text(
                 "muted",
                 "attack-setup",
-                text(move || figures.with(|f| f.as_ref().map_or(String::new(), |f| f.0.clone()))),
+                text(move || figures().map_or(String::new(), |f| f.0)),
             ),
             Field::Text(
                 "chance",
                 "attack-chance",
-                text(move || {
-                    figures.with(|f| match f {
-                        Ok(f) => f.1.clone(),
-                        Err(e) => format!("No attack: {e}."),
-                    })
+                text(move || match figures() {
+                    Ok(f) => f.1,
+                    Err(e) => format!("No attack: {e}."),
                 }),
             ),
-            act(fixed("Roll attack"), "btn primary roll-btn", "roll-attack", failed, roll),
+            act(
+                fixed("Roll attack"),
+                "btn primary roll-btn",
+                "roll-attack",
+                failed,
+                roll,
+            ),
             Field::Text("result-line", "attack-result", result.into()),
         ],
     )
@@ -525,19 +593,36 @@ fn effects(ctx: EncCtx, who: u32) -> AnyView {
         vec![
             Field::Pick(
                 "Effect",
-                named(Effect::ALL.iter().map(|e| format!("{} (default {})", e.name(), e.default_number()))),
+                named(
+                    Effect::ALL
+                        .iter()
+                        .map(|e| format!("{} (default {})", e.name(), e.default_number())),
+                ),
                 eff,
             ),
             Field::If(
                 flag(move || matches!(effect(), Effect::Bind(_))),
-                vec![Field::Pick("Bound where", named(BINDS.iter().map(|b| b.0.to_owned())), bind)],
+                vec![Field::Pick(
+                    "Bound where",
+                    named(BINDS.iter().map(|b| b.0.to_owned())),
+                    bind,
+                )],
             ),
             Field::Num("Number (seconds, or points)", n, 0, 100),
             Field::Text("muted", "effect-lasts", lasts),
-            act(fixed("Apply effect"), "btn", "apply-effect", never(), move || {
-                let e = untrack(effect);
-                ctx.act(ctx.state.with_untracked(|s| effect_events(s, who, e, n.get_untracked())));
-            }),
+            act(
+                fixed("Apply effect"),
+                "btn",
+                "apply-effect",
+                never(),
+                move || {
+                    let e = untrack(effect);
+                    ctx.act(
+                        ctx.state
+                            .with_untracked(|s| effect_events(s, who, e, n.get_untracked())),
+                    );
+                },
+            ),
         ],
     )
 }
@@ -591,7 +676,10 @@ fn fall(ctx: EncCtx, who: u32) -> AnyView {
         "Jump down or fall",
         vec![
             Field::Num("Height", h, 0, 20),
-            Field::Tick("Jumped on purpose (CR 2 × height; a fall is 2 more)", jumped),
+            Field::Tick(
+                "Jumped on purpose (CR 2 × height; a fall is 2 more)",
+                jumped,
+            ),
             Field::Text("chance", "fall-chance", odds),
             act(fixed("Roll the landing"), "btn", "roll-fall", never(), roll),
         ],
@@ -634,14 +722,25 @@ fn gear(ctx: EncCtx, who: u32) -> AnyView {
         ));
     }
     let abilities = StoredValue::new(abilities);
-    fields.push(act(fixed("Take up"), "btn", "take-up", never(), move || {
-        let Some(c) = ctx.state.with_untracked(|s| s.get(who).cloned()) else {
-            return;
-        };
-        let chosen =
-            abilities.with_value(|a| a.get(ability.get_untracked() as usize).map(|x| x.1));
-        let cp = chosen.unwrap_or((c.stat(WEAPON_C), c.stat(WEAPON_P)));
-        ctx.act(arm_events(&c, wpn.get_untracked() as usize, shd.get_untracked() as usize, cp));
-    }));
+    fields.push(act(
+        fixed("Take up"),
+        "btn",
+        "take-up",
+        never(),
+        move || {
+            let Some(c) = ctx.state.with_untracked(|s| s.get(who).cloned()) else {
+                return;
+            };
+            let chosen =
+                abilities.with_value(|a| a.get(ability.get_untracked() as usize).map(|x| x.1));
+            let cp = chosen.unwrap_or((c.stat(WEAPON_C), c.stat(WEAPON_P)));
+            ctx.act(arm_events(
+                &c,
+                wpn.get_untracked() as usize,
+                shd.get_untracked() as usize,
+                cp,
+            ));
+        },
+    ));
     form("Weapon and shield", fields)
 }
