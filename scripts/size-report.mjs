@@ -17,7 +17,11 @@ import { join, relative } from "node:path";
 // The goal is 240 KB for two systems: nearly all of the code is Leptos view code (a name-section
 // breakdown, scripts/wasm-sizes.mjs, puts ~2/3 of it in renderer instantiations for element and
 // attribute types), so the next size work is there, not in the rules.
-const BASE_TWO_SYSTEMS = 340 * 1024;
+// Heimr's combat (defences, actions, attacks with clusters and luck shots, effects, falls, gear)
+// came to 362.5 KB: +22 KB, measured with the panels drawn as data by one renderer (kit/form.rs;
+// written as components first it was 0.4 KB more). Base raised to 364 KB for it (issue 10);
+// the 25 KB per further system still holds for Vogt, Aura and Tempo.
+const BASE_TWO_SYSTEMS = 364 * 1024;
 const PER_SYSTEM = 25 * 1024;
 const systemsDir = new URL("../src/ui/systems/", import.meta.url);
 const SYSTEMS = readdirSync(systemsDir).filter((n) => statSync(new URL(n, systemsDir)).isDirectory()).length;

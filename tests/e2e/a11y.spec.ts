@@ -97,10 +97,11 @@ for (const theme of ["light", "dark"] as const) {
       });
     }
 
-    test("a running fight and a combatant's sheet have no axe violations", async ({ page }) => {
+    for (const system of ["symbaroum", "heimr"]) test(`a running ${system} fight and a combatant's sheet have no axe violations`, async ({ page }) => {
       await page.goto("/combat");
       await appReady(page);
       await page.getByLabel("Name", { exact: true }).fill("Axe fight");
+      await page.getByLabel("Rule system").selectOption(system);
       await page.getByRole("button", { name: "Create encounter" }).tap();
       await page.getByLabel("Name", { exact: true }).fill("Goblin");
       await page.getByRole("spinbutton", { name: "How many", exact: true }).fill("3");
@@ -109,11 +110,11 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByTestId("next").tap();
       await expect(page.getByTestId("turn-status")).toHaveText(/^Round 1 · /);
       const found: Found[] = [];
-      await axe(page, `running fight (${theme})`, found);
+      await axe(page, `running ${system} fight (${theme})`, found);
       await page.locator("li.fighter .fighter-main").first().tap();
       await page.getByRole("dialog").waitFor({ state: "visible" });
       await page.waitForTimeout(200);
-      await axe(page, `a combatant's sheet (${theme})`, found);
+      await axe(page, `a ${system} combatant's sheet (${theme})`, found);
       expectNone(found);
     });
 

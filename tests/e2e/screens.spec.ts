@@ -1,4 +1,4 @@
-import { test, expect, createCharacter, setNumber, mode, row, wrappedButtons, sidewaysOverflow } from "./fixtures";
+import { test, expect, createCharacter, setNumber, mode, row, wrappedButtons, sidewaysOverflow, smallTargets } from "./fixtures";
 
 // Phone screenshots of every sheet mode and a roll sheet, in the light and the dark theme, for
 // people to look at (test-results/screens/). Each also checks what Play promises: the numbers a
@@ -68,6 +68,36 @@ for (const theme of ["light", "dark"] as const) {
     expect(await sidewaysOverflow(page), "nothing wider than the phone").toBe(0);
     await page.locator('li.fighter[data-combatant="Varla"] .fighter-main').tap();
     await shot("combat-sheet", false);
+    await page.keyboard.press("Escape");
+
+    // A Heimr fight: rolled initiative, the shown defences in the order, a combatant's panels.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Combat" }).tap();
+    await page.getByLabel("Name", { exact: true }).fill("Heimr ford");
+    await page.getByLabel("Rule system").selectOption("heimr");
+    await page.getByRole("button", { name: "Create encounter" }).tap();
+    await page.getByRole("button", { name: "Add Astrid" }).tap();
+    await page.getByLabel("Name", { exact: true }).fill("Bandit");
+    await setNumber(page, "How many", 2);
+    await page.getByRole("button", { name: "Add Bandit ×2" }).tap();
+    await page.getByTestId("roll-initiative").tap();
+    await page.locator('li.fighter[data-combatant="Bandit 1"] .fighter-main').tap();
+    await page.locator("dialog[open]").getByTestId("Dodge").tap();
+    await page.keyboard.press("Escape");
+    await page.getByTestId("next").tap();
+    await expect(page.getByTestId("turn-status")).toHaveText(/^Round 1 · .* · 0:00$/);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(page.getByTestId("next")).toBeInViewport();
+    await shot("heimr-fight", false);
+    expect(await sidewaysOverflow(page), "nothing wider than the phone").toBe(0);
+    await page.locator('li.fighter[data-combatant="Astrid"] .fighter-main').tap();
+    const dialog = page.locator("dialog[open]");
+    await shot("heimr-fight-sheet", false);
+    for (const [i, panel] of ["Attack", "Effect", "Weapon and shield"].entries()) {
+      await dialog.locator(`section[aria-label="${panel}"]`).scrollIntoViewIfNeeded();
+      await shot(`heimr-fight-sheet-${i + 2}`, false);
+    }
+    expect(await smallTargets(page), "every control at least 44 px").toEqual([]);
+    expect(await sidewaysOverflow(page), "the sheet fits the phone").toBe(0);
     await page.keyboard.press("Escape");
   });
 }

@@ -593,7 +593,7 @@ pub fn attack_setup(s: &State, who: u32, target: u32, o: &Options) -> Result<Set
     let (mut c, mut p) = match o.kind {
         Kind::Weapon => {
             if a.stat(WEAPON) == 0 {
-                return Err("no weapon: make a brawl attack".into());
+                return Err("no weapon in hand (a brawl attack needs none)".into());
             }
             let mut p = Figure::new(a.stat(WEAPON_P));
             p.add(wp.bonus, "weapon");
