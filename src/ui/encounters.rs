@@ -102,6 +102,10 @@ impl Encounters {
             return;
         };
         let id = e.id.clone();
+        // Brought back since (an import of its export): keep that one, never a second copy.
+        if self.list.with_untracked(|l| l.iter().any(|x| x.id == id)) {
+            return;
+        }
         self.list.update(|l| l.insert(i.min(l.len()), e));
         self.save(&id);
         self.save_index();
@@ -114,6 +118,7 @@ impl Encounters {
             e.name = format!("{} (imported)", e.name);
         }
         let id = e.id.clone();
+        self.deleted.update(|d| d.retain(|(_, x)| x.id != id));
         self.list
             .update(|l| match l.iter_mut().find(|x| x.id == e.id) {
                 Some(slot) => *slot = e,

@@ -124,6 +124,10 @@ impl Roster {
             return;
         };
         let id = c.id.clone();
+        // Brought back since (an import of its export): keep that one, never a second copy.
+        if self.chars.with_untracked(|cs| cs.iter().any(|x| x.id == id)) {
+            return;
+        }
         self.chars.update(|cs| cs.insert(i.min(cs.len()), c));
         self.mark(&id);
         self.save_index();
@@ -133,6 +137,8 @@ impl Roster {
     pub fn add_imported(&self, list: Vec<Character>) {
         for c in list {
             let id = c.id.clone();
+            // An import of a deleted character replaces its pending undo.
+            self.deleted.update(|d| d.retain(|(_, x)| x.id != id));
             self.chars
                 .update(|cs| match cs.iter_mut().find(|x| x.id == c.id) {
                     Some(slot) => *slot = c,

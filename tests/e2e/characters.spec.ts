@@ -298,6 +298,51 @@ test("XP is shared among those present, rounded down, the rest carried", async (
   await expect(share.getByTestId("xp-preview")).toHaveText(/Each gets 0 XP; 0 carried to the next share \(including 0 carried/);
 });
 
+test("delete, import the character's own export, then Undo: one copy, before and after a reload", async ({ page }) => {
+  await createHeimr(page, "Twice");
+  await page.getByRole("link", { name: "Characters" }).tap();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).tap()]);
+  const file = test.info().outputPath("twice.json");
+  await download.saveAs(file);
+  await page.locator(".roster-entry").filter({ hasText: "Twice" }).getByRole("button", { name: "Delete" }).tap();
+  await expect(page.locator(".roster-entry")).toHaveCount(0);
+  await page.locator('input[type="file"]').setInputFiles(file);
+  await expect(page.getByText("Imported 1 character.")).toBeVisible();
+  // The import took the deleted copy's place: no Undo left to bring back a second one.
+  await expect(page.getByRole("button", { name: "Undo" })).toHaveCount(0);
+  await expect(page.locator(".roster-entry")).toHaveCount(1);
+  const ids = () => page.evaluate(() => JSON.parse(localStorage.getItem("rollsheet.characters")!).ids as string[]);
+  expect(new Set(await ids()).size).toBe((await ids()).length);
+  await page.reload();
+  await expect(page.locator(".roster-entry")).toHaveCount(1);
+  // Deleting it again really deletes it.
+  await page.locator(".roster-entry").filter({ hasText: "Twice" }).getByRole("button", { name: "Delete" }).tap();
+  await page.reload();
+  await expect(page.locator(".roster-entry")).toHaveCount(0);
+});
+
+test("a share counts only characters that still exist and never passes what a sheet may hold", async ({ page }) => {
+  await createHeimr(page, "Keeps");
+  await createHeimr(page, "Goes");
+  await page.getByRole("link", { name: "Characters" }).tap();
+  const share = page.locator(".xp-share");
+  await share.getByLabel("Encounter XP").fill("10");
+  for (const n of ["Keeps", "Goes"]) await share.getByText(n, { exact: true }).tap();
+  await expect(share.getByTestId("xp-preview")).toHaveText(/Each gets 5 XP/);
+  // Goes is deleted after being ticked: its share is not lost, Keeps gets all 10.
+  await page.locator(".roster-entry").filter({ hasText: "Goes" }).getByRole("button", { name: "Delete" }).tap();
+  await expect(share.getByTestId("xp-preview")).toHaveText(/Each gets 10 XP; 0 carried/);
+  await share.getByRole("button", { name: "Share" }).tap();
+  await expect(page.locator(".roster-entry").filter({ hasText: "Keeps" })).toContainText("10 XP");
+  // More than a sheet may hold (10 000 000): refused, nothing changes, the export still imports.
+  await share.getByLabel("Encounter XP").fill("4294967290");
+  await share.getByText("Keeps", { exact: true }).tap();
+  await share.getByRole("button", { name: "Share" }).tap();
+  await expect(share.getByRole("status")).toHaveText("Not shared: Keeps: it would pass 10000000 XP. Nothing was changed.");
+  await page.reload();
+  await expect(page.locator(".roster-entry").filter({ hasText: "Keeps" })).toContainText("10 XP");
+});
+
 test("settings tracks the last full backup and suggests one when due", async ({ page }) => {
   await createHeimr(page, "Backed");
   await page.getByRole("link", { name: "Settings" }).tap();

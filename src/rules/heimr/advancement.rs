@@ -66,6 +66,10 @@ pub enum TrainError {
     NothingToUndo,
     #[error("the ability was changed since that purchase, so it cannot be undone")]
     ChangedSince,
+    #[error("training is at its highest ({0} levels)")]
+    TrainingAtLimit(u32),
+    #[error("{0} is at its highest ({1}); this level would raise it past that")]
+    AttributeAtLimit(&'static str, i32),
 }
 
 fn trained_mut(sheet: &mut HeimrSheet, ability: usize, track: Track) -> Option<&mut u32> {
@@ -94,6 +98,13 @@ pub fn train(
     }
     let name = ab.name.clone();
     let level = trained_mut(sheet, ability, track).map_or(0, |t| *t) + 1;
+    if level > super::sheet::TRAIN_LIMIT {
+        return Err(TrainError::TrainingAtLimit(super::sheet::TRAIN_LIMIT));
+    }
+    let a = sheet.attributes[attr.index()];
+    if a.progress + 1 >= progress_required(a.value + 1) && a.value >= super::sheet::ATTR_LIMIT {
+        return Err(TrainError::AttributeAtLimit(attr.name(), super::sheet::ATTR_LIMIT));
+    }
     let cost = xp_cost(level);
     if cost > u64::from(sheet.xp) {
         return Err(TrainError::NotEnoughXp {
@@ -230,6 +241,39 @@ pub fn share_xp(xp: u32, carried: u32, present: u32) -> XpShare {
 mod tests {
     use super::super::sheet::Ability;
     use super::*;
+
+    #[test]
+    fn training_keeps_every_value_inside_what_import_accepts() {
+        let mut s = HeimrSheet::default();
+        s.xp = super::super::sheet::XP_LIMIT;
+        let brawl = 0;
+        // Strength at 20 with progress one short of 21: the level that would raise it is refused.
+        s.attributes[Attr::Str.index()].value = 20;
+        s.attributes[Attr::Str.index()].progress = progress_required(21) - 1;
+        let before = s.clone();
+        assert_eq!(
+            train(&mut s, brawl, Track::Consistency, Attr::Str),
+            Err(TrainError::AttributeAtLimit("Strength", 20))
+        );
+        assert_eq!(s, before, "nothing changes");
+        assert!(s.validate().is_ok());
+        // Training stops at 40 levels.
+        s.attributes[Attr::Str.index()].progress = 0;
+        s.abilities[brawl].trained_potential = 40;
+        assert_eq!(
+            train(&mut s, brawl, Track::Potential, Attr::Str),
+            Err(TrainError::TrainingAtLimit(40))
+        );
+        // Shared XP never wraps and never passes the limit.
+        let mut s = HeimrSheet::default();
+        s.xp = u32::MAX - 3;
+        assert!(s.add_xp(10).is_err());
+        s.xp = 9_999_990;
+        assert!(s.add_xp(11).is_err());
+        assert_eq!(s.xp, 9_999_990);
+        assert!(s.add_xp(10).is_ok());
+        assert!(s.validate().is_ok());
+    }
 
     #[test]
     fn costs_for_any_level() {

@@ -13,5 +13,5 @@ pub use advancement::{
 pub use challenge::{opposed_chances, roll_challenge, success_chance, ChallengeRoll};
 pub use sheet::{
     base_fatigue, progress_required, Ability, Attr, AttrGroup, Attribute, HeimrSheet, Injury,
-    InjuryLevel, FATIGUE_MAX, FATIGUE_MIN, STANDARD_ABILITIES,
+    InjuryLevel, ATTR_LIMIT, FATIGUE_MAX, FATIGUE_MIN, STANDARD_ABILITIES, TRAIN_LIMIT, XP_LIMIT,
 };

@@ -227,7 +227,24 @@ impl Injury {
     ];
 }
 
+/// The ranges a stored sheet keeps, checked on import ([`HeimrSheet::validate`]) and kept by
+/// every edit, purchase and share, so whatever the app stores it can import again.
+pub const ATTR_LIMIT: i32 = 20;
+pub const TRAIN_LIMIT: u32 = 40;
+pub const XP_LIMIT: u32 = 10_000_000;
+
 impl HeimrSheet {
+    /// Adds shared XP, or says why it cannot without passing [`XP_LIMIT`].
+    pub fn add_xp(&mut self, n: u32) -> Result<(), String> {
+        match self.xp.checked_add(n).filter(|&x| x <= XP_LIMIT) {
+            Some(x) => {
+                self.xp = x;
+                Ok(())
+            }
+            None => Err(format!("it would pass {XP_LIMIT} XP")),
+        }
+    }
+
     pub fn attr(&self, a: Attr) -> i32 {
         self.attributes[a.index()].value
     }
@@ -266,7 +283,7 @@ impl HeimrSheet {
     pub fn validate(&self) -> Result<(), String> {
         for a in Attr::ALL {
             let v = self.attributes[a.index()];
-            if !(-20..=20).contains(&v.value) {
+            if !(-ATTR_LIMIT..=ATTR_LIMIT).contains(&v.value) {
                 return Err(format!("{} is {}, outside −20…20", a.name(), v.value));
             }
             if v.progress >= progress_required(v.value + 1) {
@@ -290,7 +307,7 @@ impl HeimrSheet {
                     ab.name, ab.base_consistency
                 ));
             }
-            if ab.trained_consistency > 40 || ab.trained_potential > 40 {
+            if ab.trained_consistency > TRAIN_LIMIT || ab.trained_potential > TRAIN_LIMIT {
                 return Err(format!(
                     "ability “{}” has more than 40 levels of training",
                     ab.name
@@ -311,7 +328,7 @@ impl HeimrSheet {
         if !(-1000..=1000).contains(&self.hp) || !(0..=1000).contains(&self.willpower) {
             return Err("current hit points or willpower out of range".into());
         }
-        if self.xp > 10_000_000 {
+        if self.xp > XP_LIMIT {
             return Err(format!("XP {} is more than 10 000 000", self.xp));
         }
         Ok(())

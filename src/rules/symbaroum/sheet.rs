@@ -164,9 +164,19 @@ impl Default for SymbaroumSheet {
     }
 }
 
-/// The modifier an opposing value gives a test: 10 − value.
+/// The modifier an opposing value gives a test: 10 − value (saturating: any typed number is
+/// safe).
 pub fn modifier(v: i32) -> i32 {
-    10 - v
+    10i32.saturating_sub(v)
+}
+
+/// The number a test's d20 must not exceed: the value, a free modifier, the opposing value's
+/// modifier and +2 for advantage, summed without overflow for any inputs.
+pub fn test_target(value: i32, free: i32, opposing: Option<i32>, advantage: bool) -> i32 {
+    value
+        .saturating_add(free)
+        .saturating_add(opposing.map_or(0, modifier))
+        .saturating_add(if advantage { 2 } else { 0 })
 }
 
 impl SymbaroumSheet {
@@ -302,6 +312,19 @@ impl SymbaroumSheet {
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn extreme_opposing_values_never_overflow() {
+        use crate::rules::symbaroum::{success_chance, Blind};
+        // −2147483648 typed as the opposing value: 10 − v saturates, the test is certain.
+        let t = test_target(10, 0, Some(i32::MIN), false);
+        assert_eq!(t, i32::MAX);
+        assert!(success_chance(t, Blind::Neither).is_certain());
+        let t = test_target(10, i32::MIN, Some(i32::MAX), true);
+        assert!(success_chance(t, Blind::Neither).is_impossible());
+        assert_eq!(test_target(12, 1, Some(13), true), 12 + 1 - 3 + 2);
+    }
+
     use super::*;
 
     fn with(attr: SAttr, v: i32) -> SymbaroumSheet {

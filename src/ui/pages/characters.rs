@@ -275,11 +275,16 @@ fn XpShare() -> impl IntoView {
     let (xp, set_xp) = signal(String::new());
     // The party's remainder, kept once: paid out to whoever is present at the next share.
     let carried = move || roster.xp_carried.get();
+    // Only characters that still exist count (one may be deleted after being ticked).
+    let here = move || {
+        let ids: Vec<String> = heimr().into_iter().map(|c| c.0).collect();
+        present.with(|p| p.iter().filter(|id| ids.contains(id)).cloned().collect::<Vec<_>>())
+    };
     let share = move || {
         share_xp(
             xp.with(|x| x.trim().parse().unwrap_or(0)),
             carried(),
-            present.with(Vec::len) as u32,
+            here().len() as u32,
         )
     };
     let (done, set_done) = signal(None::<String>);
@@ -308,12 +313,23 @@ fn XpShare() -> impl IntoView {
                     let s = share();
                     format!("Each gets {} XP; {} carried to the next share (including {} carried from before).", s.each, s.remainder, carried())
                 }}</p>
-                <button class="btn primary" disabled=move || present.with(Vec::is_empty) on:click=move |_| {
+                <button class="btn primary" disabled=move || here().is_empty() on:click=move |_| {
                     let s = share();
-                    for id in present.get_untracked() {
+                    let ids = untrack(here);
+                    // All or nothing: first check that every share fits what a sheet may hold.
+                    let refused = ids.iter().find_map(|id| {
+                        let c = roster.get(id)?;
+                        let Sheet::Heimr(mut h) = c.sheet else { return None };
+                        h.add_xp(s.each).err().map(|e| format!("{}: {e}", c.name))
+                    });
+                    if let Some(why) = refused {
+                        set_done.set(Some(format!("Not shared: {why}. Nothing was changed.")));
+                        return;
+                    }
+                    for id in ids {
                         roster.update(&id, |c| {
                             if let Sheet::Heimr(h) = &mut c.sheet {
-                                h.xp += s.each;
+                                let _ = h.add_xp(s.each);
                             }
                         });
                     }

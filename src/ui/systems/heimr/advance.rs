@@ -3,7 +3,7 @@
 
 use super::edit::progress_text;
 use super::Ctx as SheetCtx;
-use crate::rules::heimr::{train, undo_last, xp_cost, Attr, Preview, Track};
+use crate::rules::heimr::{train, undo_last, xp_cost, Attr, Preview, Track, XP_LIMIT};
 use crate::ui::kit::Stepper;
 use crate::ui::state::Notices;
 use leptos::prelude::*;
@@ -18,7 +18,7 @@ pub fn advance(ctx: SheetCtx) -> impl IntoView {
         <section class="card">
             <h2>"Experience"</h2>
             <div class="row xp-row">
-                <Stepper label="XP" value=ctx.num(|s| s.xp as i32) min=0 max=10_000_000 set=ctx.set_num(|s, v| s.xp = v.max(0) as u32)/>
+                <Stepper label="XP" value=ctx.num(|s| s.xp as i32) min=0 max=XP_LIMIT as i32 set=ctx.set_num(|s, v| s.xp = v.clamp(0, XP_LIMIT as i32) as u32)/>
                 <span class="muted">{move || format!("party carries {}", carried.get())}</span>
             </div>
             <Show when=move || last.with(Option::is_some)>

@@ -2,7 +2,7 @@
 //! figures with formulas and direct settings, skills and items.
 
 use super::Ctx as SheetCtx;
-use crate::rules::heimr::{
+use crate::rules::heimr::{ATTR_LIMIT, TRAIN_LIMIT, 
     progress_required, Ability, Attr, AttrGroup, HeimrSheet, FATIGUE_MAX, FATIGUE_MIN,
 };
 use crate::ui::kit::{Derived, Section, Stepper, TextList};
@@ -52,7 +52,7 @@ fn attr_row(ctx: SheetCtx, a: Attr) -> impl IntoView {
                 <strong>{a.name()}</strong>
                 <span class="muted progress-text">{ctx.text_at(i, progress_text)}</span>
             </div>
-            <Stepper label=a.name() value=ctx.num_at(i, |s, i| s.attributes[i].value) min=-20 max=20
+            <Stepper label=a.name() value=ctx.num_at(i, |s, i| s.attributes[i].value) min=-ATTR_LIMIT max=ATTR_LIMIT
                 set=ctx.set_num_at(i, |s, i, v| s.attributes[i].value = v)/>
         </div>
     }
@@ -91,9 +91,9 @@ fn ability_row(ctx: SheetCtx, i: usize) -> impl IntoView {
             <div class="grid2">
                 <Stepper label=format!("Base consistency of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.base_consistency)) min=-2 max=3
                     set=ctx.set_num_at(i, |s, i, v| if let Some(a) = s.abilities.get_mut(i) { a.base_consistency = v })/>
-                <Stepper label=format!("Trained consistency of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.trained_consistency as i32)) min=0 max=40
+                <Stepper label=format!("Trained consistency of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.trained_consistency as i32)) min=0 max=TRAIN_LIMIT as i32
                     set=ctx.set_num_at(i, |s, i, v| if let Some(a) = s.abilities.get_mut(i) { a.trained_consistency = v as u32 })/>
-                <Stepper label=format!("Trained potential of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.trained_potential as i32)) min=0 max=40
+                <Stepper label=format!("Trained potential of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.trained_potential as i32)) min=0 max=TRAIN_LIMIT as i32
                     set=ctx.set_num_at(i, |s, i, v| if let Some(a) = s.abilities.get_mut(i) { a.trained_potential = v as u32 })/>
             </div>
             {(i >= 6).then(|| view! {
