@@ -73,10 +73,16 @@ pub fn parse_encounter(text: &str) -> Result<Encounter, ImportError> {
     if probe.schema_version.is_none() || probe.events.is_none() {
         return Err(ImportError::NotEncounter);
     }
-    let name = probe.name.unwrap_or_else(|| "The encounter".into());
+    let name = probe
+        .name
+        .as_deref()
+        .map_or_else(|| "The encounter".into(), crate::storage::transfer::short);
     if let Some(system) = probe.system {
         if crate::rules::encounter::rules_for(&system).is_none() {
-            return Err(ImportError::UnknownSystem(name, system));
+            return Err(ImportError::UnknownSystem(
+                name,
+                crate::storage::transfer::short(&system),
+            ));
         }
     }
     decode_checked(text, name, Encounter::validate)

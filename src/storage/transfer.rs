@@ -100,8 +100,114 @@ pub(crate) fn precheck(text: &str) -> Result<(), ImportError> {
         return Err(ImportError::TooLarge(text.len().div_ceil(1000)));
     }
     serde_json::from_str::<serde::de::IgnoredAny>(text)
-        .map_err(|e| ImportError::NotJson(e.to_string()))?;
+        .map_err(|e| ImportError::NotJson(plain(&e.to_string())))?;
     Ok(())
+}
+
+/// At most 40 characters of a name or value in a message, so a 100 000-character name cannot
+/// fill the screen.
+pub fn short(s: &str) -> String {
+    const MAX: usize = 40;
+    if s.chars().count() <= MAX {
+        s.to_owned()
+    } else {
+        let mut t: String = s.chars().take(MAX - 1).collect();
+        t.push('…');
+        t
+    }
+}
+
+/// What a type in a parser message means to a player.
+fn kind(t: &str) -> String {
+    let t = t.trim();
+    let words = match t {
+        "i32" | "i64" | "integer" => "a whole number",
+        "u32" | "u64" | "usize" => "a whole number from 0 up",
+        "f64" | "floating point" => "a decimal number",
+        "a string" | "string" => "text",
+        "a boolean" | "boolean" => "true or false",
+        "a sequence" | "sequence" => "a list",
+        "map" | "a map" => "a group of fields",
+        "null" => "nothing (null)",
+        _ => return short(t),
+    };
+    words.to_owned()
+}
+
+/// A JSON parser's message in a player's words: what is wrong, with the field and the place,
+/// long values cut short. "invalid type: floating point `1e+308`, expected i32 at line 1
+/// column 30" → "a decimal number (1e+308) where a whole number belongs (line 1, column 30)".
+pub fn plain(msg: &str) -> String {
+    // "sheet: invalid type …": the part named first, then the message.
+    if let Some((part, rest)) = msg.split_once(": ") {
+        if !part.is_empty() && part.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            let known = [
+                "invalid type",
+                "invalid value",
+                "missing field",
+                "unknown field",
+            ];
+            if !known.iter().any(|k| msg.starts_with(k)) {
+                return format!("in the {part}, {}", plain(rest));
+            }
+        }
+    }
+    let (what, place) = match msg.rfind(" at line ") {
+        Some(i) => {
+            let nums: Vec<&str> = msg[i + 9..].split(" column ").collect();
+            (
+                &msg[..i],
+                format!(
+                    " (line {}, column {})",
+                    nums[0],
+                    nums.get(1).unwrap_or(&"?")
+                ),
+            )
+        }
+        None => (msg, String::new()),
+    };
+    let ticked = |s: &str| -> Option<String> {
+        let a = s.find('`')?;
+        let b = s[a + 1..].find('`')? + a + 1;
+        Some(short(&s[a + 1..b]))
+    };
+    let text = if let Some(rest) = what.strip_prefix("missing field ") {
+        format!(
+            "the field “{}” is missing",
+            ticked(rest).unwrap_or_default()
+        )
+    } else if let Some(rest) = what.strip_prefix("unknown field ") {
+        format!(
+            "there is an unknown field “{}”",
+            ticked(rest).unwrap_or_default()
+        )
+    } else if let Some(rest) = what.strip_prefix("unknown variant ") {
+        format!(
+            "“{}” is not one of the allowed values",
+            ticked(rest).unwrap_or_default()
+        )
+    } else if let Some(rest) = what
+        .strip_prefix("invalid type: ")
+        .or_else(|| what.strip_prefix("invalid value: "))
+    {
+        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "?"));
+        let value = ticked(found).map_or(String::new(), |v| format!(" ({v})"));
+        let found = found.split('`').next().unwrap_or(found).trim();
+        format!("{}{value} where {} belongs", kind(found), kind(expected))
+    } else if what.starts_with("EOF while parsing") {
+        "the text stops in the middle (is the file complete?)".into()
+    } else if what.starts_with("trailing characters") {
+        "there is more text after the end".into()
+    } else if what.starts_with("expected") || what.starts_with("key must be") {
+        format!("it is not valid JSON: {}", short(what))
+    } else if what.starts_with("recursion limit") {
+        "it is nested too deeply".into()
+    } else if what.contains("out of range") || what.starts_with("number") {
+        format!("a number is out of range: {}", short(what))
+    } else {
+        short(what)
+    };
+    format!("{text}{place}")
 }
 
 /// Decodes (migrating) one document called `name` in the messages, then checks its values.
@@ -115,13 +221,55 @@ pub(crate) fn decode_checked<T: Versioned>(
         Err(DecodeError::TooNew { found, known }) => {
             return Err(ImportError::TooNew(name, found, known))
         }
-        Err(DecodeError::Invalid(why)) => return Err(ImportError::BadShape(name, why)),
+        Err(DecodeError::Invalid(why)) => return Err(ImportError::BadShape(name, plain(&why))),
     };
-    validate(&doc).map_err(|why| ImportError::OutOfRange(name, why))?;
+    validate(&doc).map_err(|why| ImportError::OutOfRange(name, short(&why)))?;
     Ok(doc)
 }
 
-/// Parses an exported character or backup into validated characters. Nothing is stored here.
+/// A backup with some characters that cannot be imported: the others, and why each one was
+/// left out.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    pub characters: Vec<Character>,
+    pub left_out: Vec<ImportError>,
+}
+
+/// Parses an exported character or backup. A backup imports every character that is valid and
+/// names each one left out with the reason; it fails only when none is valid. Nothing is
+/// stored here.
+pub fn parse_backup(text: &str) -> Result<Parsed, ImportError> {
+    precheck(text)?;
+    let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
+    match (&probe.characters, probe.schema_version) {
+        (Some(list), Some(v)) if v <= Character::CURRENT && probe.events.is_none() => {
+            let mut out = Parsed {
+                characters: Vec::new(),
+                left_out: Vec::new(),
+            };
+            for raw in list {
+                match one(raw.get()) {
+                    Ok(c) if out.characters.iter().any(|x| x.id == c.id) => {
+                        out.left_out.push(ImportError::DuplicateId(c.id))
+                    }
+                    Ok(c) => out.characters.push(c),
+                    Err(e) => out.left_out.push(e),
+                }
+            }
+            match (out.characters.is_empty(), out.left_out.first()) {
+                (true, Some(e)) => Err(e.clone()),
+                (true, None) => Err(ImportError::Empty),
+                _ => Ok(out),
+            }
+        }
+        _ => parse_import(text).map(|characters| Parsed {
+            characters,
+            left_out: Vec::new(),
+        }),
+    }
+}
+
+/// Parses an exported character or backup into validated characters, all or nothing.
 pub fn parse_import(text: &str) -> Result<Vec<Character>, ImportError> {
     precheck(text)?;
     let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
@@ -160,10 +308,13 @@ pub fn parse_import(text: &str) -> Result<Vec<Character>, ImportError> {
 
 fn one(text: &str) -> Result<Character, ImportError> {
     let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
-    let name = probe.name.clone().unwrap_or_else(|| "A character".into());
+    let name = probe
+        .name
+        .as_deref()
+        .map_or_else(|| "A character".into(), short);
     let system = probe.system.clone().ok_or(ImportError::NotRollsheet)?;
     if !SYSTEMS.iter().any(|s| s.id == system && s.available) {
-        return Err(ImportError::UnknownSystem(name, system));
+        return Err(ImportError::UnknownSystem(name, short(&system)));
     }
     decode_checked(text, name, Character::validate)
 }
@@ -280,6 +431,86 @@ mod tests {
             Sheet::Symbaroum(s),
             1_700_000_000_000 + seed,
         )
+    }
+
+    #[test]
+    fn parser_messages_are_in_a_players_words_with_long_values_cut() {
+        assert_eq!(
+            plain("invalid type: floating point `1e+308`, expected i32 at line 1 column 30"),
+            "a decimal number (1e+308) where a whole number belongs (line 1, column 30)"
+        );
+        assert_eq!(
+            plain("missing field `hp_max` at line 3 column 1"),
+            "the field “hp_max” is missing (line 3, column 1)"
+        );
+        assert_eq!(
+            plain("EOF while parsing an object at line 1 column 12"),
+            "the text stops in the middle (is the file complete?) (line 1, column 12)"
+        );
+        assert_eq!(
+            plain("invalid value: integer `-1`, expected u32 at line 1 column 9"),
+            "a whole number (-1) where a whole number from 0 up belongs (line 1, column 9)"
+        );
+        let long = format!(
+            "unknown variant `{}`, expected one of `heimr`",
+            "x".repeat(5000)
+        );
+        assert!(plain(&long).chars().count() < 80, "{}", plain(&long));
+        // Through the importer: the float where a number belongs, and a 100 000-character name.
+        let mut c = generated(7);
+        c.name = "N".repeat(100_000);
+        let text = export_one(&c).replace("\"hp_max\":", "\"hp_max\":1e308,\"x\":");
+        let err = parse_import(&text).unwrap_err().to_string();
+        assert!(err.chars().count() < 200, "{err}");
+        assert!(
+            err.contains("in the sheet, a decimal number (1e+308) where a whole number belongs"),
+            "{err}"
+        );
+        assert!(err.contains("NNN…"), "{err}");
+        let err = parse_import(&export_one(&c).replace("\"heimr\"", "\"nope\"")).unwrap_err();
+        assert!(err.to_string().chars().count() < 200);
+        assert!(parse_import("{\"a\":")
+            .unwrap_err()
+            .to_string()
+            .contains("stops in the middle"));
+    }
+
+    #[test]
+    fn a_backup_with_one_bad_character_imports_the_others_and_says_which_and_why() {
+        let good: Vec<Character> = (0..3).map(generated).collect();
+        let mut bad = generated(99);
+        bad.name = "Broken".into();
+        let mut all = good.clone();
+        all.insert(1, bad);
+        let text = export_all(&all, 1).replace(
+            &format!("\"name\":\"Broken\",{}", &export_one(&all[1])[..0]),
+            "\"name\":\"Broken\",",
+        );
+        // Break only that character: an hp_max out of range.
+        let bad_json = export_one(&all[1]);
+        let broken = bad_json.replacen("\"hp_max\":", "\"hp_max\":5000,\"_\":", 1);
+        let text = text.replacen(&bad_json, &broken, 1);
+        let parsed = parse_backup(&text).unwrap();
+        assert_eq!(parsed.characters, good);
+        assert_eq!(parsed.left_out.len(), 1);
+        let why = parsed.left_out[0].to_string();
+        assert!(why.starts_with("“Broken”"), "{why}");
+        // The strict parser still refuses the whole file; a backup with no good one fails.
+        assert!(parse_import(&text).is_err());
+        assert!(parse_backup(&export_all(&[], 1)).is_err());
+        let only_bad = export_all(&all[1..2], 1).replacen(&bad_json, &broken, 1);
+        assert!(matches!(
+            parse_backup(&only_bad),
+            Err(ImportError::OutOfRange(..)) | Err(ImportError::BadShape(..))
+        ));
+        // Twice the same id: the first is kept, the second named.
+        let twice = export_all(&[good[0].clone(), good[0].clone()], 1);
+        let parsed = parse_backup(&twice).unwrap();
+        assert_eq!(parsed.characters.len(), 1);
+        assert_eq!(
+            parsed.left_out,
+            vec![ImportError::DuplicateId(good[0].id.clone())]
+        );
     }
 
     #[test]

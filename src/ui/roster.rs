@@ -125,7 +125,10 @@ impl Roster {
         };
         let id = c.id.clone();
         // Brought back since (an import of its export): keep that one, never a second copy.
-        if self.chars.with_untracked(|cs| cs.iter().any(|x| x.id == id)) {
+        if self
+            .chars
+            .with_untracked(|cs| cs.iter().any(|x| x.id == id))
+        {
             return;
         }
         self.chars.update(|cs| cs.insert(i.min(cs.len()), c));

@@ -186,6 +186,39 @@ test("every bad import is refused with its own message and nothing stored change
   await expect(page.locator(".roster-entry")).toHaveCount(1);
 });
 
+test("imports say what is wrong in a player's words, keep the good part of a backup, never overwrite a newer entry", async ({ page }) => {
+  await createHeimr(page, "Good");
+  await page.getByRole("link", { name: "Characters" }).tap();
+  await page.waitForTimeout(600);
+  const good = JSON.parse(await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith("rollsheet.char."))!)!));
+  const paste = async (t: string) => {
+    await page.getByLabel("…or paste exported text").fill(t);
+    await page.getByRole("button", { name: "Import text" }).tap();
+  };
+  // A float where a whole number belongs, in a character with a 100 000-character name.
+  const huge = { ...good, id: "0000000000000abc", name: "N".repeat(100_000), sheet: { ...good.sheet, hp_max: 1e308 } };
+  await paste(JSON.stringify(huge));
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("a decimal number (1e+308) where a whole number belongs");
+  expect((await alert.textContent())!.length).toBeLessThan(250);
+  await expect(page.locator(".roster-entry")).toHaveCount(1);
+  // A backup with one bad character imports the others and names the one left out.
+  const ok = { ...good, id: "0000000000000def", name: "Fine" };
+  const bad = { ...good, id: "0000000000000bad", name: "Broken", sheet: { ...good.sheet, hp_max: 5000 } };
+  await paste(JSON.stringify({ schema_version: 1, exported_at: 1, characters: [bad, ok] }));
+  await expect(page.getByRole("status")).toContainText("Imported 1 character. Left out or changed: “Broken” has a value out of range");
+  await expect(page.locator(".roster-entry")).toHaveCount(2);
+  // An id held by a read-only entry from a newer app: imported beside it, the entry untouched.
+  const raw = '{"schema_version":4,"id":"0000000000000f1e","name":"Future","system":"heimr","sheet":{}}';
+  await page.evaluate((r) => localStorage.setItem("rollsheet.char.0000000000000f1e", r), raw);
+  await page.reload();
+  await expect(page.locator(".read-only")).toContainText("Future");
+  await paste(JSON.stringify({ ...good, id: "0000000000000f1e", name: "Present" }));
+  await expect(page.getByRole("status")).toContainText("“Present” was kept beside the read-only copy from a newer Rollsheet.");
+  expect(await page.evaluate(() => localStorage.getItem("rollsheet.char.0000000000000f1e"))).toBe(raw);
+  await expect(page.getByRole("link", { name: "Present (imported)" })).toBeVisible();
+});
+
 test("an import whose id exists asks: replace or keep both", async ({ page }) => {
   await createHeimr(page, "Twin");
   await page.getByRole("link", { name: "Characters" }).tap();

@@ -103,7 +103,10 @@ pub fn train(
     }
     let a = sheet.attributes[attr.index()];
     if a.progress + 1 >= progress_required(a.value + 1) && a.value >= super::sheet::ATTR_LIMIT {
-        return Err(TrainError::AttributeAtLimit(attr.name(), super::sheet::ATTR_LIMIT));
+        return Err(TrainError::AttributeAtLimit(
+            attr.name(),
+            super::sheet::ATTR_LIMIT,
+        ));
     }
     let cost = xp_cost(level);
     if cost > u64::from(sheet.xp) {

@@ -10,4 +10,6 @@ pub use rolls::{
     damage_distribution, death_chance_within, roll_death_test, roll_test, success_chance, Blind,
     DeathOutcome, TestRoll,
 };
-pub use sheet::{modifier, test_target, Level, SAbility, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality};
+pub use sheet::{
+    modifier, test_target, Level, SAbility, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality,
+};

@@ -1,6 +1,6 @@
 use crate::rules::heimr::share_xp;
 use crate::storage::character::{Character, Sheet, SYSTEMS};
-use crate::storage::transfer::{export_all, export_one, file_name, parse_import, MAX_IMPORT_BYTES};
+use crate::storage::transfer::{export_all, export_one, file_name, parse_backup, MAX_IMPORT_BYTES};
 use crate::ui::files;
 use crate::ui::roster::Roster;
 use crate::ui::router::{Link, Location};
@@ -196,6 +196,8 @@ fn Import() -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
+    // What was left out of a backup, said after the import.
+    let left_out = RwSignal::new(String::new());
     let finish = move |list: Vec<Character>| {
         let n = list.len();
         roster.add_imported(list);
@@ -203,13 +205,43 @@ fn Import() -> impl IntoView {
         set_text.set(String::new());
         set_message.set(Some((
             false,
-            format!("Imported {n} character{}.", if n == 1 { "" } else { "s" }),
+            format!(
+                "Imported {n} character{}.{}",
+                if n == 1 { "" } else { "s" },
+                left_out.get_untracked()
+            ),
         )));
     };
-    let check = move |input: String| match parse_import(&input) {
+    let check = move |input: String| match parse_backup(&input) {
         Err(e) => set_message.set(Some((true, e.to_string()))),
-        Ok(list) => {
+        Ok(parsed) => {
             set_message.set(None);
+            let mut notes: Vec<String> = parsed.left_out.iter().map(ToString::to_string).collect();
+            // An id held by a read-only entry from a newer app is never overwritten: the
+            // import is kept beside it.
+            let newer: Vec<String> = roster
+                .newer
+                .with_untracked(|n| n.iter().map(|e| e.key.clone()).collect());
+            let list: Vec<Character> = parsed
+                .characters
+                .into_iter()
+                .map(|c| {
+                    if newer.contains(&crate::storage::character::key_of(&c.id)) {
+                        notes.push(format!(
+                            "“{}” was kept beside the read-only copy from a newer Rollsheet.",
+                            crate::storage::transfer::short(&c.name)
+                        ));
+                        roster.as_new(c)
+                    } else {
+                        c
+                    }
+                })
+                .collect();
+            left_out.set(if notes.is_empty() {
+                String::new()
+            } else {
+                format!(" Left out or changed: {}", notes.join(" "))
+            });
             pending.set(list);
             if conflicts().is_empty() {
                 finish(pending.get_untracked());
@@ -278,7 +310,12 @@ fn XpShare() -> impl IntoView {
     // Only characters that still exist count (one may be deleted after being ticked).
     let here = move || {
         let ids: Vec<String> = heimr().into_iter().map(|c| c.0).collect();
-        present.with(|p| p.iter().filter(|id| ids.contains(id)).cloned().collect::<Vec<_>>())
+        present.with(|p| {
+            p.iter()
+                .filter(|id| ids.contains(id))
+                .cloned()
+                .collect::<Vec<_>>()
+        })
     };
     let share = move || {
         share_xp(

@@ -2,8 +2,9 @@
 //! figures with formulas and direct settings, skills and items.
 
 use super::Ctx as SheetCtx;
-use crate::rules::heimr::{ATTR_LIMIT, TRAIN_LIMIT, 
-    progress_required, Ability, Attr, AttrGroup, HeimrSheet, FATIGUE_MAX, FATIGUE_MIN,
+use crate::rules::heimr::{
+    progress_required, Ability, Attr, AttrGroup, HeimrSheet, ATTR_LIMIT, FATIGUE_MAX, FATIGUE_MIN,
+    TRAIN_LIMIT,
 };
 use crate::ui::kit::{Derived, Section, Stepper, TextList};
 use leptos::prelude::*;

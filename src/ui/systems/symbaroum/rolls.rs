@@ -4,8 +4,8 @@
 use super::Ctx as SymCtx;
 use crate::rules::dice::{parse, roll, DiceSource, DieRoll, RollOutcome, TermRoll};
 use crate::rules::symbaroum::{
-    damage_distribution, death_chance_within, roll_death_test, roll_test, success_chance,
-    Blind, DeathOutcome, SAttr,
+    damage_distribution, death_chance_within, roll_death_test, roll_test, success_chance, Blind,
+    DeathOutcome, SAttr,
 };
 use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
@@ -64,8 +64,9 @@ pub fn SymTest(base: Base) -> impl IntoView {
         })
     };
     let opp = move || opposing.with(|t| t.trim().parse::<i32>().ok());
-    let target =
-        move || crate::rules::symbaroum::test_target(value(), free_mod.get(), opp(), advantage.get());
+    let target = move || {
+        crate::rules::symbaroum::test_target(value(), free_mod.get(), opp(), advantage.get())
+    };
     let label = move || {
         let b = match base.get() {
             Base::Attr(a) => a.name().to_owned(),
