@@ -166,46 +166,52 @@ pub fn plain(msg: &str) -> String {
         }
         None => (msg, String::new()),
     };
-    let ticked = |s: &str| -> Option<String> {
-        let a = s.find('`')?;
-        let b = s[a + 1..].find('`')? + a + 1;
-        Some(short(&s[a + 1..b]))
+    let ticked = |s: &str| -> String {
+        let mut parts = s.split('`');
+        parts.next();
+        parts.next().map(short).unwrap_or_default()
     };
-    let text = if let Some(rest) = what.strip_prefix("missing field ") {
-        format!(
-            "the field “{}” is missing",
-            ticked(rest).unwrap_or_default()
-        )
-    } else if let Some(rest) = what.strip_prefix("unknown field ") {
-        format!(
-            "there is an unknown field “{}”",
-            ticked(rest).unwrap_or_default()
-        )
-    } else if let Some(rest) = what.strip_prefix("unknown variant ") {
-        format!(
-            "“{}” is not one of the allowed values",
-            ticked(rest).unwrap_or_default()
-        )
-    } else if let Some(rest) = what
+    // (how the parser starts, what it means: "{}" is the value it quotes).
+    const SAID: [(&str, &str); 7] = [
+        ("missing field ", "the field “{}” is missing"),
+        ("unknown field ", "there is an unknown field “{}”"),
+        ("unknown variant ", "“{}” is not one of the allowed values"),
+        (
+            "EOF while parsing",
+            "the text stops in the middle (is the file complete?)",
+        ),
+        ("trailing characters", "there is more text after the end"),
+        ("recursion limit", "it is nested too deeply"),
+        ("", "it is not valid JSON here: {}"),
+    ];
+    let text = match what
         .strip_prefix("invalid type: ")
         .or_else(|| what.strip_prefix("invalid value: "))
     {
-        let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "?"));
-        let value = ticked(found).map_or(String::new(), |v| format!(" ({v})"));
-        let found = found.split('`').next().unwrap_or(found).trim();
-        format!("{}{value} where {} belongs", kind(found), kind(expected))
-    } else if what.starts_with("EOF while parsing") {
-        "the text stops in the middle (is the file complete?)".into()
-    } else if what.starts_with("trailing characters") {
-        "there is more text after the end".into()
-    } else if what.starts_with("expected") || what.starts_with("key must be") {
-        format!("it is not valid JSON: {}", short(what))
-    } else if what.starts_with("recursion limit") {
-        "it is nested too deeply".into()
-    } else if what.contains("out of range") || what.starts_with("number") {
-        format!("a number is out of range: {}", short(what))
-    } else {
-        short(what)
+        Some(rest) => {
+            let (found, expected) = rest.split_once(", expected ").unwrap_or((rest, "?"));
+            let value = ticked(found);
+            let value = if value.is_empty() {
+                value
+            } else {
+                format!(" ({value})")
+            };
+            let found = found.split('`').next().unwrap_or(found);
+            format!("{}{value} where {} belongs", kind(found), kind(expected))
+        }
+        None => {
+            let (start, meaning) = SAID
+                .iter()
+                .find(|(p, _)| what.starts_with(p))
+                .copied()
+                .unwrap_or(SAID[6]);
+            let quoted = if start.is_empty() {
+                short(what)
+            } else {
+                ticked(what)
+            };
+            meaning.replace("{}", &quoted)
+        }
     };
     format!("{text}{place}")
 }
@@ -262,48 +268,28 @@ pub fn parse_backup(text: &str) -> Result<Parsed, ImportError> {
                 _ => Ok(out),
             }
         }
-        _ => parse_import(text).map(|characters| Parsed {
-            characters,
+        (_, None) => Err(ImportError::NotRollsheet),
+        _ if probe.events.is_some() => Err(ImportError::IsEncounter),
+        (Some(_), Some(v)) => Err(ImportError::TooNew(
+            "The backup".into(),
+            v,
+            Character::CURRENT,
+        )),
+        (None, _) if probe.system.is_some() || probe.name.is_some() => Ok(Parsed {
+            characters: vec![one(text)?],
             left_out: Vec::new(),
         }),
+        (None, _) => Err(ImportError::NotRollsheet),
     }
 }
 
 /// Parses an exported character or backup into validated characters, all or nothing.
 pub fn parse_import(text: &str) -> Result<Vec<Character>, ImportError> {
-    precheck(text)?;
-    let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
-    let Some(version) = probe.schema_version else {
-        return Err(ImportError::NotRollsheet);
-    };
-    if probe.events.is_some() {
-        return Err(ImportError::IsEncounter);
+    let parsed = parse_backup(text)?;
+    match parsed.left_out.into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(parsed.characters),
     }
-    let characters = match probe.characters {
-        Some(list) => {
-            if version > Character::CURRENT {
-                return Err(ImportError::TooNew(
-                    "The backup".into(),
-                    version,
-                    Character::CURRENT,
-                ));
-            }
-            if list.is_empty() {
-                return Err(ImportError::Empty);
-            }
-            list.iter()
-                .map(|raw| one(raw.get()))
-                .collect::<Result<Vec<_>, _>>()?
-        }
-        None if probe.system.is_some() || probe.name.is_some() => vec![one(text)?],
-        None => return Err(ImportError::NotRollsheet),
-    };
-    let mut ids: Vec<&str> = characters.iter().map(|c| c.id.as_str()).collect();
-    ids.sort_unstable();
-    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
-        return Err(ImportError::DuplicateId(w[0].to_owned()));
-    }
-    Ok(characters)
 }
 
 fn one(text: &str) -> Result<Character, ImportError> {

@@ -247,8 +247,10 @@ mod tests {
 
     #[test]
     fn training_keeps_every_value_inside_what_import_accepts() {
-        let mut s = HeimrSheet::default();
-        s.xp = super::super::sheet::XP_LIMIT;
+        let mut s = HeimrSheet {
+            xp: super::super::sheet::XP_LIMIT,
+            ..HeimrSheet::default()
+        };
         let brawl = 0;
         // Strength at 20 with progress one short of 21: the level that would raise it is refused.
         s.attributes[Attr::Str.index()].value = 20;
@@ -268,8 +270,10 @@ mod tests {
             Err(TrainError::TrainingAtLimit(40))
         );
         // Shared XP never wraps and never passes the limit.
-        let mut s = HeimrSheet::default();
-        s.xp = u32::MAX - 3;
+        let mut s = HeimrSheet {
+            xp: u32::MAX - 3,
+            ..HeimrSheet::default()
+        };
         assert!(s.add_xp(10).is_err());
         s.xp = 9_999_990;
         assert!(s.add_xp(11).is_err());

@@ -45,7 +45,8 @@ pub fn numbered_options(names: impl Iterator<Item = String>) -> Options {
     Signal::stored(names.enumerate().map(|(i, n)| (i as i32, n)).collect())
 }
 
-fn draw(f: Field) -> AnyView {
+/// One field on its own, outside a panel.
+pub fn draw(f: Field) -> AnyView {
     match f {
         Field::Num(label, v, min, max) => {
             view! { <Stepper label=label value=v min max set=Callback::new(move |x| v.set(x))/> }

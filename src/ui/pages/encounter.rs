@@ -4,7 +4,9 @@
 
 use crate::rules::encounter::{Duration, Event, State, Turns};
 use crate::ui::encounters::{EncCtx, Encounters};
-use crate::ui::kit::{flag, tap, text, typed, when, RollSheet, Section, Stepper};
+use crate::ui::kit::{
+    choices, draw, flag, tap, text, typed, when, Field, RollSheet, Section, Stepper,
+};
 use crate::ui::roster::Roster;
 use crate::ui::router::Link;
 use crate::ui::systems::{combat_ui, CombatUi};
@@ -394,13 +396,7 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
                         <button class="btn" data-testid="heal-stabilize" on:click=tap(move || ctx.act(Event::Heal(targets(), amount.get_untracked(), true)))>"Heal (stabilizes)"</button>
                     })}
                 </div>
-                <p class="field-label">"Also to"</p>
-                <div class="chips toggles">
-                    {move || others().into_iter().map(|(id, name)| view! {
-                        <button class="chip" aria-pressed=move || also.with(|a| a.contains(&id)).to_string()
-                            on:click=tap(move || also.update(|a| if let Some(i) = a.iter().position(|&x| x == id) { a.remove(i); } else { a.push(id); }))>{name}</button>
-                    }).collect_view()}
-                </div>
+                {draw(Field::Toggles("Also to", choices(move || others().into_iter().map(|(id, name)| (id as i32, name)).collect()), also))}
             </section>
             {ui.map(|ui| (ui.panel)(ctx, who))}
             <section class="combat-panel" aria-label="Conditions">

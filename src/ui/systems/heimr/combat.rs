@@ -433,7 +433,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         };
         let Some((events, line)) = ctx.state.with_untracked(|s| {
             ctx.roll(|src| {
-                let mut st = s.clone();
+                // Each roll meets another combatant, whom the earlier rolls did not change.
                 let mut all = Vec::new();
                 let mut last = String::new();
                 if o.luck_shot {
@@ -445,14 +445,13 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                     }
                 }
                 for (i, &t) in m.iter().enumerate() {
-                    let was = shown(&st, t);
+                    let was = shown(s, t);
                     let oi = Options {
                         follow_up: i > 0,
                         ..o
                     };
                     let r = roll_challenge(c + i as i32, p, src);
-                    let (out, e) = resolve_attack(&st, who, t, &oi, &r);
-                    st.apply(&e);
+                    let (out, e) = resolve_attack(s, who, t, &oi, &r);
                     if let Event::Batch(list) = e {
                         if let Some(Event::Note(n)) = list.first() {
                             last.clone_from(n);

@@ -13,7 +13,7 @@ use crate::storage::character::{Character, Sheet};
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
-use crate::ui::kit::{checked, flag, set_to, tap, text, typed, when, Stepper};
+use crate::ui::kit::{flag, set_to, tap, text, typed, when, Check, Stepper};
 use crate::ui::systems::{numbered, CombatUi};
 use leptos::prelude::*;
 
@@ -311,9 +311,9 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                     {weapons.with_value(|ws| ws.iter().enumerate().map(|(i, w)| view! { <option value=i.to_string()>{w.0.clone()}</option> }).collect_view())}
                 </select>
             })}
-            <label class="check"><input type="checkbox" prop:checked=move || advantage.get() on:change=checked(move |v| advantage.set(v))/><span>"Advantage (+2, +1d4 damage)"</span></label>
-            <label class="check"><input type="checkbox" prop:checked=move || me_blind.get() on:change=checked(move |v| me_blind.set(v))/><span>"Attacker cannot see"</span></label>
-            <label class="check"><input type="checkbox" prop:checked=move || target_blind.get() on:change=checked(move |v| target_blind.set(v))/><span>"Target cannot see"</span></label>
+            <Check label="Advantage (+2, +1d4 damage)" value=advantage/>
+            <Check label="Attacker cannot see" value=me_blind/>
+            <Check label="Target cannot see" value=target_blind/>
             {move || figures.get().map(|(a, reach, an, bn, hp)| {
                 let who_rolls = match a.roller {
                     Roller::Attacker => format!("{an} rolls d20 ≤ {} (Accurate ← Defense)", a.target),
