@@ -151,6 +151,10 @@ impl Versioned for Character {
     fn migrate(from: u64, _doc: &str) -> Result<String, String> {
         Err(format!("no migration from character format {from}"))
     }
+
+    fn id_mut(&mut self) -> Option<&mut String> {
+        Some(&mut self.id)
+    }
 }
 
 impl Character {

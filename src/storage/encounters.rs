@@ -18,6 +18,10 @@ impl Versioned for Encounter {
     fn migrate(from: u64, _doc: &str) -> Result<String, String> {
         Err(format!("no migration from encounter format {from}"))
     }
+
+    fn id_mut(&mut self) -> Option<&mut String> {
+        Some(&mut self.id)
+    }
 }
 
 pub fn key_of(id: &str) -> String {

@@ -147,10 +147,20 @@ pub fn load_collection<T: Versioned>(
         .collect();
     orphans.sort();
     ids.extend(orphans);
+    // An index listing an id twice loads it once.
+    let mut seen = std::collections::BTreeSet::new();
+    ids.retain(|id| seen.insert(id.clone()));
     for id in ids {
         let key = format!("{}{id}", T::KEY);
         match load_key::<T>(store, &key, now) {
-            Ok(Loaded::Ok(c)) => items.push(c),
+            Ok(Loaded::Ok(mut c)) => {
+                // The key says where an entry lives: an id inside it that disagrees (an edited
+                // or copied entry) would make its next save overwrite another one.
+                if let Some(inner) = c.id_mut() {
+                    inner.clone_from(&id);
+                }
+                items.push(c)
+            }
             Ok(Loaded::Missing) => {}
             Ok(Loaded::Quarantined { quarantine_key, reason }) => quarantined.push(format!(
                 "A saved {noun} could not be read ({reason}); it was set aside as {quarantine_key} (see Settings)."
@@ -208,6 +218,38 @@ pub fn delete_character(store: &dyn KeyValueStore, id: &str) -> Result<(), Stora
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn an_entry_whose_id_disagrees_with_its_key_never_overwrites_another() {
+        let a = crate::storage::transfer::export_one(&Character::new(
+            "aaaaaaaaaaaaaaaa".into(),
+            "Real".into(),
+            crate::storage::character::Sheet::new("heimr").unwrap(),
+            1,
+        ));
+        // A copy of A's text stored under B's key, and an index that lists A twice.
+        let store = crate::storage::MemoryStore::with(&[
+            ("rollsheet.char.aaaaaaaaaaaaaaaa", &a),
+            (
+                "rollsheet.char.bbbbbbbbbbbbbbbb",
+                &a.replace("Real", "Copy"),
+            ),
+            (
+                "rollsheet.characters",
+                r#"{"schema_version":2,"ids":["aaaaaaaaaaaaaaaa","aaaaaaaaaaaaaaaa","bbbbbbbbbbbbbbbb"],"xp_carried":0}"#,
+            ),
+        ]);
+        let loaded = load_roster(&store, 0).unwrap().characters;
+        let ids: Vec<&str> = loaded.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids, ["aaaaaaaaaaaaaaaa", "bbbbbbbbbbbbbbbb"]);
+        // Saving the copy writes under its own key; the real one stays.
+        save_character(&store, &loaded[1]).unwrap();
+        assert_eq!(
+            store.raw("rollsheet.char.aaaaaaaaaaaaaaaa").as_deref(),
+            Some(a.as_str())
+        );
+    }
+
     use super::*;
     use crate::storage::character::Sheet;
     use crate::storage::store::MemoryStore;

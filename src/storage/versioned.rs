@@ -27,6 +27,11 @@ pub trait Versioned: DeserializeOwned {
     /// carries no JSON-tree code in the app.
     fn migrate(from: u64, doc: &str) -> Result<String, String>;
 
+    /// The id of a document stored one per key (`KEY` + id), to be kept equal to its key.
+    fn id_mut(&mut self) -> Option<&mut String> {
+        None
+    }
+
     /// Writes the document under its key (the store reads it back).
     fn save(&self, store: &dyn KeyValueStore) -> Result<(), StorageError>
     where
