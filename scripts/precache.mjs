@@ -35,15 +35,25 @@ const files = walk(dir)
 const hash = createHash("sha256");
 for (const f of files) {
   let body = readFileSync(join(dir, f));
-  if (f === "/index.html") body = Buffer.from(body.toString("utf8").replace(BUILD_ID, ""));
+  // (without its build-id and its policy's hashes, which are written below from the rest)
+  if (f === "/index.html") body = Buffer.from(body.toString("utf8").replace(BUILD_ID, "").replace(/<meta http-equiv="Content-Security-Policy"[^>]*>/, ""));
   hash.update(f).update("\0").update(body).update("\0");
 }
 const version = hash.digest("hex").slice(0, 16);
 
 const indexPath = join(dir, "index.html");
-const index = readFileSync(indexPath, "utf8");
+let index = readFileSync(indexPath, "utf8");
 if (!BUILD_ID.test(index)) throw new Error("index.html lacks <meta name=\"build-id\">");
-writeFileSync(indexPath, index.replace(BUILD_ID, `<meta name="build-id" content="${version}">`));
+index = index.replace(BUILD_ID, `<meta name="build-id" content="${version}">`);
+// The Content-Security-Policy allows each inline script by the hash of its exact text: the
+// theme script and trunk's loader (whose file names change with every build).
+const inline = [...index.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+  (m) => `'sha256-${createHash("sha256").update(m[1], "utf8").digest("base64")}'`,
+);
+const CSP = /(<meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'self' 'wasm-unsafe-eval')( '[^;"]*)?;/;
+if (!CSP.test(index)) throw new Error("index.html lacks the Content-Security-Policy meta");
+index = index.replace(CSP, `$1 ${inline.join(" ")};`);
+writeFileSync(indexPath, index);
 
 const swPath = join(dir, "sw.js");
 const sw = readFileSync(swPath, "utf8")
