@@ -148,8 +148,13 @@ pub fn load_collection<T: Versioned>(
     orphans.sort();
     ids.extend(orphans);
     // An index listing an id twice loads it once.
-    let mut seen = std::collections::BTreeSet::new();
-    ids.retain(|id| seen.insert(id.clone()));
+    let mut unique: Vec<String> = Vec::with_capacity(ids.len());
+    for id in ids.drain(..) {
+        if !unique.contains(&id) {
+            unique.push(id);
+        }
+    }
+    ids = unique;
     for id in ids {
         let key = format!("{}{id}", T::KEY);
         match load_key::<T>(store, &key, now) {

@@ -308,7 +308,9 @@ pub fn provide_roster(notices: Notices) -> Roster {
         notices,
     };
     provide_context(roster);
-    // Write at once when the phone locks or the tab goes away.
+    // Write at once when the phone locks or the tab goes away. Text typed but not yet
+    // committed is committed first: index.html's script leaves the field on the same events,
+    // before this listener runs, which fires its change (the name, the notes).
     let flush = move |_| roster.flush();
     std::mem::forget(window_event_listener_untyped("visibilitychange", flush));
     std::mem::forget(window_event_listener_untyped("pagehide", flush));

@@ -354,6 +354,28 @@ test("delete, import the character's own export, then Undo: one copy, before and
   await expect(page.locator(".roster-entry")).toHaveCount(0);
 });
 
+test("text typed but not committed (the field not left) survives a reload and leaving the page", async ({ page }) => {
+  await createHeimr(page, "Drafty");
+  await mode(page, "Edit");
+  await page.getByLabel("Notes").fill("typed, never left the field");
+  await page.reload();
+  await appReady(page);
+  await mode(page, "Edit");
+  await expect(page.getByLabel("Notes")).toHaveValue("typed, never left the field");
+  await page.getByLabel("Character name").fill("Drafty Renamed");
+  await page.reload();
+  await appReady(page);
+  await expect(page.getByLabel("Character name")).toHaveValue("Drafty Renamed");
+  // Leaving the page by the navigation keeps it too.
+  await mode(page, "Edit");
+  await page.getByLabel("Notes").fill("and on leaving");
+  await page.getByRole("link", { name: "Characters" }).tap();
+  await page.reload();
+  await page.getByRole("link", { name: "Drafty Renamed" }).tap();
+  await mode(page, "Edit");
+  await expect(page.getByLabel("Notes")).toHaveValue("and on leaving");
+});
+
 test("a share counts only characters that still exist and never passes what a sheet may hold", async ({ page }) => {
   await createHeimr(page, "Keeps");
   await createHeimr(page, "Goes");
