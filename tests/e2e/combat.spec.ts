@@ -1,4 +1,4 @@
-import { test, expect, appReady, setNumber } from "./fixtures";
+import { test, expect, appReady, setNumber, fighter as row, fightSheet as sheet, turnStatus as status, openFighter as open, closeFighter as close } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -31,19 +31,6 @@ async function seed(page: Page) {
 }
 
 const order = (page: Page) => page.getByTestId("order").locator("li.fighter").evaluateAll((els) => els.map((e) => e.getAttribute("data-combatant")));
-const status = (page: Page) => page.getByTestId("turn-status");
-const row = (page: Page, name: string) => page.locator(`li.fighter[data-combatant="${name}"]`);
-const sheet = (page: Page) => page.locator("dialog[open]");
-
-async function open(page: Page, name: string) {
-  await row(page, name).locator(".fighter-main").tap();
-  await expect(sheet(page).getByRole("heading", { name })).toBeVisible();
-}
-
-async function close(page: Page) {
-  await sheet(page).getByRole("button", { name: "Close" }).tap();
-  await expect(sheet(page)).toHaveCount(0);
-}
 
 /** Exact chance of dying within n death tests from `steps` (states 0, 1, 2; 1 wakes, 20 kills). */
 function deathWithin(steps: number, n: number) {

@@ -103,3 +103,19 @@ export async function wrappedButtons(page: import("@playwright/test").Page) {
       .map((el) => el.textContent!.trim()),
   );
 }
+
+/** A fight's row, its open combatant sheet (a <dialog>), and the turn status. */
+export const fighter = (page: import("@playwright/test").Page, name: string) => page.locator(`li.fighter[data-combatant="${name}"]`);
+export const fightSheet = (page: import("@playwright/test").Page) => page.locator("dialog[open]");
+export const turnStatus = (page: import("@playwright/test").Page) => page.getByTestId("turn-status");
+
+/** Opens a combatant's sheet from its row in the order. */
+export async function openFighter(page: import("@playwright/test").Page, name: string) {
+  await fighter(page, name).locator(".fighter-main").tap();
+  await expect(fightSheet(page).getByRole("heading", { name })).toBeVisible();
+}
+
+export async function closeFighter(page: import("@playwright/test").Page) {
+  await fightSheet(page).getByRole("button", { name: "Close" }).tap();
+  await expect(fightSheet(page)).toHaveCount(0);
+}

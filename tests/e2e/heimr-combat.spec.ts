@@ -1,4 +1,4 @@
-import { test, expect, appReady, setNumber } from "./fixtures";
+import { test, expect, appReady, setNumber, fighter as row, fightSheet as sheet, turnStatus as status, openFighter as open, closeFighter as close } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -63,19 +63,6 @@ function expectPercent(shown: string, p: number) {
   expect(Math.abs(parseFloat(shown.replace(/[^0-9.]/g, "")) - p * 100)).toBeLessThanOrEqual(0.051);
 }
 
-const row = (page: Page, name: string) => page.locator(`li.fighter[data-combatant="${name}"]`);
-const sheet = (page: Page) => page.locator("dialog[open]");
-const status = (page: Page) => page.getByTestId("turn-status");
-
-async function open(page: Page, name: string) {
-  await row(page, name).locator(".fighter-main").tap();
-  await expect(sheet(page).getByRole("heading", { name })).toBeVisible();
-}
-
-async function close(page: Page) {
-  await sheet(page).getByRole("button", { name: "Close" }).tap();
-  await expect(sheet(page)).toHaveCount(0);
-}
 
 async function addNpc(page: Page, name: string, nums: Record<string, number>, weapon: string) {
   await page.getByLabel("Name", { exact: true }).fill(name);

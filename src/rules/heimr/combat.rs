@@ -19,7 +19,7 @@
 use super::challenge::{dice_distribution, ChallengeRoll};
 use super::sheet::{HeimrSheet, Injury, InjuryLevel, FATIGUE_MAX};
 use super::{Ability, Attr};
-use crate::rules::dice::Chance;
+use crate::rules::dice::{Chance, Distribution};
 use crate::rules::encounter::{systems::HEIMR, Combatant, Duration, Event, State};
 
 // Indexes of HEIMR's stats.
@@ -665,27 +665,26 @@ pub fn hit_chance(c: i32, p: i32, fatigue: i32, defence: Option<i32>) -> Chance 
 pub fn brawl_chances(c: i32, p: i32, fatigue: i32, defence: Option<i32>) -> (Chance, Chance) {
     let d = dice_distribution(c);
     let full = d.at_least(need(p, fatigue, defence));
-    let weak = match defence {
-        None => Chance::Impossible,
-        Some(def) => {
-            let lo = i64::from(fatigue).max(i64::from(def) - 1 - i64::from(p));
-            let hi = i64::from(def) - i64::from(p);
-            let inside: f64 = d
-                .iter()
-                .filter(|(v, _)| (lo..=hi).contains(v))
-                .map(|x| x.1)
-                .sum();
-            let outside: f64 = d
-                .iter()
-                .filter(|(v, _)| !(lo..=hi).contains(v))
-                .map(|x| x.1)
-                .sum();
-            let some_in = d.iter().any(|(v, q)| q > 0.0 && (lo..=hi).contains(&v));
-            let some_out = d.iter().any(|(v, q)| q > 0.0 && !(lo..=hi).contains(&v));
-            Chance::from_masses(inside, outside, some_in, some_out)
-        }
-    };
+    let weak = defence.map_or(Chance::Impossible, |def| {
+        let lo = i64::from(fatigue).max(i64::from(def) - 1 - i64::from(p));
+        within(&d, lo, i64::from(def) - i64::from(p))
+    });
     (full, weak)
+}
+
+/// The exact chance that a dice part falls in `lo..=hi` (structurally 0 or 1 at the edges).
+fn within(d: &Distribution, lo: i64, hi: i64) -> Chance {
+    let (mut inside, mut outside, mut some_in, mut some_out) = (0.0, 0.0, false, false);
+    for (v, q) in d.iter().filter(|x| x.1 > 0.0) {
+        if (lo..=hi).contains(&v) {
+            inside += q;
+            some_in = true;
+        } else {
+            outside += q;
+            some_out = true;
+        }
+    }
+    Chance::from_masses(inside, outside, some_in, some_out)
 }
 
 /// A luck shot at a hidden target: the d10 must show 10 before the attack is rolled.
@@ -717,24 +716,15 @@ pub fn cluster_chances(c: i32, p: i32, fatigue: i32, members: &[Shown]) -> (Chan
                 kind: Defence::Dodge,
                 value,
                 fails: false,
-            } => {
-                let d = dice_distribution(ci);
-                let lo = i64::from(fatigue);
-                let hi = i64::from(value) - i64::from(p);
-                let mass: f64 = d
-                    .iter()
-                    .filter(|(v, _)| (lo..=hi).contains(v))
-                    .map(|x| x.1)
-                    .sum();
-                (
-                    mass,
-                    lo <= hi && d.iter().any(|(v, _)| (lo..=hi).contains(&v)),
-                )
-            }
-            _ => (0.0, false),
+            } => within(
+                &dice_distribution(ci),
+                i64::from(fatigue),
+                i64::from(value) - i64::from(p),
+            ),
+            _ => Chance::Impossible,
         };
-        reach *= dodged.0;
-        reach_possible &= dodged.1;
+        reach *= dodged.p();
+        reach_possible &= !dodged.is_impossible();
     }
     let others = if others_possible {
         Chance::between(others, (1.0 - others).max(0.0))
