@@ -1,4 +1,4 @@
-import { test, expect, appReady, setNumber, fighter as row, fightSheet as sheet, turnStatus as status, openFighter as open, closeFighter as close } from "./fixtures";
+import { test, expect, appReady, setNumber, fighter as row, fightSheet as sheet, turnStatus as status, openFighter as open, closeFighter as close, seedCharacters } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -19,16 +19,6 @@ function character(id: string, name: string, attrs: number[], toughness: number)
 const ULLA = character("aa00000000000001", "Ulla", [13, 9, 7, 10, 14, 11, 13, 11], 13);
 const BROR = character("bb00000000000002", "Bror", [10, 9, 7, 10, 9, 11, 10, 12], 10);
 
-async function seed(page: Page) {
-  await page.goto("/");
-  await appReady(page);
-  await page.evaluate((chars) => {
-    for (const c of chars) localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
-    localStorage.setItem("rollsheet.characters", JSON.stringify({ schema_version: 1, ids: chars.map((c) => c.id) }));
-  }, [ULLA, BROR]);
-  await page.reload();
-  await appReady(page);
-}
 
 const order = (page: Page) => page.getByTestId("order").locator("li.fighter").evaluateAll((els) => els.map((e) => e.getAttribute("data-combatant")));
 
@@ -51,7 +41,7 @@ function deathWithin(steps: number, n: number) {
 
 test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-round, undo past it", async ({ page }) => {
   test.setTimeout(120_000);
-  await seed(page);
+  await seedCharacters(page, [ULLA, BROR]);
   await page.getByRole("link", { name: "Combat" }).tap();
   await page.getByLabel("Name", { exact: true }).fill("Bridge ambush");
   await page.getByRole("button", { name: "Create encounter" }).tap();
@@ -258,7 +248,7 @@ test("encounters: rename, duplicate, delete with undo, export and import (replac
 });
 
 test("a linked character edited in another tab comes into the open fight, logged", async ({ page, context }) => {
-  await seed(page);
+  await seedCharacters(page, [ULLA, BROR]);
   await page.goto("/combat");
   await page.getByLabel("Name", { exact: true }).fill("Two tabs");
   await page.getByRole("button", { name: "Create encounter" }).tap();
@@ -282,14 +272,7 @@ test("a linked character edited in another tab comes into the open fight, logged
 });
 
 test("a saved character attacks with any of its weapons: the Spear's reach is noted, the Sword's is not", async ({ page }) => {
-  await page.goto("/");
-  await appReady(page);
-  await page.evaluate((c) => {
-    localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
-    localStorage.setItem("rollsheet.characters", JSON.stringify({ schema_version: 1, ids: [c.id] }));
-  }, base);
-  await page.reload();
-  await appReady(page);
+  await seedCharacters(page, [base]);
   await page.goto("/combat");
   await page.getByLabel("Name", { exact: true }).fill("Reach");
   await page.getByRole("button", { name: "Create encounter" }).tap();

@@ -119,3 +119,15 @@ export async function closeFighter(page: import("@playwright/test").Page) {
   await fightSheet(page).getByRole("button", { name: "Close" }).tap();
   await expect(fightSheet(page)).toHaveCount(0);
 }
+
+/** Opens the app with exactly these saved characters (stored as an old app left them). */
+export async function seedCharacters(page: import("@playwright/test").Page, chars: { id: string }[]) {
+  await page.goto("/");
+  await appReady(page);
+  await page.evaluate((list) => {
+    for (const c of list) localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
+    localStorage.setItem("rollsheet.characters", JSON.stringify({ schema_version: 1, ids: list.map((c) => c.id) }));
+  }, chars);
+  await page.reload();
+  await appReady(page);
+}

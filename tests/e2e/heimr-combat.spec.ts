@@ -1,4 +1,4 @@
-import { test, expect, appReady, setNumber, fighter as row, fightSheet as sheet, turnStatus as status, openFighter as open, closeFighter as close } from "./fixtures";
+import { test, expect, setNumber, fighter as row, fightSheet as sheet, turnStatus as status, openFighter as open, closeFighter as close, seedCharacters } from "./fixtures";
 import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -78,14 +78,7 @@ async function logLines(page: Page) {
 
 test("a Heimr fight of three: initiative, defences, a targeted injury, effects, fatigue", async ({ page }) => {
   test.setTimeout(150_000);
-  await page.goto("/");
-  await appReady(page);
-  await page.evaluate((c) => {
-    localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
-    localStorage.setItem("rollsheet.characters", JSON.stringify({ schema_version: 1, ids: [c.id] }));
-  }, ASA);
-  await page.reload();
-  await appReady(page);
+  await seedCharacters(page, [ASA]);
   await page.getByRole("link", { name: "Combat" }).tap();
   await page.getByLabel("Name", { exact: true }).fill("Ford ambush");
   await page.getByLabel("Rule system").selectOption("heimr");
