@@ -3,11 +3,13 @@
 
 pub mod character;
 pub mod encounters;
+pub mod merge;
 pub mod roll_log;
 pub mod roster;
 pub mod settings;
 pub mod store;
 pub mod transfer;
+pub mod usage;
 pub mod versioned;
 
 pub use store::{KeyValueStore, LocalStore, MemoryStore, StorageError};

@@ -31,6 +31,9 @@ pub trait KeyValueStore {
 pub struct MemoryStore {
     map: RefCell<BTreeMap<String, String>>,
     pub fail_writes: RefCell<Option<StorageError>>,
+    /// When set, this many more writes succeed and every one after fails as a full storage
+    /// would: a batch cut off in the middle.
+    pub writes_left: std::cell::Cell<Option<usize>>,
 }
 
 impl MemoryStore {
@@ -62,6 +65,11 @@ impl KeyValueStore for MemoryStore {
     fn set(&self, key: &str, value: &str) -> Result<(), StorageError> {
         if let Some(err) = self.fail_writes.borrow().clone() {
             return Err(err);
+        }
+        match self.writes_left.get() {
+            Some(0) => return Err(StorageError::QuotaExceeded),
+            Some(n) => self.writes_left.set(Some(n - 1)),
+            None => {}
         }
         self.map
             .borrow_mut()

@@ -7,9 +7,11 @@
 use crate::rules::dice::CryptoSource;
 use crate::rules::encounter::{Encounter, Event, State};
 use crate::storage::encounters::{
-    delete_encounter, load_encounters, save_encounter, save_encounter_index,
+    delete_encounter, key_of, load_encounters, save_encounter_index, INDEX_KEY,
 };
+use crate::storage::merge::{canonical, describe, Step, Tracker};
 use crate::storage::roster::NewerEntry;
+use crate::storage::{KeyValueStore, Versioned};
 use crate::storage::{LocalStore, StorageError};
 use crate::ui::roster::Roster;
 use crate::ui::state::{now_ms, with_dice, Notices};
@@ -27,6 +29,10 @@ pub struct Encounters {
     /// Deleted this session with their former position, newest last: for undo.
     pub deleted: RwSignal<Vec<(usize, Encounter)>>,
     unsaved: StoredValue<BTreeSet<String>>,
+    /// What storage held when this tab last read or wrote each encounter (see `Roster`).
+    sync: StoredValue<Tracker>,
+    /// The fight on screen, replayed again when another tab's version is taken.
+    shown: StoredValue<Option<(String, RwSignal<State>)>>,
     roster: Roster,
     notices: Notices,
 }
@@ -93,6 +99,7 @@ impl Encounters {
         self.unsaved.update_value(|u| {
             u.remove(id);
         });
+        self.sync.update_value(|t| t.forget(id));
         self.report(delete_encounter(&LocalStore, id), "Deleting the encounter");
         self.save_index();
     }
@@ -141,19 +148,136 @@ impl Encounters {
         let ids = self.unsaved.get_value();
         let mut failed = BTreeSet::new();
         for id in ids {
-            if let Some(e) = self.get(&id) {
-                if let Err(err) = save_encounter(&LocalStore, &e) {
+            let Some(text) = self.text(&id) else { continue };
+            // Not written: a failure (said) or a question waiting for the player.
+            let waiting = match self
+                .sync
+                .try_update_value(|t| t.write(&LocalStore, &key_of(&id), &id, &text))
+            {
+                Some(Ok(step)) => self.apply(&id, step),
+                Some(Err(err)) => {
                     self.report(Err(err), "Saving the fight");
-                    failed.insert(id);
+                    true
                 }
+                None => false,
+            };
+            if waiting {
+                failed.insert(id);
             }
         }
-        let retry = !failed.is_empty();
+        let retry = failed
+            .iter()
+            .any(|id| !self.sync.with_value(|t| t.is_pending(id)));
         self.unsaved.set_value(failed);
         if retry {
             let this = *self;
             set_timeout(move || this.flush(), RETRY_DELAY);
         }
+    }
+
+    /// The fight `id` is on screen with this state.
+    pub fn show(&self, id: &str, state: RwSignal<State>) {
+        self.shown.set_value(Some((id.to_owned(), state)));
+    }
+
+    /// Takes another tab's version (or the merge) or asks; true while the question is open.
+    fn apply(&self, id: &str, step: Step) -> bool {
+        match step {
+            Step::Same => false,
+            Step::Take(text) => {
+                let Ok(e) = serde_json::from_str::<Encounter>(&text) else {
+                    return false;
+                };
+                if let Some((_, state)) = self.shown.get_value().filter(|(s, _)| s == id) {
+                    let _ = state.try_set(e.state());
+                }
+                self.list
+                    .update(|l| match l.iter_mut().find(|x| x.id == id) {
+                        Some(slot) => *slot = e,
+                        None => l.push(e),
+                    });
+                false
+            }
+            Step::Ask(conflicts) => {
+                if !conflicts.is_empty() {
+                    let name = self.get(id).map(|e| e.name).unwrap_or_default();
+                    let text = describe(&format!("The fight “{name}”"), &conflicts);
+                    self.notices.ask(text, true, id);
+                }
+                true
+            }
+        }
+    }
+
+    /// The player's answer to a conflict (see `Roster::resolve`).
+    pub fn resolve(&self, id: &str, keep_mine: bool) {
+        let Some(mine) = self.text(id) else { return };
+        if let Some(Some(doc)) = self
+            .sync
+            .try_update_value(|t| t.resolve(id, &mine, keep_mine))
+        {
+            self.apply(id, Step::Take(doc));
+            self.save(id);
+        }
+    }
+
+    /// Another tab wrote `key`.
+    fn on_storage_event(&self, key: Option<String>) {
+        let Some(id) = key.as_deref().and_then(|k| k.strip_prefix(Encounter::KEY)) else {
+            if key.is_none_or(|k| k == INDEX_KEY) {
+                self.reload_list();
+            }
+            return;
+        };
+        let unsaved = self.unsaved.with_value(|u| u.contains(id));
+        match LocalStore.get(&key_of(id)) {
+            Ok(Some(raw)) => {
+                let mine = unsaved.then(|| self.text(id)).flatten();
+                if let Some(step) = self
+                    .sync
+                    .try_update_value(|t| t.arrive(id, mine.as_deref(), &raw))
+                {
+                    self.apply(id, step);
+                }
+            }
+            Ok(None) if !unsaved => self.list.update(|l| l.retain(|e| e.id != id)),
+            _ => {}
+        }
+    }
+
+    /// An encounter as saving writes it.
+    fn text(&self, id: &str) -> Option<String> {
+        self.list.with_untracked(|l| {
+            let e = l.iter().find(|e| e.id == id)?;
+            serde_json::to_string(e).ok()
+        })
+    }
+
+    /// The other tab changed the list (added, deleted, reordered): its order, with this tab's
+    /// unsaved encounters kept.
+    fn reload_list(&self) {
+        let Ok(loaded) = load_encounters(&LocalStore, now_ms()) else {
+            return;
+        };
+        let unsaved = self.unsaved.get_value();
+        let mut list = loaded.encounters;
+        self.sync.update_value(|t| {
+            for e in list.iter().filter(|e| !unsaved.contains(&e.id)) {
+                if let Ok(text) = serde_json::to_string(e) {
+                    t.seen(&e.id, text);
+                }
+            }
+        });
+        for e in self.list.get_untracked() {
+            if unsaved.contains(&e.id) {
+                match list.iter_mut().find(|x| x.id == e.id) {
+                    Some(slot) => *slot = e,
+                    None => list.push(e),
+                }
+            }
+        }
+        self.list.set(list);
+        self.newer.set(loaded.newer);
     }
 
     fn save_index(&self) {
@@ -168,9 +292,10 @@ impl Encounters {
 
     fn report(&self, r: Result<(), StorageError>, what: &str) {
         if let Err(e) = r {
-            self.notices.error(format!(
-                "{what} failed: {e}. The fight is kept on this page and saved as soon as there is room."
-            ));
+            self.notices.failed(
+                format!("{what} failed: {e}. The fight is kept on this page and saved as soon as there is room."),
+                &e,
+            );
         }
     }
 
@@ -267,7 +392,17 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
             (Vec::new(), Vec::new())
         }
     };
+    let mut sync = Tracker::new(&["events"], |t| {
+        canonical::<Encounter>(t, Encounter::validate)
+    });
+    for e in &list {
+        if let Ok(text) = serde_json::to_string(e) {
+            sync.seen(&e.id, text);
+        }
+    }
     let encounters = Encounters {
+        sync: StoredValue::new(sync),
+        shown: StoredValue::new(None),
         list: RwSignal::new(list),
         newer: RwSignal::new(newer),
         deleted: RwSignal::new(Vec::new()),
@@ -276,6 +411,10 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
         notices,
     };
     provide_context(encounters);
+    std::mem::forget(window_event_listener(
+        leptos::ev::storage,
+        move |e: web_sys::StorageEvent| encounters.on_storage_event(e.key()),
+    ));
     encounters
 }
 

@@ -3,10 +3,9 @@
 //! failed write keeps the character marked unsaved, says so, and is retried on the next save.
 
 use crate::storage::character::{key_of, Character, Sheet};
-use crate::storage::roster::{
-    delete_character, load_roster, save_character, save_index_with, NewerEntry,
-};
-use crate::storage::{load_key, Loaded, LocalStore, StorageError, Versioned};
+use crate::storage::merge::{canonical, describe, Step, Tracker};
+use crate::storage::roster::{delete_character, load_roster, save_index_with, NewerEntry};
+use crate::storage::{KeyValueStore, LocalStore, StorageError, Versioned};
 use crate::ui::state::{now_ms, Notices};
 use leptos::ev;
 use leptos::prelude::*;
@@ -29,6 +28,9 @@ pub struct Roster {
     /// The party's carried Heimr XP remainder (stored once, in the index).
     pub xp_carried: RwSignal<u32>,
     timer: StoredValue<Option<TimeoutHandle>>,
+    /// What storage held when this tab last read or wrote each character, for merging with
+    /// another tab's save.
+    sync: StoredValue<Tracker>,
     asked_persist: StoredValue<bool>,
     /// Carried here, not looked up: saves run from timers, storage events and page-hide
     /// handlers, outside the reactive owner where a context lookup panics.
@@ -109,6 +111,7 @@ impl Roster {
             u.remove(id);
         });
         self.deleted.update(|d| d.push(entry));
+        self.sync.update_value(|t| t.forget(id));
         self.report(delete_character(&LocalStore, id), "Deleting");
         self.save_index();
     }
@@ -179,18 +182,29 @@ impl Roster {
         }
         let mut failed = BTreeSet::new();
         for id in ids {
-            if let Some(c) = self
-                .chars
-                .with_untracked(|cs| cs.iter().find(|c| c.id == id).cloned())
+            let Some(text) = self.text(&id) else {
+                continue;
+            };
+            // Not written: a failure (said) or a question waiting for the player.
+            let waiting = match self
+                .sync
+                .try_update_value(|t| t.write(&LocalStore, &key_of(&id), &id, &text))
             {
-                if let Err(e) = save_character(&LocalStore, &c) {
-                    failed.insert(id);
+                Some(Ok(step)) => self.apply(&id, step),
+                Some(Err(e)) => {
                     self.report(Err(e), "Saving");
+                    true
                 }
+                None => false,
+            };
+            if waiting {
+                failed.insert(id);
             }
         }
         let saved_any = failed.len() < self.unsaved.with_untracked(BTreeSet::len);
-        let retry = !failed.is_empty();
+        let retry = failed
+            .iter()
+            .any(|id| !self.sync.with_value(|t| t.is_pending(id)));
         self.unsaved.set(failed);
         if retry {
             // The edit stays on the page; try again until the storage has room.
@@ -221,9 +235,10 @@ impl Roster {
 
     fn report(&self, r: Result<(), StorageError>, what: &str) {
         if let Err(e) = r {
-            self.notices.error(format!(
-                "{what} failed: {e}. Your changes are kept on this page and saved as soon as there is room."
-            ));
+            self.notices.failed(
+                format!("{what} failed: {e}. Your changes are kept on this page and saved as soon as there is room."),
+                &e,
+            );
         }
     }
 
@@ -238,21 +253,74 @@ impl Roster {
         let Some(id) = key.strip_prefix(Character::KEY).map(str::to_owned) else {
             return;
         };
-        if self.unsaved.with_untracked(|u| u.contains(&id)) {
-            self.notices.info(
-                "A character you are editing was also changed in another tab. This tab's version is kept and saved; reload to see the other.",
-            );
-            return;
+        let unsaved = self.unsaved.with_untracked(|u| u.contains(&id));
+        match LocalStore.get(&key) {
+            Ok(Some(raw)) => {
+                let mine = unsaved.then(|| self.text(&id)).flatten();
+                if let Some(step) = self
+                    .sync
+                    .try_update_value(|t| t.arrive(&id, mine.as_deref(), &raw))
+                {
+                    self.apply(&id, step);
+                }
+            }
+            // Deleted in the other tab: an unsaved edit here keeps it (and saves it back).
+            Ok(None) if !unsaved => self.chars.update(|cs| cs.retain(|c| c.id != id)),
+            _ => {}
         }
-        match load_key::<Character>(&LocalStore, &key_of(&id), now_ms()) {
-            Ok(Loaded::Ok(c)) => self
-                .chars
-                .update(|cs| match cs.iter_mut().find(|x| x.id == id) {
-                    Some(slot) => *slot = c,
-                    None => cs.push(c),
-                }),
-            Ok(Loaded::Missing) => self.chars.update(|cs| cs.retain(|c| c.id != id)),
-            _ => self.reload_all(),
+    }
+
+    /// A character as saving writes it.
+    fn text(&self, id: &str) -> Option<String> {
+        self.chars.with_untracked(|cs| {
+            let c = cs.iter().find(|c| c.id == id)?;
+            serde_json::to_string(c).ok()
+        })
+    }
+
+    /// Shows what syncing with storage gave: another tab's version (or the merge) taken on the
+    /// page, or the question. True while the question is open.
+    fn apply(&self, id: &str, step: Step) -> bool {
+        match step {
+            Step::Same => false,
+            Step::Take(text) => {
+                let Ok(c) = serde_json::from_str::<Character>(&text) else {
+                    return false;
+                };
+                self.chars
+                    .update(|cs| match cs.iter_mut().find(|x| x.id == id) {
+                        Some(slot) => *slot = c,
+                        None => cs.push(c),
+                    });
+                false
+            }
+            Step::Ask(conflicts) => {
+                if !conflicts.is_empty() {
+                    let name = self.chars.with_untracked(|cs| {
+                        cs.iter().find(|c| c.id == id).map(|c| c.name.clone())
+                    });
+                    self.notices.ask(
+                        describe(&format!("“{}”", name.unwrap_or_default()), &conflicts),
+                        false,
+                        id,
+                    );
+                }
+                true
+            }
+        }
+    }
+
+    /// The player's answer to a conflict: this tab's values (`keep_mine`) or the other's.
+    pub fn resolve(&self, id: &str, keep_mine: bool) {
+        let Some(mine) = self.text(id) else {
+            return;
+        };
+        if let Some(Some(doc)) = self
+            .sync
+            .try_update_value(|t| t.resolve(id, &mine, keep_mine))
+        {
+            self.apply(id, Step::Take(doc));
+            self.mark(id);
         }
     }
 
@@ -266,6 +334,13 @@ impl Roster {
                     .collect()
             });
             let mut list = loaded.characters;
+            self.sync.update_value(|t| {
+                for c in list.iter().filter(|c| !unsaved.contains(&c.id)) {
+                    if let Ok(text) = serde_json::to_string(c) {
+                        t.seen(&c.id, text);
+                    }
+                }
+            });
             for c in mine {
                 match list.iter_mut().find(|x| x.id == c.id) {
                     Some(slot) => *slot = c,
@@ -276,6 +351,10 @@ impl Roster {
             self.newer.set(loaded.newer);
         }
     }
+}
+
+fn canon(text: &str) -> Option<String> {
+    canonical::<Character>(text, Character::validate)
 }
 
 pub fn provide_roster(notices: Notices) -> Roster {
@@ -297,7 +376,14 @@ pub fn provide_roster(notices: Notices) -> Roster {
             (Vec::new(), Vec::new(), 0)
         }
     };
+    let mut sync = Tracker::new(&[], canon);
+    for c in &chars {
+        if let Ok(text) = serde_json::to_string(c) {
+            sync.seen(&c.id, text);
+        }
+    }
     let roster = Roster {
+        sync: StoredValue::new(sync),
         chars: RwSignal::new(chars),
         newer: RwSignal::new(newer),
         deleted: RwSignal::new(Vec::new()),

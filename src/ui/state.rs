@@ -4,7 +4,8 @@
 use crate::rules::dice::{CryptoSource, EntropyError};
 use crate::storage::roll_log::{LogEntry, RollLog};
 use crate::storage::settings::{Settings, Theme};
-use crate::storage::{load, LoadError, Loaded, LocalStore, Versioned};
+use crate::storage::usage::{Usage, ADVICE};
+use crate::storage::{load, LoadError, Loaded, LocalStore, StorageError, Versioned};
 use leptos::prelude::*;
 use std::cell::RefCell;
 
@@ -14,6 +15,8 @@ pub struct Notice {
     pub id: u64,
     pub text: String,
     pub error: bool,
+    /// A question about a document changed in two tabs: (an encounter?, its id).
+    pub ask: Option<(bool, String)>,
 }
 
 #[derive(Clone, Copy)]
@@ -24,17 +27,42 @@ impl Notices {
         self.push(text.into(), true);
     }
 
+    /// A failed write, said unless storage is off altogether: that is said once, at start,
+    /// rather than after every save.
+    pub fn failed(&self, text: String, e: &StorageError) {
+        if !matches!(e, StorageError::Unavailable(_)) {
+            self.error(text);
+        }
+    }
+
     pub fn info(&self, text: impl Into<String>) {
         self.push(text.into(), false);
     }
 
+    /// Asks which tab's values to keep for a document changed in two tabs; replaces an
+    /// earlier question about the same document.
+    pub fn ask(&self, text: String, enc: bool, doc: &str) {
+        let ask = Some((enc, doc.to_owned()));
+        self.0.update(|list| list.retain(|n| n.ask != ask));
+        self.add(text, true, ask);
+    }
+
     fn push(&self, text: String, error: bool) {
+        self.add(text, error, None);
+    }
+
+    fn add(&self, text: String, error: bool, ask: Option<(bool, String)>) {
         self.0.update(|list| {
             if list.iter().any(|n| n.text == text) {
                 return; // one notice per problem, not one per failed save
             }
             let id = list.iter().map(|n| n.id + 1).max().unwrap_or(0);
-            list.push(Notice { id, text, error });
+            list.push(Notice {
+                id,
+                text,
+                error,
+                ask,
+            });
         });
     }
 
@@ -55,7 +83,7 @@ impl SettingsState {
 
     fn save(&self) {
         if let Err(e) = self.0.with_untracked(|s| s.save(&LocalStore)) {
-            self.1.error(format!("Settings not saved: {e}"));
+            self.1.failed(format!("Settings not saved: {e}"), &e);
         }
     }
 
@@ -95,22 +123,37 @@ pub struct RollLogState {
 
 impl RollLogState {
     pub fn record(&self, entry: LogEntry) {
-        self.log.update(|log| log.push(entry));
-        self.save();
+        self.change(|log| log.push(entry));
     }
 
     pub fn clear(&self) {
         let mut taken = Vec::new();
-        self.log.update(|log| taken = log.clear());
+        self.change(|log| taken = log.clear());
         self.cleared.set(Some(taken));
-        self.save();
     }
 
     pub fn undo_clear(&self) {
         if let Some(entries) = self.cleared.get_untracked() {
-            self.log.update(|log| log.restore(entries));
+            self.change(|log| log.restore(entries));
             self.cleared.set(None);
-            self.save();
+        }
+    }
+
+    /// Changes the log as stored now, not this tab's copy: another tab may have rolled since.
+    fn change(&self, f: impl FnOnce(&mut RollLog)) {
+        let mut log = self.stored().unwrap_or_else(|| self.log.get_untracked());
+        f(&mut log);
+        self.log.set(log);
+        self.save();
+    }
+
+    fn stored(&self) -> Option<RollLog> {
+        if self.read_only.get_untracked() {
+            return None;
+        }
+        match load::<RollLog>(&LocalStore, now_ms()) {
+            Ok(Loaded::Ok(log)) => Some(log),
+            _ => None,
         }
     }
 
@@ -119,10 +162,13 @@ impl RollLogState {
             return;
         }
         if let Err(e) = self.log.with_untracked(|log| log.save(&LocalStore)) {
-            self.notices.error(format!("Roll log not saved: {e}"));
+            self.notices.failed(format!("Roll log not saved: {e}"), &e);
         }
     }
 }
+
+/// Said when the browser refuses this app any storage.
+pub const BLOCKED: &str = "This browser is not letting Rollsheet save (site data is blocked, or a private mode). Nothing you do here will be kept after this page closes: use Export to keep a character.";
 
 /// Set by `public/sw-register.js` (through a window event) when a new version is waiting.
 #[derive(Clone, Copy)]
@@ -207,13 +253,36 @@ pub fn provide_app_state() {
     provide_context(SettingsState(RwSignal::new(settings), notices));
 
     let (log, read_only) = load_or_notice::<RollLog>(notices, "roll log");
-    provide_context(RollLogState {
+    let rolls = RollLogState {
         log: RwSignal::new(log),
         cleared: RwSignal::new(None),
         read_only: RwSignal::new(read_only),
         notices,
-    });
+    };
+    provide_context(rolls);
+    // Another tab rolled or cleared: show the log as it now is.
+    std::mem::forget(window_event_listener(
+        leptos::ev::storage,
+        move |e: web_sys::StorageEvent| {
+            if e.key().is_none_or(|k| k == RollLog::KEY) {
+                if let Some(log) = rolls.stored() {
+                    rolls.log.set(log);
+                }
+            }
+        },
+    ));
 
+    match Usage::measure(&LocalStore) {
+        Ok(u) if u.nearly_full() => notices.error(format!("{}. {ADVICE}", u.summary())),
+        Ok(_) => {}
+        // Blocked: the loads above each failed; one plain message instead.
+        Err(_) => notices.0.set(vec![Notice {
+            id: 0,
+            text: BLOCKED.into(),
+            error: true,
+            ask: None,
+        }]),
+    }
     if let Err(e) = with_dice(|_| ()) {
         notices.error(format!("Dice are disabled: {e}"));
     }

@@ -1,4 +1,5 @@
 import { test, expect, appReady, createCharacter, mode } from "./fixtures";
+import { readFileSync } from "node:fs";
 
 // The limits of the phone's storage, tried as a player would: a full storage never crashes the
 // app, and a backup of several megabytes made by the app imports again.
@@ -48,4 +49,85 @@ test("a backup of several megabytes made by the app imports again", async ({ pag
   await page.locator('input[type="file"]').setInputFiles({ name: "backup.json", mimeType: "application/json", buffer: Buffer.from(text) });
   await expect(page.getByText("Imported 300 characters.")).toBeVisible({ timeout: 15_000 });
   await expect(page.locator(".roster-entry")).toHaveCount(301);
+});
+
+test("storage 90% full: Settings shows how full, by kind, warns and says what to do", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  await createCharacter(page, "Template", "Heimr");
+  const key = `rollsheet.char.${page.url().split("/c/")[1]}`;
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) !== null, key)).toBe(true);
+  // A GM's roster with long notes, to 90% of the 5 MiB a browser gives a site (counted in
+  // UTF-16 code units of keys and values).
+  const counted = await page.evaluate((k) => {
+    const one = JSON.parse(localStorage.getItem(k)!);
+    const ids = [one.id];
+    const used = () => Object.keys(localStorage).reduce((n, key) => n + key.length + localStorage.getItem(key)!.length, 0);
+    const target = 0.9 * 5 * 1024 * 1024;
+    for (let i = 0; used() < target - 25_000; i++) {
+      const c = { ...one, id: `npc${i}`, name: `NPC ${i}`, notes: "n".repeat(10_000) };
+      localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
+      ids.push(c.id);
+    }
+    const index = JSON.parse(localStorage.getItem("rollsheet.characters")!);
+    localStorage.setItem("rollsheet.characters", JSON.stringify({ ...index, ids }));
+    // The last one's notes take it to just under 90% (what the app writes on opening still to come).
+    const last = JSON.parse(localStorage.getItem(`rollsheet.char.${ids.at(-1)}`)!);
+    last.notes += "n".repeat(Math.max(0, target - used() - 3_000));
+    localStorage.setItem(`rollsheet.char.${last.id}`, JSON.stringify(last));
+    return { used: used(), count: ids.length };
+  }, key);
+  expect(counted.used / (5 * 1024 * 1024)).toBeGreaterThan(0.89);
+  // The warning comes at start, on every page.
+  await page.reload();
+  await appReady(page);
+  await expect(page.getByRole("alert").filter({ hasText: "Storage is nearly full" })).toBeVisible();
+  await page.getByRole("link", { name: "Settings" }).tap();
+  await expect(page.getByTestId("usage")).toHaveText(/^[\d,]+ KB of about 5,120 KB used \((89|90)%\)$/);
+  await expect(page.getByRole("meter", { name: "Storage used" })).toHaveAttribute("value", /^(89|90)$/);
+  await expect(page.getByTestId("usage-parts")).toHaveText(/^Characters [\d,]+ KB · encounters 0 KB · roll log 0 KB · set aside 0 KB · other \d KB$/);
+  await expect(page.getByTestId("usage-warning")).toContainText("Export a backup");
+  console.log(`90% full: ${counted.count} characters, ${counted.used} code units; Settings shows “${await page.getByTestId("usage").textContent()}”, “${await page.getByTestId("usage-parts").textContent()}”`);
+  await page.screenshot({ path: test.info().outputPath("settings-90-percent.png"), fullPage: true });
+  // Still room for play: an edit is saved.
+  await page.goto(`/c/${key.split(".").pop()}`);
+  await mode(page, "Edit");
+  await page.getByRole("button", { name: "Increase Strength", exact: true }).tap();
+  await expect.poll(() => page.evaluate((k) => JSON.parse(localStorage.getItem(k)!).sheet.attributes[0].value, key)).toBe(1);
+  expect(errors).toEqual([]);
+});
+
+test("storage blocked altogether: the app opens, says nothing will be kept, and export still works", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // As with site data blocked in the browser's settings: touching localStorage throws.
+  await page.addInitScript(() => {
+    Object.defineProperty(window, "localStorage", {
+      get() { throw new DOMException("The operation is insecure.", "SecurityError"); },
+    });
+  });
+  await page.goto("/");
+  await appReady(page);
+  const alerts = page.getByRole("alert");
+  await expect(alerts.filter({ hasText: "Nothing you do here will be kept" })).toBeVisible();
+  await expect(alerts).toHaveCount(1);
+  await page.getByRole("button", { name: "New character" }).tap();
+  await page.getByLabel("Name", { exact: true }).fill("Passing through");
+  await page.getByRole("button", { name: "Heimr" }).tap();
+  await mode(page, "Edit");
+  await page.getByRole("button", { name: "Increase Strength", exact: true }).tap();
+  // Saves keep failing quietly: no new message every retry.
+  await page.waitForTimeout(3_500);
+  await expect(alerts).toHaveCount(1);
+  await page.getByRole("link", { name: "Characters" }).tap();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).tap()]);
+  const file = test.info().outputPath("passing.json");
+  await download.saveAs(file);
+  const doc = JSON.parse(readFileSync(file, "utf8"));
+  expect(doc.name).toBe("Passing through");
+  expect(doc.sheet.attributes[0].value).toBe(1);
+  await page.getByRole("link", { name: "Settings" }).tap();
+  await expect(page.getByTestId("usage")).toContainText("Nothing you do here will be kept");
+  await expect(page.locator("#fatal")).toBeHidden();
+  expect(errors).toEqual([]);
 });

@@ -31,6 +31,7 @@ pub fn EncounterPage(id: String) -> impl IntoView {
         store: encounters,
         selected: RwSignal::new(None),
     };
+    encounters.show(&id, ctx.state);
     // A linked character changed elsewhere (its sheet in another tab): into the fight, logged.
     // The fight's own writes to the characters compare equal and add nothing.
     let roster = expect_context::<Roster>();

@@ -1,8 +1,9 @@
 use crate::storage::settings::Theme;
+use crate::storage::usage::{Usage, ADVICE, WARN_PERCENT};
 use crate::storage::versioned::quarantined_keys;
 use crate::storage::{KeyValueStore, LocalStore};
 use crate::ui::files;
-use crate::ui::state::{Notices, SettingsState};
+use crate::ui::state::{Notices, RollLogState, SettingsState, BLOCKED};
 use leptos::prelude::*;
 
 #[component]
@@ -40,9 +41,29 @@ pub fn SettingsPage() -> impl IntoView {
 fn StorageInfo() -> impl IntoView {
     let settings = expect_context::<SettingsState>();
     let persisted = LocalResource::new(crate::ui::persist::is_persisted);
+    let log = expect_context::<RollLogState>();
+    let usage = RwSignal::new(Usage::measure(&LocalStore).ok());
+    let clear_log = move |_| {
+        log.clear();
+        usage.set(Usage::measure(&LocalStore).ok());
+    };
     view! {
         <div class="card">
             <h2>"Storage"</h2>
+            {move || match usage.get() {
+                None => view! { <p class="nudge" role="alert" data-testid="usage">{BLOCKED}</p> }.into_any(),
+                Some(u) => view! {
+                    <p data-testid="usage">{u.summary()}</p>
+                    <meter min="0" max="100" low="60" high=WARN_PERCENT optimum="0" value=u.percent() aria-label="Storage used"></meter>
+                    <p class="muted" data-testid="usage-parts">{u.parts()}</p>
+                    <Show when=move || u.nearly_full()>
+                        <p class="nudge" role="note" data-testid="usage-warning">{ADVICE}</p>
+                    </Show>
+                    <Show when=move || { u.roll_log > 0 }>
+                        <button class="btn" on:click=clear_log>"Clear the roll log"</button>
+                    </Show>
+                }.into_any(),
+            }}
             <p data-testid="persisted">{move || match persisted.get() {
                 None => "Checking whether storage is kept…".to_owned(),
                 Some(Some(true)) => "Kept: the browser will not clear this app's data to free space.".to_owned(),

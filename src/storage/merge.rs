@@ -1,0 +1,728 @@
+//! Three-way merge of a stored document edited in two tabs at once: what this tab changed and
+//! what the other tab changed since the version both started from are combined field by field;
+//! a field both changed differently is a conflict for the player to decide.
+//!
+//! Objects merge key by key and arrays of unchanged length element by element (an attribute
+//! raised here and another raised there are both kept); anything else is one value. Keys named
+//! in `whole` merge as one value (a fight's event log: two tabs' events are never interleaved).
+
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::HashMap;
+
+use super::store::{KeyValueStore, StorageError};
+use super::versioned::{decode, Versioned};
+
+/// A field changed differently on both sides: where, and the two values (as short text).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    pub path: String,
+    pub mine: String,
+    pub theirs: String,
+}
+
+impl Conflict {
+    /// The field in a player's words: `sheet.attributes.1.value` → "attributes #2".
+    pub fn field(&self) -> String {
+        let words: Vec<String> = self
+            .path
+            .split('.')
+            .filter(|w| !matches!(*w, "sheet" | "value"))
+            .map(|w| match w.parse::<usize>() {
+                Ok(i) => format!("#{}", i + 1),
+                Err(_) => w.replace('_', " "),
+            })
+            .collect();
+        words.join(" ")
+    }
+}
+
+/// Says which fields two tabs both changed, for the question put to the player.
+pub fn describe(what: &str, conflicts: &[Conflict]) -> String {
+    if conflicts.iter().any(|c| c.path == "everything") {
+        return format!("{what} was also changed in another tab, in ways that cannot be combined. Choose which version to keep.");
+    }
+    let fields: Vec<String> = conflicts
+        .iter()
+        .map(|c| format!("{} (here {}, there {})", c.field(), c.mine, c.theirs))
+        .collect();
+    format!(
+        "{what} was also changed in another tab. Both changed: {}. Every other change is kept.",
+        fields.join("; ")
+    )
+}
+
+/// What reconciling this tab's copy with the stored one gives (documents as canonical JSON
+/// text: see [`canonical`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Outcome {
+    /// Both changes fit together (or only one side changed): the merged document.
+    Merged(String),
+    /// Some fields differ on both sides: the player chooses. The document with every conflict
+    /// decided for this tab, then for the other tab, both with every other change merged.
+    Ask {
+        conflicts: Vec<Conflict>,
+        keep_mine: String,
+        take_theirs: String,
+    },
+}
+
+/// A stored document's canonical text, `None` if it is not a valid document: decoded (and
+/// migrated) as loading does, checked as the importer checks, and written as saving writes.
+/// Documents compare and merge as this text, so no stored type needs `PartialEq` or a
+/// second copy of its (de)serializer for JSON trees: the phone downloads less.
+pub type Canon = fn(&str) -> Option<String>;
+
+/// [`Canon`] for a stored type with its validation.
+pub fn canonical<T: Versioned + Serialize>(
+    text: &str,
+    check: fn(&T) -> Result<(), String>,
+) -> Option<String> {
+    let doc = decode::<T>(text).ok()?;
+    check(&doc).ok()?;
+    serde_json::to_string(&doc).ok()
+}
+
+/// Merges `mine` and `theirs`, both descended from `base` (all canonical). `updated` (a
+/// timestamp) takes the later of the two and is never a conflict. The result must pass
+/// `canon` (the importer's validation), or everything counts as one conflict.
+pub fn reconcile(base: &str, mine: &str, theirs: &str, whole: &[&str], canon: Canon) -> Outcome {
+    if mine == theirs || theirs == base {
+        return Outcome::Merged(mine.to_owned());
+    }
+    if mine == base {
+        return Outcome::Merged(theirs.to_owned());
+    }
+    let tree = |t: &str| serde_json::from_str::<Value>(t).ok();
+    let whole_conflict = || Outcome::Ask {
+        conflicts: vec![Conflict {
+            path: "everything".into(),
+            mine: String::new(),
+            theirs: String::new(),
+        }],
+        keep_mine: mine.to_owned(),
+        take_theirs: theirs.to_owned(),
+    };
+    let (Some(b), Some(m), Some(t)) = (tree(base), tree(mine), tree(theirs)) else {
+        return whole_conflict();
+    };
+    let mut conflicts = Vec::new();
+    let keep = merge3(&b, &m, &t, whole, "", true, &mut conflicts);
+    let take = merge3(&b, &m, &t, whole, "", false, &mut Vec::new());
+    match (canon(&keep.to_string()), canon(&take.to_string())) {
+        (Some(doc), _) if conflicts.is_empty() => Outcome::Merged(doc),
+        (Some(keep_mine), Some(take_theirs)) => Outcome::Ask {
+            conflicts,
+            keep_mine,
+            take_theirs,
+        },
+        _ => whole_conflict(),
+    }
+}
+fn merge3(
+    base: &Value,
+    mine: &Value,
+    theirs: &Value,
+    whole: &[&str],
+    path: &str,
+    prefer_mine: bool,
+    conflicts: &mut Vec<Conflict>,
+) -> Value {
+    if mine == theirs || theirs == base {
+        return mine.clone();
+    }
+    if mine == base {
+        return theirs.clone();
+    }
+    let atomic = whole.contains(&path);
+    match (base, mine, theirs) {
+        (Value::Object(b), Value::Object(m), Value::Object(t)) if !atomic => {
+            let mut out = serde_json::Map::new();
+            for key in m.keys().chain(t.keys().filter(|k| !m.contains_key(*k))) {
+                let at = if path.is_empty() {
+                    key.clone()
+                } else {
+                    format!("{path}.{key}")
+                };
+                fn get<'a>(o: &'a serde_json::Map<String, Value>, k: &str) -> &'a Value {
+                    o.get(k).unwrap_or(&Value::Null)
+                }
+                let pick = |o| get(o, key);
+                let v = if at == "updated" {
+                    // The later edit's time; never a question for the player.
+                    match (pick(m).as_u64(), pick(t).as_u64()) {
+                        (Some(x), Some(y)) => Value::from(x.max(y)),
+                        _ => pick(m).clone(),
+                    }
+                } else {
+                    merge3(
+                        pick(b),
+                        pick(m),
+                        pick(t),
+                        whole,
+                        &at,
+                        prefer_mine,
+                        conflicts,
+                    )
+                };
+                // A key removed on the side that won stays removed.
+                if !(v.is_null() && (!m.contains_key(key) || !t.contains_key(key))) {
+                    out.insert(key.clone(), v);
+                }
+            }
+            Value::Object(out)
+        }
+        (Value::Array(b), Value::Array(m), Value::Array(t))
+            if !atomic && b.len() == m.len() && m.len() == t.len() =>
+        {
+            let items = (0..m.len()).map(|i| {
+                merge3(
+                    &b[i],
+                    &m[i],
+                    &t[i],
+                    whole,
+                    &format!("{path}.{i}"),
+                    prefer_mine,
+                    conflicts,
+                )
+            });
+            Value::Array(items.collect())
+        }
+        _ => {
+            conflicts.push(Conflict {
+                path: path.to_owned(),
+                mine: super::transfer::short(&mine.to_string()),
+                theirs: super::transfer::short(&theirs.to_string()),
+            });
+            if prefer_mine { mine } else { theirs }.clone()
+        }
+    }
+}
+
+/// One tab's view of a kind of stored document (characters, encounters), kept per id: the
+/// stored text it last read or wrote (the common ancestor when another tab writes), and the
+/// conflicts waiting for the player. Texts are canonical ([`Canon`]).
+pub struct Tracker {
+    bases: HashMap<String, String>,
+    /// Per id in conflict: the ancestor and the other tab's version, until the player decides.
+    pending: HashMap<String, (String, String)>,
+    whole: &'static [&'static str],
+    canon: Canon,
+}
+
+/// What [`Tracker::arrive`] and [`Tracker::write`] found.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// Nothing to do (the version known already, or written as it was).
+    Same,
+    /// This tab's copy must become this document (taken or merged; canonical, valid).
+    Take(String),
+    /// A field changed on both sides: ask, and write nothing until answered.
+    Ask(Vec<Conflict>),
+}
+
+impl Tracker {
+    pub fn new(whole: &'static [&'static str], canon: Canon) -> Self {
+        Tracker {
+            bases: HashMap::new(),
+            pending: HashMap::new(),
+            whole,
+            canon,
+        }
+    }
+
+    /// `text` is what storage holds for `id` (just loaded or written).
+    pub fn seen(&mut self, id: &str, text: String) {
+        self.bases.insert(id.to_owned(), text);
+    }
+
+    pub fn forget(&mut self, id: &str) {
+        self.bases.remove(id);
+        self.pending.remove(id);
+    }
+
+    pub fn is_pending(&self, id: &str) -> bool {
+        self.pending.contains_key(id)
+    }
+
+    /// Another tab stored `raw`. `mine` is this tab's copy when it holds unsaved edits. A
+    /// stored text that is not a valid document is left to the loading paths.
+    pub fn arrive(&mut self, id: &str, mine: Option<&str>, raw: &str) -> Step {
+        let Some(theirs) = (self.canon)(raw) else {
+            return Step::Same;
+        };
+        let base = match self.pending.get(id) {
+            Some((b, _)) => Some(b),
+            None => self.bases.get(id),
+        };
+        if base == Some(&theirs) {
+            return Step::Same;
+        }
+        let (Some(mine), Some(base)) = (mine, base.cloned()) else {
+            self.seen(id, theirs.clone());
+            return Step::Take(theirs);
+        };
+        match reconcile(&base, mine, &theirs, self.whole, self.canon) {
+            Outcome::Merged(m) => {
+                self.pending.remove(id);
+                self.seen(id, theirs);
+                Step::Take(m)
+            }
+            Outcome::Ask { conflicts, .. } => {
+                self.pending.insert(id.to_owned(), (base, theirs));
+                Step::Ask(conflicts)
+            }
+        }
+    }
+
+    /// The player's answer: this tab's values for the conflicting fields (`keep_mine`) or the
+    /// other tab's; every change made on one side only is kept either way, edits made here
+    /// while the question was open included. The document this tab must now hold and save, or
+    /// `None` if nothing was waiting.
+    pub fn resolve(&mut self, id: &str, mine: &str, keep_mine: bool) -> Option<String> {
+        let (base, theirs) = self.pending.remove(id)?;
+        let doc = match reconcile(&base, mine, &theirs, self.whole, self.canon) {
+            Outcome::Merged(m) => m,
+            Outcome::Ask {
+                keep_mine: k,
+                take_theirs: t,
+                ..
+            } => {
+                if keep_mine {
+                    k
+                } else {
+                    t
+                }
+            }
+        };
+        self.seen(id, theirs);
+        Some(doc)
+    }
+
+    /// Writes this tab's `mine` under `key` unless another tab stored a different version
+    /// since this tab last saw it: then the two are merged first (the merge is written, and
+    /// returned for this tab to show), or the player is asked and nothing is written.
+    pub fn write(
+        &mut self,
+        store: &dyn KeyValueStore,
+        key: &str,
+        id: &str,
+        mine: &str,
+    ) -> Result<Step, StorageError> {
+        if self.is_pending(id) {
+            return Ok(Step::Ask(Vec::new()));
+        }
+        let mut step = Step::Same;
+        if self.bases.contains_key(id) {
+            if let Some(raw) = store.get(key)? {
+                step = self.arrive(id, Some(mine), &raw);
+            }
+        }
+        let doc = match &step {
+            Step::Ask(_) => return Ok(step),
+            Step::Take(m) => m,
+            Step::Same => mine,
+        };
+        store.set(key, doc)?;
+        self.seen(id, doc.to_owned());
+        Ok(step)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::{DiceSource, SeededSource};
+    use crate::rules::heimr::{progress_required, HeimrSheet};
+    use crate::storage::character::{Character, Sheet};
+    use crate::storage::roster::{load_roster, save_index_with};
+    use crate::storage::versioned::{save_to, Loaded};
+    use crate::storage::{load_key, MemoryStore};
+
+    fn heimr() -> Character {
+        Character::new(
+            "abc".into(),
+            "Asa".into(),
+            Sheet::Heimr(HeimrSheet::default()),
+            1,
+        )
+    }
+
+    fn sheet(c: &mut Character) -> &mut HeimrSheet {
+        match &mut c.sheet {
+            Sheet::Heimr(h) => h,
+            _ => unreachable!(),
+        }
+    }
+
+    fn canon(t: &str) -> Option<String> {
+        canonical::<Character>(t, Character::validate)
+    }
+
+    fn txt(c: &Character) -> String {
+        serde_json::to_string(c).unwrap()
+    }
+
+    fn doc(t: &str) -> Character {
+        serde_json::from_str(t).unwrap()
+    }
+
+    fn merged(o: Outcome) -> Character {
+        match o {
+            Outcome::Merged(t) => doc(&t),
+            other => panic!("no conflict expected: {other:?}"),
+        }
+    }
+
+    fn base_value(i: usize) -> i32 {
+        HeimrSheet::default().attributes[i].value
+    }
+
+    #[test]
+    fn two_attributes_raised_in_two_tabs_are_both_kept() {
+        let base = heimr();
+        let mut a = base.clone();
+        sheet(&mut a).attributes[1].value += 1; // Dexterity, this tab
+        a.updated = 5;
+        let mut b = base.clone();
+        sheet(&mut b).attributes[2].value += 1; // Stamina, the other tab
+        b.updated = 7;
+        let mut m = merged(reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon));
+        assert_eq!(sheet(&mut m).attributes[1].value, base_value(1) + 1);
+        assert_eq!(sheet(&mut m).attributes[2].value, base_value(2) + 1);
+        assert_eq!(m.updated, 7, "the later edit's time");
+        // Symmetric, and canonical: the other tab's merge is the same text.
+        assert_eq!(
+            reconcile(&txt(&base), &txt(&b), &txt(&a), &[], canon),
+            Outcome::Merged(txt(&m))
+        );
+    }
+
+    #[test]
+    fn the_same_field_changed_twice_asks_with_both_values() {
+        let base = heimr();
+        let mut a = base.clone();
+        a.name = "Asa the Bold".into();
+        a.notes = "mine".into();
+        let mut b = base.clone();
+        b.name = "Asa Grey".into();
+        sheet(&mut b).hp = 1;
+        let Outcome::Ask {
+            conflicts,
+            keep_mine,
+            take_theirs,
+        } = reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon)
+        else {
+            panic!("a conflict expected");
+        };
+        assert_eq!(
+            conflicts,
+            vec![Conflict {
+                path: "name".into(),
+                mine: "\"Asa the Bold\"".into(),
+                theirs: "\"Asa Grey\"".into(),
+            }]
+        );
+        // Either way, the fields only one side changed are kept.
+        for (t, name) in [(keep_mine, "Asa the Bold"), (take_theirs, "Asa Grey")] {
+            let mut d = doc(&t);
+            assert_eq!(d.name, name);
+            assert_eq!(d.notes, "mine");
+            assert_eq!(sheet(&mut d).hp, 1);
+        }
+    }
+
+    #[test]
+    fn lists_of_different_lengths_are_one_value() {
+        let base = heimr();
+        let mut a = base.clone();
+        sheet(&mut a).items.push("rope".into());
+        let mut b = base.clone();
+        sheet(&mut b).items.push("lamp".into());
+        let Outcome::Ask { conflicts, .. } = reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon)
+        else {
+            panic!("a conflict expected");
+        };
+        assert_eq!(conflicts.len(), 1);
+        assert_eq!(conflicts[0].path, "sheet.items");
+    }
+
+    #[test]
+    fn whole_keys_never_mix_two_tabs_events() {
+        let base =
+            serde_json::json!({"events": [{"Damage": {"who": 1, "amount": 3}}], "name": "x"});
+        let mine =
+            serde_json::json!({"events": [{"Damage": {"who": 2, "amount": 3}}], "name": "x"});
+        let theirs =
+            serde_json::json!({"events": [{"Damage": {"who": 1, "amount": 5}}], "name": "y"});
+        let mut c = Vec::new();
+        let v = merge3(&base, &mine, &theirs, &["events"], "", true, &mut c);
+        assert_eq!(c.len(), 1);
+        assert_eq!(c[0].path, "events");
+        assert_eq!(v["events"], mine["events"]);
+        assert_eq!(v["name"], "y");
+        let mut c = Vec::new();
+        let mixed = merge3(&base, &mine, &theirs, &[], "", true, &mut c);
+        assert!(c.is_empty(), "without `whole`, a mixed event would be made");
+        assert_eq!(mixed["events"][0]["Damage"]["amount"], 5);
+    }
+
+    #[test]
+    fn a_merge_the_importer_refuses_is_asked_about_whole() {
+        // Here Strength's progress rose to just short of a raise; there Strength was lowered.
+        // Each is valid; together the progress would already have raised the lower value.
+        let base = heimr();
+        let mut a = base.clone();
+        sheet(&mut a).attributes[0].progress = progress_required(1) - 1;
+        let mut b = base.clone();
+        sheet(&mut b).attributes[0].value = -1;
+        assert!(canon(&txt(&a)).is_some() && canon(&txt(&b)).is_some());
+        let Outcome::Ask {
+            conflicts,
+            keep_mine,
+            take_theirs,
+        } = reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon)
+        else {
+            panic!("a conflict expected");
+        };
+        assert_eq!(conflicts[0].path, "everything");
+        assert_eq!((doc(&keep_mine), doc(&take_theirs)), (a, b));
+        assert_eq!(
+            describe("“Asa”", &conflicts),
+            "“Asa” was also changed in another tab, in ways that cannot be combined. Choose which version to keep."
+        );
+    }
+
+    /// Random edits on both sides: every change only one side made is in the result; a field
+    /// both changed is in `conflicts` and decided as asked; nothing else differs from base.
+    #[test]
+    fn random_edits_on_both_sides_lose_nothing() {
+        let mut src = SeededSource::new(77);
+        for _ in 0..2000 {
+            let base = heimr();
+            let (mut a, mut b) = (base.clone(), base.clone());
+            let mut touched = [[false; 6]; 2];
+            for (side, d) in [&mut a, &mut b].into_iter().enumerate() {
+                for _ in 0..(src.roll(4) - 1) {
+                    let i = (src.roll(6) - 1) as usize;
+                    sheet(d).attributes[i].value += 1 + 3 * side as i32; // 1…3 here, 4…12 there: never equal
+                    touched[side][i] = true;
+                }
+            }
+            let value = |d: &Character, i: usize| match &d.sheet {
+                Sheet::Heimr(h) => h.attributes[i].value,
+                _ => unreachable!(),
+            };
+            match reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon) {
+                Outcome::Merged(m) => {
+                    let m = doc(&m);
+                    for i in 0..6 {
+                        assert!(!(touched[0][i] && touched[1][i]));
+                        let want = if touched[0][i] { &a } else { &b };
+                        assert_eq!(value(&m, i), value(want, i));
+                    }
+                }
+                Outcome::Ask {
+                    conflicts,
+                    keep_mine,
+                    take_theirs,
+                } => {
+                    let (keep_mine, take_theirs) = (doc(&keep_mine), doc(&take_theirs));
+                    for i in 0..6 {
+                        let both = touched[0][i] && touched[1][i];
+                        let named = conflicts
+                            .iter()
+                            .any(|c| c.path == format!("sheet.attributes.{i}.value"));
+                        assert_eq!(both, named, "attribute {i}");
+                        let (k, t) = if both {
+                            (&a, &b)
+                        } else if touched[0][i] {
+                            (&a, &a)
+                        } else {
+                            (&b, &b)
+                        };
+                        assert_eq!(value(&keep_mine, i), value(k, i));
+                        assert_eq!(value(&take_theirs, i), value(t, i));
+                    }
+                }
+            }
+        }
+    }
+
+    const KEY: &str = "rollsheet.char.abc";
+
+    fn tab(store: &MemoryStore) -> (Tracker, Character) {
+        let mut t = Tracker::new(&[], canon);
+        let Ok(Loaded::Ok(c)) = load_key::<Character>(store, KEY, 0) else {
+            panic!("stored");
+        };
+        t.seen("abc", txt(&c));
+        (t, c)
+    }
+
+    /// The player's race: + Dexterity in tab A and + Stamina in tab B before either has seen
+    /// the other's save. Whichever order the saves and the storage events come in, both
+    /// raises end up stored and on both pages.
+    #[test]
+    fn two_tabs_raising_two_attributes_keep_both() {
+        for b_sees_event_before_saving in [false, true] {
+            let store = MemoryStore::new();
+            save_to(&store, KEY, &heimr()).unwrap();
+            let (mut ta, mut a) = tab(&store);
+            let (mut tb, mut b) = tab(&store);
+            sheet(&mut a).attributes[1].value += 1;
+            sheet(&mut b).attributes[2].value += 1;
+            assert_eq!(ta.write(&store, KEY, "abc", &txt(&a)).unwrap(), Step::Same);
+            let stored_a = store.raw(KEY).unwrap();
+            if b_sees_event_before_saving {
+                match tb.arrive("abc", Some(&txt(&b)), &stored_a) {
+                    Step::Take(m) => b = doc(&m),
+                    other => panic!("{other:?}"),
+                }
+                assert_eq!(tb.write(&store, KEY, "abc", &txt(&b)).unwrap(), Step::Same);
+            } else {
+                match tb.write(&store, KEY, "abc", &txt(&b)).unwrap() {
+                    Step::Take(m) => b = doc(&m),
+                    other => panic!("{other:?}"),
+                }
+            }
+            // Tab A, with nothing unsaved, takes what B stored.
+            let stored = store.raw(KEY).unwrap();
+            match ta.arrive("abc", None, &stored) {
+                Step::Take(m) => a = doc(&m),
+                other => panic!("{other:?}"),
+            }
+            for d in [&mut a, &mut b, &mut doc(&stored)] {
+                assert_eq!(sheet(d).attributes[1].value, base_value(1) + 1);
+                assert_eq!(sheet(d).attributes[2].value, base_value(2) + 1);
+            }
+            // Its own write, heard back, changes nothing.
+            assert_eq!(tb.arrive("abc", Some(&txt(&b)), &stored), Step::Same);
+        }
+    }
+
+    #[test]
+    fn a_conflict_writes_nothing_until_answered_and_keeps_later_edits() {
+        let store = MemoryStore::new();
+        save_to(&store, KEY, &heimr()).unwrap();
+        let (mut ta, mut a) = tab(&store);
+        let (mut tb, mut b) = tab(&store);
+        a.name = "A".into();
+        ta.write(&store, KEY, "abc", &txt(&a)).unwrap();
+        let stored_a = store.raw(KEY).unwrap();
+        b.name = "B".into();
+        let Step::Ask(c) = tb.write(&store, KEY, "abc", &txt(&b)).unwrap() else {
+            panic!("a conflict expected");
+        };
+        assert_eq!(c[0].path, "name");
+        assert_eq!(
+            describe("“Asa”", &c),
+            "“Asa” was also changed in another tab. Both changed: name (here \"B\", there \"A\"). Every other change is kept."
+        );
+        let attr = Conflict {
+            path: "sheet.attributes.1.value".into(),
+            mine: "13".into(),
+            theirs: "12".into(),
+        };
+        assert_eq!(attr.field(), "attributes #2");
+        assert!(tb.is_pending("abc"));
+        assert_eq!(store.raw(KEY).unwrap(), stored_a, "nothing written");
+        assert_eq!(
+            tb.write(&store, KEY, "abc", &txt(&b)).unwrap(),
+            Step::Ask(Vec::new())
+        );
+        // An edit made while the question is open survives either answer.
+        b.notes = "later".into();
+        for keep in [true, false] {
+            store.set(KEY, &stored_a).unwrap();
+            let mut t2 = Tracker::new(&[], canon);
+            t2.seen("abc", txt(&heimr()));
+            t2.write(&store, KEY, "abc", &txt(&b)).unwrap();
+            let d = doc(&t2.resolve("abc", &txt(&b), keep).unwrap());
+            assert_eq!(d.name, if keep { "B" } else { "A" });
+            assert_eq!(d.notes, "later");
+            assert_eq!(t2.write(&store, KEY, "abc", &txt(&d)).unwrap(), Step::Same);
+        }
+        assert!(tb.resolve("abc", &txt(&b), true).is_some());
+        assert!(tb.resolve("abc", &txt(&b), true).is_none(), "answered once");
+    }
+
+    /// An import of four characters (two replacing stored ones) written as the app writes it
+    /// (the index, then each character through the tracker), cut off by a full storage after
+    /// every possible number of writes: each stored character is still whole, in its old or
+    /// its new version, nothing is set aside as unreadable, and once there is room again the
+    /// retry stores the rest.
+    #[test]
+    fn a_batch_cut_off_by_a_full_storage_leaves_every_entry_whole() {
+        let named = |id: &str, name: &str| {
+            let mut c = heimr();
+            c.id = id.into();
+            c.name = name.into();
+            c
+        };
+        let key = |id: &str| format!("rollsheet.char.{id}");
+        for cut in 0..=5 {
+            let store = MemoryStore::new();
+            let mut t = Tracker::new(&[], canon);
+            for id in ["a", "b", "c"] {
+                let c = named(id, "old");
+                save_to(&store, &key(id), &c).unwrap();
+                t.seen(id, txt(&c));
+            }
+            save_index_with(&store, vec!["a".into(), "b".into(), "c".into()], 0).unwrap();
+            let batch: Vec<Character> = ["a", "b", "d", "e"]
+                .iter()
+                .map(|id| named(id, "new"))
+                .collect();
+            store.writes_left.set(Some(cut));
+            let ids = ["a", "b", "c", "d", "e"].map(String::from).to_vec();
+            let mut unsaved = Vec::new();
+            let index_ok = save_index_with(&store, ids.clone(), 0).is_ok();
+            for c in &batch {
+                if t.write(&store, &key(&c.id), &c.id, &txt(c)).is_err() {
+                    unsaved.push(c.clone());
+                }
+            }
+            assert_eq!(unsaved.len(), 4 - cut.saturating_sub(1).min(4), "cut {cut}");
+            let loaded = load_roster(&store, 0).unwrap();
+            assert!(loaded.quarantined.is_empty(), "cut {cut}");
+            for id in ["a", "b", "c"] {
+                let c = loaded.characters.iter().find(|c| c.id == id).unwrap();
+                assert!(
+                    c.name == "old" || (c.name == "new" && id != "c"),
+                    "cut {cut}"
+                );
+                assert_eq!(c, &named(id, &c.name), "whole");
+            }
+            for c in &loaded.characters {
+                assert!(c.name == "old" || c.name == "new");
+            }
+            // Room again: the retry stores what was left.
+            store.writes_left.set(None);
+            if !index_ok {
+                save_index_with(&store, ids.clone(), 0).unwrap();
+            }
+            for c in &unsaved {
+                assert_eq!(
+                    t.write(&store, &key(&c.id), &c.id, &txt(c)).unwrap(),
+                    Step::Same
+                );
+            }
+            let after = load_roster(&store, 0).unwrap().characters;
+            let got: Vec<(&str, &str)> = after
+                .iter()
+                .map(|c| (c.id.as_str(), c.name.as_str()))
+                .collect();
+            assert_eq!(
+                got,
+                [
+                    ("a", "new"),
+                    ("b", "new"),
+                    ("c", "old"),
+                    ("d", "new"),
+                    ("e", "new")
+                ]
+            );
+        }
+    }
+}
