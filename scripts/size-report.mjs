@@ -24,7 +24,14 @@ import { join, relative } from "node:path";
 // The browser-enforced Content-Security-Policy (its meta with two script hashes in index.html,
 // +0.45 KB) and the data-safety fixes of issue 15 (+0.3 KB after trimming) came to 364.7 KB:
 // base 365 KB.
-const BASE_TWO_SYSTEMS = 365 * 1024;
+// Issue 15's rest came to 373.2 KB (+8.6 KB over 364.6): two tabs merging a character or a
+// fight field by field and asking about a field both changed (a three-way merge over the
+// canonical JSON text with serde_json's RawValue; as a Value tree it cost 5.4 KB), the
+// question in the notice list (0.8 KB), storage usage in Settings with its bar (1 KB), the
+// roll log and fights following other tabs, blocked storage said once. Trimmed from 379.1 KB
+// by a list instead of two maps, RawValue instead of Value and one click handler for all
+// notices. Base 374 KB; the goal for two systems is unchanged.
+const BASE_TWO_SYSTEMS = 374 * 1024;
 const PER_SYSTEM = 25 * 1024;
 const systemsDir = new URL("../src/ui/systems/", import.meta.url);
 const SYSTEMS = readdirSync(systemsDir).filter((n) => statSync(new URL(n, systemsDir)).isDirectory()).length;

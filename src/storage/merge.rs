@@ -7,8 +7,9 @@
 //! in `whole` merge as one value (a fight's event log: two tabs' events are never interleaved).
 
 use serde::Serialize;
-use serde_json::Value;
-use std::collections::HashMap;
+use serde_json::value::RawValue;
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
+
 
 use super::store::{KeyValueStore, StorageError};
 use super::versioned::{decode, Versioned};
@@ -93,7 +94,6 @@ pub fn reconcile(base: &str, mine: &str, theirs: &str, whole: &[&str], canon: Ca
     if mine == base {
         return Outcome::Merged(theirs.to_owned());
     }
-    let tree = |t: &str| serde_json::from_str::<Value>(t).ok();
     let whole_conflict = || Outcome::Ask {
         conflicts: vec![Conflict {
             path: "everything".into(),
@@ -103,13 +103,13 @@ pub fn reconcile(base: &str, mine: &str, theirs: &str, whole: &[&str], canon: Ca
         keep_mine: mine.to_owned(),
         take_theirs: theirs.to_owned(),
     };
-    let (Some(b), Some(m), Some(t)) = (tree(base), tree(mine), tree(theirs)) else {
+    if object(base).is_none() || object(mine).is_none() || object(theirs).is_none() {
         return whole_conflict();
-    };
+    }
     let mut conflicts = Vec::new();
-    let keep = merge3(&b, &m, &t, whole, "", true, &mut conflicts);
-    let take = merge3(&b, &m, &t, whole, "", false, &mut Vec::new());
-    match (canon(&keep.to_string()), canon(&take.to_string())) {
+    let keep = merge3(base, mine, theirs, whole, "", true, &mut conflicts);
+    let take = merge3(base, mine, theirs, whole, "", false, &mut Vec::new());
+    match (canon(&keep), canon(&take)) {
         (Some(doc), _) if conflicts.is_empty() => Outcome::Merged(doc),
         (Some(keep_mine), Some(take_theirs)) => Outcome::Ask {
             conflicts,
@@ -119,95 +119,151 @@ pub fn reconcile(base: &str, mine: &str, theirs: &str, whole: &[&str], canon: Ca
         _ => whole_conflict(),
     }
 }
+/// An object's members in their order, each value still as its JSON text. (A list, not a
+/// map: documents have a few dozen keys, and a map of raw values would be one more copy of
+/// the map code for the phone to download.)
+struct Members(Vec<(String, Box<RawValue>)>);
+
+impl<'de> Deserialize<'de> for Members {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Entries;
+        impl<'de> Visitor<'de> for Entries {
+            type Value = Members;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Members, A::Error> {
+                let mut list = Vec::new();
+                while let Some(entry) = map.next_entry()? {
+                    list.push(entry);
+                }
+                Ok(Members(list))
+            }
+        }
+        d.deserialize_map(Entries)
+    }
+}
+
+impl Members {
+    fn get(&self, key: &str) -> Option<&str> {
+        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v.get())
+    }
+
+    fn keys(&self) -> impl Iterator<Item = &String> {
+        self.0.iter().map(|(k, _)| k)
+    }
+
+    fn contains_key(&self, key: &str) -> bool {
+        self.get(key).is_some()
+    }
+}
+
+fn object(text: &str) -> Option<Members> {
+    text.starts_with('{')
+        .then(|| serde_json::from_str(text).ok())
+        .flatten()
+}
+
+fn array(text: &str) -> Option<Vec<Box<RawValue>>> {
+    text.starts_with('[')
+        .then(|| serde_json::from_str(text).ok())
+        .flatten()
+}
+
+/// Merges three canonical JSON texts (see the module notes), returning JSON text (members in
+/// key order: [`Canon`] writes it canonically again). Conflicts are recorded with their path
+/// and decided for this tab (`prefer_mine`) or the other.
+///
+/// It works on the text with serde_json's `RawValue` rather than on a `Value` tree: the
+/// phone then downloads no JSON-tree code (canonical texts compare equal exactly when the
+/// values do).
 fn merge3(
-    base: &Value,
-    mine: &Value,
-    theirs: &Value,
+    base: &str,
+    mine: &str,
+    theirs: &str,
     whole: &[&str],
     path: &str,
     prefer_mine: bool,
     conflicts: &mut Vec<Conflict>,
-) -> Value {
+) -> String {
     if mine == theirs || theirs == base {
-        return mine.clone();
+        return mine.to_owned();
     }
     if mine == base {
-        return theirs.clone();
+        return theirs.to_owned();
     }
-    let atomic = whole.contains(&path);
-    match (base, mine, theirs) {
-        (Value::Object(b), Value::Object(m), Value::Object(t)) if !atomic => {
-            let mut out = serde_json::Map::new();
-            for key in m.keys().chain(t.keys().filter(|k| !m.contains_key(*k))) {
+    let mut go = |b: &str, m: &str, t: &str, at: &str| {
+        merge3(b, m, t, whole, at, prefer_mine, conflicts)
+    };
+    if !whole.contains(&path) {
+        if let (Some(b), Some(m), Some(t)) = (object(base), object(mine), object(theirs)) {
+            let mut out = String::from("{");
+            for key in m.keys().chain(t.keys().filter(|k| !m.contains_key(k))) {
                 let at = if path.is_empty() {
                     key.clone()
                 } else {
                     format!("{path}.{key}")
                 };
-                fn get<'a>(o: &'a serde_json::Map<String, Value>, k: &str) -> &'a Value {
-                    o.get(k).unwrap_or(&Value::Null)
+                fn member<'a>(o: &'a Members, key: &str) -> &'a str {
+                    o.get(key).unwrap_or("null")
                 }
-                let pick = |o| get(o, key);
                 let v = if at == "updated" {
                     // The later edit's time; never a question for the player.
-                    match (pick(m).as_u64(), pick(t).as_u64()) {
-                        (Some(x), Some(y)) => Value::from(x.max(y)),
-                        _ => pick(m).clone(),
+                    let time = |o: &Members| serde_json::from_str::<u64>(member(o, key)).ok();
+                    match (time(&m), time(&t)) {
+                        (Some(x), Some(y)) => x.max(y).to_string(),
+                        _ => member(&m, key).to_owned(),
                     }
                 } else {
-                    merge3(
-                        pick(b),
-                        pick(m),
-                        pick(t),
-                        whole,
-                        &at,
-                        prefer_mine,
-                        conflicts,
-                    )
+                    go(member(&b, key), member(&m, key), member(&t, key), &at)
                 };
                 // A key removed on the side that won stays removed.
-                if !(v.is_null() && (!m.contains_key(key) || !t.contains_key(key))) {
-                    out.insert(key.clone(), v);
+                if v == "null" && (!m.contains_key(key) || !t.contains_key(key)) {
+                    continue;
                 }
+                if out.len() > 1 {
+                    out.push(',');
+                }
+                out += &serde_json::to_string(key).unwrap_or_default();
+                out.push(':');
+                out += &v;
             }
-            Value::Object(out)
+            return out + "}";
         }
-        (Value::Array(b), Value::Array(m), Value::Array(t))
-            if !atomic && b.len() == m.len() && m.len() == t.len() =>
-        {
-            let items = (0..m.len()).map(|i| {
-                merge3(
-                    &b[i],
-                    &m[i],
-                    &t[i],
-                    whole,
-                    &format!("{path}.{i}"),
-                    prefer_mine,
-                    conflicts,
-                )
-            });
-            Value::Array(items.collect())
-        }
-        _ => {
-            conflicts.push(Conflict {
-                path: path.to_owned(),
-                mine: super::transfer::short(&mine.to_string()),
-                theirs: super::transfer::short(&theirs.to_string()),
-            });
-            if prefer_mine { mine } else { theirs }.clone()
+        if let (Some(b), Some(m), Some(t)) = (array(base), array(mine), array(theirs)) {
+            if b.len() == m.len() && m.len() == t.len() {
+                let items: Vec<String> = (0..m.len())
+                    .map(|i| go(b[i].get(), m[i].get(), t[i].get(), &format!("{path}.{i}")))
+                    .collect();
+                return format!("[{}]", items.join(","));
+            }
         }
     }
+    conflicts.push(Conflict {
+        path: path.to_owned(),
+        mine: super::transfer::short(mine),
+        theirs: super::transfer::short(theirs),
+    });
+    if prefer_mine { mine } else { theirs }.to_owned()
 }
 
 /// One tab's view of a kind of stored document (characters, encounters), kept per id: the
 /// stored text it last read or wrote (the common ancestor when another tab writes), and the
 /// conflicts waiting for the player. Texts are canonical ([`Canon`]).
 pub struct Tracker {
-    bases: HashMap<String, String>,
-    /// Per id in conflict: the ancestor and the other tab's version, until the player decides.
-    pending: HashMap<String, (String, String)>,
+    /// A few hundred documents at most: a list searched in order costs the phone less code
+    /// than a map.
+    known: Vec<Known>,
     whole: &'static [&'static str],
     canon: Canon,
+}
+
+#[derive(Default)]
+struct Known {
+    id: String,
+    base: Option<String>,
+    /// In conflict: the ancestor and the other tab's version, until the player decides.
+    pending: Option<(String, String)>,
 }
 
 /// What [`Tracker::arrive`] and [`Tracker::write`] found.
@@ -224,25 +280,40 @@ pub enum Step {
 impl Tracker {
     pub fn new(whole: &'static [&'static str], canon: Canon) -> Self {
         Tracker {
-            bases: HashMap::new(),
-            pending: HashMap::new(),
+            known: Vec::new(),
             whole,
             canon,
         }
     }
 
+    fn find(&self, id: &str) -> Option<&Known> {
+        self.known.iter().find(|k| k.id == id)
+    }
+
+    fn entry(&mut self, id: &str) -> &mut Known {
+        match self.known.iter().position(|k| k.id == id) {
+            Some(i) => &mut self.known[i],
+            None => {
+                self.known.push(Known {
+                    id: id.to_owned(),
+                    ..Known::default()
+                });
+                self.known.last_mut().expect("just pushed")
+            }
+        }
+    }
+
     /// `text` is what storage holds for `id` (just loaded or written).
     pub fn seen(&mut self, id: &str, text: String) {
-        self.bases.insert(id.to_owned(), text);
+        self.entry(id).base = Some(text);
     }
 
     pub fn forget(&mut self, id: &str) {
-        self.bases.remove(id);
-        self.pending.remove(id);
+        self.known.retain(|k| k.id != id);
     }
 
     pub fn is_pending(&self, id: &str) -> bool {
-        self.pending.contains_key(id)
+        self.find(id).is_some_and(|k| k.pending.is_some())
     }
 
     /// Another tab stored `raw`. `mine` is this tab's copy when it holds unsaved edits. A
@@ -251,25 +322,26 @@ impl Tracker {
         let Some(theirs) = (self.canon)(raw) else {
             return Step::Same;
         };
-        let base = match self.pending.get(id) {
-            Some((b, _)) => Some(b),
-            None => self.bases.get(id),
-        };
-        if base == Some(&theirs) {
+        let base = self.find(id).and_then(|k| match &k.pending {
+            Some((b, _)) => Some(b.clone()),
+            None => k.base.clone(),
+        });
+        if base.as_ref() == Some(&theirs) {
             return Step::Same;
         }
-        let (Some(mine), Some(base)) = (mine, base.cloned()) else {
+        let (Some(mine), Some(base)) = (mine, base) else {
             self.seen(id, theirs.clone());
             return Step::Take(theirs);
         };
         match reconcile(&base, mine, &theirs, self.whole, self.canon) {
             Outcome::Merged(m) => {
-                self.pending.remove(id);
-                self.seen(id, theirs);
+                let k = self.entry(id);
+                k.pending = None;
+                k.base = Some(theirs);
                 Step::Take(m)
             }
             Outcome::Ask { conflicts, .. } => {
-                self.pending.insert(id.to_owned(), (base, theirs));
+                self.entry(id).pending = Some((base, theirs));
                 Step::Ask(conflicts)
             }
         }
@@ -280,7 +352,7 @@ impl Tracker {
     /// while the question was open included. The document this tab must now hold and save, or
     /// `None` if nothing was waiting.
     pub fn resolve(&mut self, id: &str, mine: &str, keep_mine: bool) -> Option<String> {
-        let (base, theirs) = self.pending.remove(id)?;
+        let (base, theirs) = self.entry(id).pending.take()?;
         let doc = match reconcile(&base, mine, &theirs, self.whole, self.canon) {
             Outcome::Merged(m) => m,
             Outcome::Ask {
@@ -313,7 +385,7 @@ impl Tracker {
             return Ok(Step::Ask(Vec::new()));
         }
         let mut step = Step::Same;
-        if self.bases.contains_key(id) {
+        if self.find(id).is_some_and(|k| k.base.is_some()) {
             if let Some(raw) = store.get(key)? {
                 step = self.arrive(id, Some(mine), &raw);
             }
@@ -455,14 +527,16 @@ mod tests {
             serde_json::json!({"events": [{"Damage": {"who": 2, "amount": 3}}], "name": "x"});
         let theirs =
             serde_json::json!({"events": [{"Damage": {"who": 1, "amount": 5}}], "name": "y"});
+        let (base, mine, theirs) = (base.to_string(), mine.to_string(), theirs.to_string());
+        let tree = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
         let mut c = Vec::new();
-        let v = merge3(&base, &mine, &theirs, &["events"], "", true, &mut c);
+        let v = tree(&merge3(&base, &mine, &theirs, &["events"], "", true, &mut c));
         assert_eq!(c.len(), 1);
         assert_eq!(c[0].path, "events");
-        assert_eq!(v["events"], mine["events"]);
+        assert_eq!(v["events"], tree(&mine)["events"]);
         assert_eq!(v["name"], "y");
         let mut c = Vec::new();
-        let mixed = merge3(&base, &mine, &theirs, &[], "", true, &mut c);
+        let mixed = tree(&merge3(&base, &mine, &theirs, &[], "", true, &mut c));
         assert!(c.is_empty(), "without `whole`, a mixed event would be made");
         assert_eq!(mixed["events"][0]["Damage"]["amount"], 5);
     }
@@ -516,7 +590,7 @@ mod tests {
             match reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon) {
                 Outcome::Merged(m) => {
                     let m = doc(&m);
-                    for i in 0..6 {
+                    for (i, _) in touched[0].iter().enumerate() {
                         assert!(!(touched[0][i] && touched[1][i]));
                         let want = if touched[0][i] { &a } else { &b };
                         assert_eq!(value(&m, i), value(want, i));
@@ -528,7 +602,7 @@ mod tests {
                     take_theirs,
                 } => {
                     let (keep_mine, take_theirs) = (doc(&keep_mine), doc(&take_theirs));
-                    for i in 0..6 {
+                    for (i, _) in touched[0].iter().enumerate() {
                         let both = touched[0][i] && touched[1][i];
                         let named = conflicts
                             .iter()

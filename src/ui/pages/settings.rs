@@ -3,7 +3,7 @@ use crate::storage::usage::{Usage, ADVICE, WARN_PERCENT};
 use crate::storage::versioned::quarantined_keys;
 use crate::storage::{KeyValueStore, LocalStore};
 use crate::ui::files;
-use crate::ui::state::{Notices, RollLogState, SettingsState, BLOCKED};
+use crate::ui::state::{Notices, SettingsState, BLOCKED};
 use leptos::prelude::*;
 
 #[component]
@@ -41,29 +41,17 @@ pub fn SettingsPage() -> impl IntoView {
 fn StorageInfo() -> impl IntoView {
     let settings = expect_context::<SettingsState>();
     let persisted = LocalResource::new(crate::ui::persist::is_persisted);
-    let log = expect_context::<RollLogState>();
-    let usage = RwSignal::new(Usage::measure(&LocalStore).ok());
-    let clear_log = move |_| {
-        log.clear();
-        usage.set(Usage::measure(&LocalStore).ok());
-    };
+    // Measured once, when the page opens.
+    let usage = Usage::measure(&LocalStore).ok();
+    let warn = usage.is_some_and(|u| u.nearly_full());
     view! {
         <div class="card">
             <h2>"Storage"</h2>
-            {move || match usage.get() {
-                None => view! { <p class="nudge" role="alert" data-testid="usage">{BLOCKED}</p> }.into_any(),
-                Some(u) => view! {
-                    <p data-testid="usage">{u.summary()}</p>
-                    <meter min="0" max="100" low="60" high=WARN_PERCENT optimum="0" value=u.percent() aria-label="Storage used"></meter>
-                    <p class="muted" data-testid="usage-parts">{u.parts()}</p>
-                    <Show when=move || u.nearly_full()>
-                        <p class="nudge" role="note" data-testid="usage-warning">{ADVICE}</p>
-                    </Show>
-                    <Show when=move || { u.roll_log > 0 }>
-                        <button class="btn" on:click=clear_log>"Clear the roll log"</button>
-                    </Show>
-                }.into_any(),
-            }}
+            <p data-testid="usage">{usage.map_or(BLOCKED.to_owned(), |u| u.summary())}</p>
+            <meter min="0" max="100" low="60" high=WARN_PERCENT optimum="0"
+                value=usage.map_or(100, |u| u.percent()) aria-label="Storage used"></meter>
+            <p class="muted" data-testid="usage-parts">{usage.map(|u| u.parts())}</p>
+            {warn.then_some(view! { <p class="nudge" role="note" data-testid="usage-warning">{ADVICE}</p> })}
             <p data-testid="persisted">{move || match persisted.get() {
                 None => "Checking whether storage is kept…".to_owned(),
                 Some(Some(true)) => "Kept: the browser will not clear this app's data to free space.".to_owned(),
