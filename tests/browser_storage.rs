@@ -112,3 +112,59 @@ fn characters_round_trip_through_local_storage_and_survive_a_full_storage() {
     assert_eq!(loaded[0].notes, "", "the last good save is intact");
     clear();
 }
+
+/// A batch written as the app writes it (each character through the two-tab tracker) into a
+/// real localStorage with room for only part of it: the first saves land, the one that does
+/// not fit is refused with the full-storage error and leaves its stored version intact, and
+/// the usage figures count what is there.
+#[wasm_bindgen_test]
+fn a_batch_cut_off_by_the_real_quota_leaves_every_entry_whole() {
+    use rollsheet::storage::character::{key_of, Character, Sheet};
+    use rollsheet::storage::merge::{canonical, Tracker};
+    use rollsheet::storage::usage::{Usage, QUOTA};
+    clear();
+    let canon = |t: &str| canonical::<Character>(t, Character::validate);
+    let mut tracker = Tracker::new(&[], canon);
+    let make = |id: &str, notes: usize| {
+        let mut c = Character::new(id.into(), id.into(), Sheet::new("heimr").unwrap(), 1);
+        c.notes = "n".repeat(notes);
+        c
+    };
+    let text = |c: &Character| serde_json::to_string(c).unwrap();
+    for id in ["a", "b"] {
+        let c = make(id, 10);
+        tracker
+            .write(&LocalStore, &key_of(id), id, &text(&c))
+            .unwrap();
+    }
+    let old_b = LocalStore.get(&key_of("b")).unwrap().unwrap();
+    // Leave about 600 000 code units free.
+    let filler = "x".repeat(QUOTA as usize - 600_000);
+    LocalStore.set("filler", &filler).unwrap();
+    let used = Usage::measure(&LocalStore).unwrap();
+    assert_eq!(used.other, 6 + filler.len() as u64);
+    assert!(used.nearly_full());
+    // "a" grows by 400 000 (fits), then "b" by 400 000 (does not).
+    let (a, b) = (make("a", 400_000), make("b", 400_000));
+    tracker
+        .write(&LocalStore, &key_of("a"), "a", &text(&a))
+        .unwrap();
+    assert_eq!(
+        tracker.write(&LocalStore, &key_of("b"), "b", &text(&b)),
+        Err(StorageError::QuotaExceeded)
+    );
+    assert_eq!(LocalStore.get(&key_of("a")).unwrap(), Some(text(&a)));
+    assert_eq!(
+        LocalStore.get(&key_of("b")).unwrap(),
+        Some(old_b),
+        "b whole, as before"
+    );
+    // Room again: the same write goes through.
+    LocalStore.remove("filler").unwrap();
+    tracker
+        .write(&LocalStore, &key_of("b"), "b", &text(&b))
+        .unwrap();
+    let u = Usage::measure(&LocalStore).unwrap();
+    assert!(u.characters > 800_000 && u.other == 0, "{u:?}");
+    clear();
+}

@@ -6,10 +6,9 @@
 //! raised here and another raised there are both kept); anything else is one value. Keys named
 //! in `whole` merge as one value (a fight's event log: two tabs' events are never interleaved).
 
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde::Serialize;
 use serde_json::value::RawValue;
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
-
 
 use super::store::{KeyValueStore, StorageError};
 use super::versioned::{decode, Versioned};
@@ -192,9 +191,8 @@ fn merge3(
     if mine == base {
         return theirs.to_owned();
     }
-    let mut go = |b: &str, m: &str, t: &str, at: &str| {
-        merge3(b, m, t, whole, at, prefer_mine, conflicts)
-    };
+    let mut go =
+        |b: &str, m: &str, t: &str, at: &str| merge3(b, m, t, whole, at, prefer_mine, conflicts);
     if !whole.contains(&path) {
         if let (Some(b), Some(m), Some(t)) = (object(base), object(mine), object(theirs)) {
             let mut out = String::from("{");
@@ -530,7 +528,15 @@ mod tests {
         let (base, mine, theirs) = (base.to_string(), mine.to_string(), theirs.to_string());
         let tree = |t: &str| serde_json::from_str::<serde_json::Value>(t).unwrap();
         let mut c = Vec::new();
-        let v = tree(&merge3(&base, &mine, &theirs, &["events"], "", true, &mut c));
+        let v = tree(&merge3(
+            &base,
+            &mine,
+            &theirs,
+            &["events"],
+            "",
+            true,
+            &mut c,
+        ));
         assert_eq!(c.len(), 1);
         assert_eq!(c[0].path, "events");
         assert_eq!(v["events"], tree(&mine)["events"]);

@@ -12,7 +12,7 @@ use super::versioned::{Versioned, QUARANTINE_PREFIX};
 use crate::rules::encounter::Encounter;
 
 /// What a browser holds per origin, in code units of keys and values.
-pub const QUOTA: u64 = 5 * 1024 * 1024;
+pub const QUOTA: u64 = super::transfer::STORAGE_UNITS as u64;
 /// From this share on, the app warns.
 pub const WARN_PERCENT: u64 = 80;
 

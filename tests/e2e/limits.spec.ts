@@ -89,6 +89,9 @@ test("storage 90% full: Settings shows how full, by kind, warns and says what to
   await expect(page.getByTestId("usage-warning")).toContainText("Export a backup");
   console.log(`90% full: ${counted.count} characters, ${counted.used} code units; Settings shows “${await page.getByTestId("usage").textContent()}”, “${await page.getByTestId("usage-parts").textContent()}”`);
   await page.screenshot({ path: test.info().outputPath("settings-90-percent.png"), fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: test.info().outputPath("settings-90-percent-dark.png") });
+  await page.emulateMedia({ colorScheme: "light" });
   // Still room for play: an edit is saved.
   await page.goto(`/c/${key.split(".").pop()}`);
   await mode(page, "Edit");

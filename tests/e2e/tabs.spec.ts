@@ -64,6 +64,10 @@ test("the same field changed in two tabs is asked about; every other edit is kep
   const asker = (await question(page).count()) ? page : other;
   const mine = asker === page ? "Asa the Bold" : "Asa Grey";
   await expect(question(asker)).toContainText(`name (here "${mine}"`);
+  for (const scheme of ["light", "dark"] as const) {
+    await asker.emulateMedia({ colorScheme: scheme });
+    await asker.screenshot({ path: test.info().outputPath(`two-tabs-question-${scheme}.png`) });
+  }
   await question(asker).getByRole("button", { name: "Keep this tab’s" }).tap();
   await expect(question(asker)).toHaveCount(0);
   for (const p of [page, other]) {
