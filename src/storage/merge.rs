@@ -629,6 +629,69 @@ mod tests {
         }
     }
 
+    /// A fight in two tabs: a rename there and an action here are both kept; an action in
+    /// each is asked about as the whole log (never interleaved), and either answer keeps the
+    /// rename.
+    #[test]
+    fn two_tabs_on_one_fight_merge_the_name_and_ask_about_the_log() {
+        use crate::rules::encounter::{Encounter, Event};
+        let canon = |t: &str| canonical::<Encounter>(t, Encounter::validate);
+        let mut base = Encounter::new("f".into(), "Bridge".into(), "symbaroum", 1).unwrap();
+        let mut state = base.state();
+        base.push(Event::Note("start".into()), &mut state, 2);
+        let act = |e: &Encounter, what: &str| {
+            let mut e = e.clone();
+            let mut s = e.state();
+            e.push(Event::Note(what.into()), &mut s, 3);
+            e
+        };
+        let enc = |t: &str| serde_json::from_str::<Encounter>(t).unwrap();
+        let text = |e: &Encounter| serde_json::to_string(e).unwrap();
+        let here = act(&base, "here");
+        let mut renamed = base.clone();
+        renamed.name = "Bridge at dusk".into();
+        let Outcome::Merged(m) = reconcile(
+            &text(&base),
+            &text(&here),
+            &text(&renamed),
+            &["events"],
+            canon,
+        ) else {
+            panic!("no conflict expected");
+        };
+        let m = enc(&m);
+        assert_eq!((m.name.as_str(), m.events.len()), ("Bridge at dusk", 2));
+        // An action in each tab: the log is one value.
+        let there = act(&renamed, "there");
+        let Outcome::Ask {
+            conflicts,
+            keep_mine,
+            take_theirs,
+        } = reconcile(
+            &text(&base),
+            &text(&here),
+            &text(&there),
+            &["events"],
+            canon,
+        )
+        else {
+            panic!("a conflict expected");
+        };
+        assert_eq!(
+            conflicts
+                .iter()
+                .map(|c| c.path.as_str())
+                .collect::<Vec<_>>(),
+            ["events"]
+        );
+        for (doc, last) in [(keep_mine, "here"), (take_theirs, "there")] {
+            let e = enc(&doc);
+            assert_eq!(e.name, "Bridge at dusk");
+            assert_eq!(e.events.len(), 2);
+            assert_eq!(e.events[1], Event::Note(last.into()));
+        }
+    }
+
     const KEY: &str = "rollsheet.char.abc";
 
     fn tab(store: &MemoryStore) -> (Tracker, Character) {
