@@ -444,6 +444,18 @@ mod tests {
         }
     }
 
+    /// Reconciles two characters descended from `base`, expecting a question.
+    fn asked(base: &Character, a: &Character, b: &Character) -> (Vec<Conflict>, String, String) {
+        match reconcile(&txt(base), &txt(a), &txt(b), &[], canon) {
+            Outcome::Ask {
+                conflicts,
+                keep_mine,
+                take_theirs,
+            } => (conflicts, keep_mine, take_theirs),
+            other => panic!("a conflict expected: {other:?}"),
+        }
+    }
+
     fn base_value(i: usize) -> i32 {
         HeimrSheet::default().attributes[i].value
     }
@@ -477,14 +489,7 @@ mod tests {
         let mut b = base.clone();
         b.name = "Asa Grey".into();
         sheet(&mut b).hp = 1;
-        let Outcome::Ask {
-            conflicts,
-            keep_mine,
-            take_theirs,
-        } = reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon)
-        else {
-            panic!("a conflict expected");
-        };
+        let (conflicts, keep_mine, take_theirs) = asked(&base, &a, &b);
         assert_eq!(
             conflicts,
             vec![Conflict {
@@ -509,10 +514,7 @@ mod tests {
         sheet(&mut a).items.push("rope".into());
         let mut b = base.clone();
         sheet(&mut b).items.push("lamp".into());
-        let Outcome::Ask { conflicts, .. } = reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon)
-        else {
-            panic!("a conflict expected");
-        };
+        let (conflicts, _, _) = asked(&base, &a, &b);
         assert_eq!(conflicts.len(), 1);
         assert_eq!(conflicts[0].path, "sheet.items");
     }
@@ -557,14 +559,7 @@ mod tests {
         let mut b = base.clone();
         sheet(&mut b).attributes[0].value = -1;
         assert!(canon(&txt(&a)).is_some() && canon(&txt(&b)).is_some());
-        let Outcome::Ask {
-            conflicts,
-            keep_mine,
-            take_theirs,
-        } = reconcile(&txt(&base), &txt(&a), &txt(&b), &[], canon)
-        else {
-            panic!("a conflict expected");
-        };
+        let (conflicts, keep_mine, take_theirs) = asked(&base, &a, &b);
         assert_eq!(conflicts[0].path, "everything");
         assert_eq!((doc(&keep_mine), doc(&take_theirs)), (a, b));
         assert_eq!(

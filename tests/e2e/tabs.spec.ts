@@ -1,5 +1,5 @@
 import { test, expect, appReady, createCharacter, fighter, mode } from "./fixtures";
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 
 // The same character, fight or roll log open in two tabs of one phone, as a player leaves them:
 // edits to different fields are merged, the same field edited twice is asked about, nothing is
@@ -11,10 +11,9 @@ function watchErrors(...pages: Page[]) {
   return errors;
 }
 
-const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || "null"), key);
-
-test("+ Dexterity in one tab and + Stamina in the other within half a second: both are kept", async ({ page, context }) => {
-  await createCharacter(page, "Twin", "Heimr");
+/** A new Heimr character open in Edit mode in this tab and in a second one, once it is saved. */
+async function openTwice(page: Page, context: BrowserContext, name: string) {
+  await createCharacter(page, name, "Heimr");
   const url = page.url();
   const key = `rollsheet.char.${url.split("/c/")[1]}`;
   await expect.poll(() => stored(page, key)).not.toBeNull();
@@ -24,6 +23,13 @@ test("+ Dexterity in one tab and + Stamina in the other within half a second: bo
   await appReady(other);
   await mode(page, "Edit");
   await mode(other, "Edit");
+  return { other, key, errors };
+}
+
+const stored = (page: Page, key: string) => page.evaluate((k) => JSON.parse(localStorage.getItem(k) || "null"), key);
+
+test("+ Dexterity in one tab and + Stamina in the other within half a second: both are kept", async ({ page, context }) => {
+  const { other, key, errors } = await openTwice(page, context, "Twin");
   const t0 = Date.now();
   await page.getByRole("button", { name: "Increase Dexterity", exact: true }).tap();
   await other.getByRole("button", { name: "Increase Stamina", exact: true }).tap();
@@ -42,16 +48,7 @@ test("+ Dexterity in one tab and + Stamina in the other within half a second: bo
 });
 
 test("the same field changed in two tabs is asked about; every other edit is kept", async ({ page, context }) => {
-  await createCharacter(page, "Asa", "Heimr");
-  const url = page.url();
-  const key = `rollsheet.char.${url.split("/c/")[1]}`;
-  await expect.poll(() => stored(page, key)).not.toBeNull();
-  const other = await context.newPage();
-  const errors = watchErrors(page, other);
-  await other.goto(url);
-  await appReady(other);
-  await mode(page, "Edit");
-  await mode(other, "Edit");
+  const { other, key, errors } = await openTwice(page, context, "Asa");
   // The other tab renames and raises Strength; this tab renames too before it hears of it.
   await other.getByLabel("Character name").fill("Asa Grey");
   await other.getByLabel("Character name").blur();
