@@ -317,13 +317,18 @@ impl Tracker {
     /// Another tab stored `raw`. `mine` is this tab's copy when it holds unsaved edits. A
     /// stored text that is not a valid document is left to the loading paths.
     pub fn arrive(&mut self, id: &str, mine: Option<&str>, raw: &str) -> Step {
-        let Some(theirs) = (self.canon)(raw) else {
-            return Step::Same;
-        };
         let base = self.find(id).and_then(|k| match &k.pending {
             Some((b, _)) => Some(b.clone()),
             None => k.base.clone(),
         });
+        // The common case, our own last write read back: a comparison, no parsing (a fight
+        // saves on every tap).
+        if base.as_deref() == Some(raw) {
+            return Step::Same;
+        }
+        let Some(theirs) = (self.canon)(raw) else {
+            return Step::Same;
+        };
         if base.as_ref() == Some(&theirs) {
             return Step::Same;
         }
@@ -696,6 +701,35 @@ mod tests {
         };
         t.seen("abc", txt(&c));
         (t, c)
+    }
+
+    /// Saving again after our own write reads the stored text back and compares it: no
+    /// parsing on the path of every tap in a fight.
+    #[test]
+    fn our_own_last_write_is_recognised_without_parsing() {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static PARSED: AtomicUsize = AtomicUsize::new(0);
+        fn counting(t: &str) -> Option<String> {
+            PARSED.fetch_add(1, Ordering::SeqCst);
+            canon(t)
+        }
+        let store = MemoryStore::new();
+        let mut t = Tracker::new(&[], counting);
+        let mut c = heimr();
+        for hp in 0..5 {
+            sheet(&mut c).hp = hp;
+            assert_eq!(t.write(&store, KEY, "abc", &txt(&c)).unwrap(), Step::Same);
+        }
+        assert_eq!(PARSED.load(Ordering::SeqCst), 0);
+        // Another tab's write is parsed.
+        let mut other = c.clone();
+        other.notes = "there".into();
+        store.set(KEY, &txt(&other)).unwrap();
+        assert_eq!(
+            t.write(&store, KEY, "abc", &txt(&c)).unwrap(),
+            Step::Take(txt(&other))
+        );
+        assert!(PARSED.load(Ordering::SeqCst) > 0);
     }
 
     /// The player's race: + Dexterity in tab A and + Stamina in tab B before either has seen
