@@ -138,6 +138,21 @@ const s = (path) => `/session/${session}${path}`;
 const run = (script, ...args) => wd("POST", s("/execute/sync"), { script, args });
 const go = (url) => wd("POST", s("/url"), { url });
 const click = (el) => wd("POST", s(`/element/${el[ELEMENT]}/click`), {});
+/**
+ * Finds an element and clicks it, finding it again if the click fails: the app may re-render it
+ * between the two (WebKitWebDriver then answered "unknown error", once, on "New character").
+ */
+async function press(what, script, ...args) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await click(await element(what, script, ...args));
+    } catch (e) {
+      if (attempt === 3 || !/unknown error|stale/.test(e.message)) throw e;
+      log(`retrying the click on ${what}: ${e.message}`);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
 /** Scrolls an element to the middle of the screen first (clear of the sticky bar and the nav). */
 const tapCentered = async (el) => {
   await run('arguments[0].scrollIntoView({ block: "center" });', el);
@@ -212,7 +227,7 @@ async function main() {
   const expr = await element("the roller's expression input (label “Roll”)", INPUT_BY_LABEL, "Roll");
   await clear(expr);
   await type(expr, "2d6");
-  await click(await element("the “Roll 2d6” button", BUTTON_BY_TEXT, "Roll 2d6", true));
+  await press("the “Roll 2d6” button", BUTTON_BY_TEXT, "Roll 2d6", true);
   const total = await waitFor(
     "a roll total",
     async () => {
@@ -227,23 +242,23 @@ async function main() {
   // 3. A character is created, renamed, and kept across a reload.
   await go(origin + "/");
   await appReady();
-  await click(await element("the “New character” button", BUTTON_BY_TEXT, "New character"));
+  await press("the “New character” button", BUTTON_BY_TEXT, "New character");
   await type(await element("the new character's name input (label “Name”)", INPUT_BY_LABEL, "Name"), "Smoke Test");
-  await click(await element("the “Heimr” system button", BUTTON_BY_TEXT, "Heimr"));
+  await press("the “Heimr” system button", BUTTON_BY_TEXT, "Heimr");
   await waitFor("the character's sheet (/c/…)", async () => /\/c\/[0-9a-f]+$/.test(await wd("GET", s("/url"))), 15_000);
   const nameInput = await element("the sheet's name input (“Character name”)", INPUT_BY_LABEL, "Character name");
   await waitFor("the sheet to show the name", async () => (await run("return arguments[0].value;", nameInput)) === "Smoke Test", 10_000);
   // 3a. Play mode: a roll row opens the roll sheet (a modal <dialog>), which rolls and closes;
   // Edit mode: a stepper changes a value and the derived figures follow.
-  await click(await element("the “Roll Brawl” row", 'return document.querySelector(\'[data-row="Brawl"] button\');'));
+  await press("the “Roll Brawl” row", 'return document.querySelector(\'[data-row="Brawl"] button\');');
   await waitFor("the roll sheet dialog to open", () => run('const d = document.querySelector("dialog.roll-sheet"); return !!d && d.open;'), 10_000);
-  await click(await element("the dialog's “Roll Brawl” button", 'return document.querySelector("dialog.roll-sheet .roll-btn");'));
+  await press("the dialog's “Roll Brawl” button", 'return document.querySelector("dialog.roll-sheet .roll-btn");');
   await waitFor("a challenge total in the dialog", () => run('const t = document.querySelector(\'dialog [data-testid="challenge-total"]\'); return !!t && /^-?\\d+$/.test(t.textContent.trim());'), 10_000);
-  await click(await element("the dialog's Close button", BUTTON_BY_TEXT, "Close"));
+  await press("the dialog's Close button", BUTTON_BY_TEXT, "Close");
   await waitFor("the roll sheet to close", () => run('return !document.querySelector("dialog.roll-sheet");'), 10_000);
   log("roll sheet opened, rolled and closed");
-  await click(await element("the Edit tab", 'return [...document.querySelectorAll(\'[role="tab"]\')].find((t) => t.textContent.trim() === "Edit") || null;'));
-  await click(await element("“Increase Stamina”", 'return document.querySelector(\'[aria-label="Increase Stamina"]\');'));
+  await press("the Edit tab", 'return [...document.querySelectorAll(\'[role="tab"]\')].find((t) => t.textContent.trim() === "Edit") || null;');
+  await press("“Increase Stamina”", 'return document.querySelector(\'[aria-label="Increase Stamina"]\');');
   await waitFor("base fatigue 3 after Stamina 1", () => run('const b = document.querySelector(\'[data-testid="base-fatigue"]\'); return !!b && b.textContent.trim() === "3";'), 10_000);
   log("Edit mode: Stamina +1 gives base fatigue 3");
   await clear(nameInput);
