@@ -191,10 +191,30 @@ fn merge3(
     if mine == base {
         return theirs.to_owned();
     }
-    let mut go =
-        |b: &str, m: &str, t: &str, at: &str| merge3(b, m, t, whole, at, prefer_mine, conflicts);
     if !whole.contains(&path) {
         if let (Some(b), Some(m), Some(t)) = (object(base), object(mine), object(theirs)) {
+            // The `whole` keys of this object move together (a fight's log and its undo
+            // position): from the side that changed them, or one question when both did.
+            let group = |o: &Members| {
+                let parts: Vec<&str> = whole.iter().map(|k| o.get(k).unwrap_or("null")).collect();
+                parts.join("\u{1}")
+            };
+            let (gb, gm, gt) = (group(&b), group(&m), group(&t));
+            let in_group = |k: &str| path.is_empty() && whole.contains(&k) && m.contains_key(k);
+            let from_mine = if gm == gt || gt == gb {
+                true
+            } else if gm == gb {
+                false
+            } else {
+                if path.is_empty() && !whole.is_empty() {
+                    conflicts.push(Conflict {
+                        path: whole[0].to_owned(),
+                        mine: super::transfer::short(&gm),
+                        theirs: super::transfer::short(&gt),
+                    });
+                }
+                prefer_mine
+            };
             let mut out = String::from("{");
             for key in m.keys().chain(t.keys().filter(|k| !m.contains_key(k))) {
                 let at = if path.is_empty() {
@@ -205,7 +225,9 @@ fn merge3(
                 fn member<'a>(o: &'a Members, key: &str) -> &'a str {
                     o.get(key).unwrap_or("null")
                 }
-                let v = if at == "updated" {
+                let v = if in_group(key) {
+                    member(if from_mine { &m } else { &t }, key).to_owned()
+                } else if at == "updated" {
                     // The later edit's time; never a question for the player.
                     let time = |o: &Members| serde_json::from_str::<u64>(member(o, key)).ok();
                     match (time(&m), time(&t)) {
@@ -213,7 +235,15 @@ fn merge3(
                         _ => member(&m, key).to_owned(),
                     }
                 } else {
-                    go(member(&b, key), member(&m, key), member(&t, key), &at)
+                    merge3(
+                        member(&b, key),
+                        member(&m, key),
+                        member(&t, key),
+                        whole,
+                        &at,
+                        prefer_mine,
+                        conflicts,
+                    )
                 };
                 // A key removed on the side that won stays removed.
                 if v == "null" && (!m.contains_key(key) || !t.contains_key(key)) {
@@ -229,9 +259,26 @@ fn merge3(
             return out + "}";
         }
         if let (Some(b), Some(m), Some(t)) = (array(base), array(mine), array(theirs)) {
-            if b.len() == m.len() && m.len() == t.len() {
+            // Item by item only where the items stay in place: objects with a `name` must have
+            // the same name at each position on all three sides (a list reordered or with one
+            // item replaced is one value).
+            let name =
+                |v: &RawValue| object(v.get()).and_then(|o| o.get("name").map(str::to_owned));
+            let aligned = |i: usize| name(&b[i]) == name(&m[i]) && name(&m[i]) == name(&t[i]);
+            if b.len() == m.len() && m.len() == t.len() && (0..m.len()).all(aligned) {
                 let items: Vec<String> = (0..m.len())
-                    .map(|i| go(b[i].get(), m[i].get(), t[i].get(), &format!("{path}.{i}")))
+                    .map(|i| {
+                        let at = format!("{path}.{i}");
+                        merge3(
+                            b[i].get(),
+                            m[i].get(),
+                            t[i].get(),
+                            whole,
+                            &at,
+                            prefer_mine,
+                            conflicts,
+                        )
+                    })
                     .collect();
                 return format!("[{}]", items.join(","));
             }
@@ -253,6 +300,10 @@ pub struct Tracker {
     /// than a map.
     known: Vec<Known>,
     whole: &'static [&'static str],
+    /// Reads another tab's text (decoded, written again canonically; not validated: what the
+    /// other tab stored is taken or merged, never ignored and overwritten).
+    read: Canon,
+    /// The importer's validation, for merged results.
     canon: Canon,
 }
 
@@ -276,10 +327,11 @@ pub enum Step {
 }
 
 impl Tracker {
-    pub fn new(whole: &'static [&'static str], canon: Canon) -> Self {
+    pub fn new(whole: &'static [&'static str], read: Canon, canon: Canon) -> Self {
         Tracker {
             known: Vec::new(),
             whole,
+            read,
             canon,
         }
     }
@@ -326,7 +378,7 @@ impl Tracker {
         if base.as_deref() == Some(raw) {
             return Step::Same;
         }
-        let Some(theirs) = (self.canon)(raw) else {
+        let Some(theirs) = (self.read)(raw) else {
             return Step::Same;
         };
         if base.as_ref() == Some(&theirs) {
@@ -692,10 +744,99 @@ mod tests {
         }
     }
 
+    /// Abilities are objects with names: a list where one was removed and another added is one
+    /// value, never merged position by position (which would give Agility's raise to another).
+    #[test]
+    fn named_items_that_moved_are_not_merged_by_position() {
+        let base = heimr();
+        let mut a = base.clone();
+        let first = sheet(&mut a).abilities.remove(0);
+        let mut dodge = first.clone();
+        dodge.name = "Dodge".into();
+        sheet(&mut a).abilities.push(dodge);
+        let mut b = base.clone();
+        sheet(&mut b).abilities[1].trained_consistency = 1;
+        let (conflicts, _, take_theirs) = asked(&base, &a, &b);
+        assert_eq!(conflicts.len(), 1);
+        assert_eq!(conflicts[0].path, "sheet.abilities");
+        assert_eq!(doc(&take_theirs), b);
+    }
+
+    /// Another tab stored a character the importer's limits refuse (a name of 250 characters
+    /// typed there): this tab's save does not overwrite it unseen; the player is asked.
+    #[test]
+    fn a_stored_version_past_the_importers_limits_is_never_overwritten_unseen() {
+        fn read(t: &str) -> Option<String> {
+            canonical::<Character>(t, |_| Ok(()))
+        }
+        let store = MemoryStore::new();
+        save_to(&store, KEY, &heimr()).unwrap();
+        let mut t = Tracker::new(&[], read, canon);
+        t.seen("abc", txt(&heimr()));
+        let mut there = heimr();
+        there.name = "x".repeat(250);
+        store.set(KEY, &txt(&there)).unwrap();
+        let mut here = heimr();
+        sheet(&mut here).hp = 1;
+        let Step::Ask(c) = t.write(&store, KEY, "abc", &txt(&here)).unwrap() else {
+            panic!("a question expected");
+        };
+        assert_eq!(c[0].path, "everything");
+        assert_eq!(store.raw(KEY).unwrap(), txt(&there), "nothing written");
+        // Nothing edited here: this tab takes it as stored.
+        let mut t2 = Tracker::new(&[], read, canon);
+        t2.seen("abc", txt(&heimr()));
+        assert_eq!(
+            t2.arrive("abc", None, &txt(&there)),
+            Step::Take(txt(&there))
+        );
+    }
+
+    /// The log and the undo position move together: an undo here and an undo-then-act there
+    /// is one question, never the other tab's action silently undone.
+    #[test]
+    fn a_fights_log_and_undo_position_are_one_value() {
+        use crate::rules::encounter::{Encounter, Event};
+        let canon = |t: &str| canonical::<Encounter>(t, Encounter::validate);
+        let mut base = Encounter::new("f".into(), "Bridge".into(), "symbaroum", 1).unwrap();
+        let mut state = base.state();
+        base.push(Event::Note("one".into()), &mut state, 2);
+        base.push(Event::Note("two".into()), &mut state, 2);
+        let text = |e: &Encounter| serde_json::to_string(e).unwrap();
+        let mut here = base.clone();
+        assert!(here.undo(3));
+        let mut there = base.clone();
+        assert!(there.undo(3));
+        let mut s = there.state();
+        there.push(Event::Note("three".into()), &mut s, 4);
+        let whole = ["events", "cursor"];
+        match reconcile(&text(&base), &text(&here), &text(&there), &whole, canon) {
+            Outcome::Ask {
+                conflicts,
+                keep_mine,
+                take_theirs,
+            } => {
+                assert_eq!(conflicts.len(), 1);
+                let enc = |t: &str| serde_json::from_str::<Encounter>(t).unwrap();
+                let (k, t) = (enc(&keep_mine), enc(&take_theirs));
+                assert_eq!((k.events, k.cursor), (here.events.clone(), here.cursor));
+                assert_eq!((t.events, t.cursor), (there.events.clone(), there.cursor));
+            }
+            other => panic!("a question expected: {other:?}"),
+        }
+        // Only one tab touched the fight: its log and position both come across.
+        let Outcome::Merged(m) =
+            reconcile(&text(&base), &text(&base), &text(&there), &whole, canon)
+        else {
+            panic!("no question expected");
+        };
+        assert_eq!(m, text(&there));
+    }
+
     const KEY: &str = "rollsheet.char.abc";
 
     fn tab(store: &MemoryStore) -> (Tracker, Character) {
-        let mut t = Tracker::new(&[], canon);
+        let mut t = Tracker::new(&[], canon, canon);
         let Ok(Loaded::Ok(c)) = load_key::<Character>(store, KEY, 0) else {
             panic!("stored");
         };
@@ -714,7 +855,7 @@ mod tests {
             canon(t)
         }
         let store = MemoryStore::new();
-        let mut t = Tracker::new(&[], counting);
+        let mut t = Tracker::new(&[], counting, canon);
         let mut c = heimr();
         for hp in 0..5 {
             sheet(&mut c).hp = hp;
@@ -807,7 +948,7 @@ mod tests {
         b.notes = "later".into();
         for keep in [true, false] {
             store.set(KEY, &stored_a).unwrap();
-            let mut t2 = Tracker::new(&[], canon);
+            let mut t2 = Tracker::new(&[], canon, canon);
             t2.seen("abc", txt(&heimr()));
             t2.write(&store, KEY, "abc", &txt(&b)).unwrap();
             let d = doc(&t2.resolve("abc", &txt(&b), keep).unwrap());
@@ -835,7 +976,7 @@ mod tests {
         let key = |id: &str| format!("rollsheet.char.{id}");
         for cut in 0..=5 {
             let store = MemoryStore::new();
-            let mut t = Tracker::new(&[], canon);
+            let mut t = Tracker::new(&[], canon, canon);
             for id in ["a", "b", "c"] {
                 let c = named(id, "old");
                 save_to(&store, &key(id), &c).unwrap();

@@ -240,7 +240,10 @@ impl Encounters {
                     self.apply(id, step);
                 }
             }
-            Ok(None) if !unsaved => self.list.update(|l| l.retain(|e| e.id != id)),
+            Ok(None) if !unsaved => {
+                self.sync.update_value(|t| t.forget(id));
+                self.list.update(|l| l.retain(|e| e.id != id));
+            }
             _ => {}
         }
     }
@@ -392,9 +395,12 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
             (Vec::new(), Vec::new())
         }
     };
-    let mut sync = Tracker::new(&["events"], |t| {
-        canonical::<Encounter>(t, Encounter::validate)
-    });
+    // A fight's log and its undo position move together.
+    let mut sync = Tracker::new(
+        &["events", "cursor"],
+        |t| canonical::<Encounter>(t, |_| Ok(())),
+        |t| canonical::<Encounter>(t, Encounter::validate),
+    );
     for e in &list {
         if let Ok(text) = serde_json::to_string(e) {
             sync.seen(&e.id, text);

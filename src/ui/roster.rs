@@ -265,7 +265,10 @@ impl Roster {
                 }
             }
             // Deleted in the other tab: an unsaved edit here keeps it (and saves it back).
-            Ok(None) if !unsaved => self.chars.update(|cs| cs.retain(|c| c.id != id)),
+            Ok(None) if !unsaved => {
+                self.sync.update_value(|t| t.forget(&id));
+                self.chars.update(|cs| cs.retain(|c| c.id != id));
+            }
             _ => {}
         }
     }
@@ -376,7 +379,7 @@ pub fn provide_roster(notices: Notices) -> Roster {
             (Vec::new(), Vec::new(), 0)
         }
     };
-    let mut sync = Tracker::new(&[], canon);
+    let mut sync = Tracker::new(&[], |t| canonical::<Character>(t, |_| Ok(())), canon);
     for c in &chars {
         if let Ok(text) = serde_json::to_string(c) {
             sync.seen(&c.id, text);

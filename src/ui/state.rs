@@ -53,8 +53,10 @@ impl Notices {
 
     fn add(&self, text: String, error: bool, ask: Option<(bool, String)>) {
         self.0.update(|list| {
-            if list.iter().any(|n| n.text == text) {
-                return; // one notice per problem, not one per failed save
+            // One notice per problem, not one per failed save; a question is per document
+            // (`ask` replaces the earlier one), never dropped for sharing a text.
+            if ask.is_none() && list.iter().any(|n| n.text == text) {
+                return;
             }
             let id = list.iter().map(|n| n.id + 1).max().unwrap_or(0);
             list.push(Notice {

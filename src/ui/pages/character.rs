@@ -35,7 +35,7 @@ pub fn CharacterPage(id: String) -> impl IntoView {
                     <Link href="/" class="btn primary">"Back to characters"</Link>
                 </div>
             }>
-                <input class="name-input" type="text" aria-label="Character name"
+                <input class="name-input" type="text" maxlength="200" aria-label="Character name"
                     prop:value=field(|c| c.name.clone())
                     on:change=move |ev| {
                         let name = event_target_value(&ev).trim().to_owned();

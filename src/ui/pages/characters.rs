@@ -61,7 +61,7 @@ fn CreateCharacter() -> impl IntoView {
             <div class="card">
                 <h2>"New character"</h2>
                 <label class="field-label" for="new-name">"Name"</label>
-                <input id="new-name" type="text" prop:value=move || name.get() on:input=move |ev| set_name.set(event_target_value(&ev))/>
+                <input id="new-name" type="text" maxlength="200" prop:value=move || name.get() on:input=move |ev| set_name.set(event_target_value(&ev))/>
                 <p class="field-label">"Rule system"</p>
                 <div class="system-list">
                     {SYSTEMS.map(|s| view! {
@@ -112,7 +112,7 @@ fn RosterEntry(c: Character) -> impl IntoView {
                 view! { <Link href class="roster-name">{name}</Link> }
             }>
                 <div class="row">
-                    <input type="text" aria-label="New name" prop:value=move || draft.get()
+                    <input type="text" maxlength="200" aria-label="New name" prop:value=move || draft.get()
                         on:input=move |ev| set_draft.set(event_target_value(&ev))
                         on:keydown=move |ev| if ev.key() == "Enter" { rename() }/>
                     <button class="btn primary" on:click=move |_| rename()>"Save"</button>
