@@ -124,7 +124,7 @@ fn a_batch_cut_off_by_the_real_quota_leaves_every_entry_whole() {
     use rollsheet::storage::usage::{Usage, QUOTA};
     clear();
     let canon = |t: &str| canonical::<Character>(t, Character::validate);
-    let mut tracker = Tracker::new(&[], canon);
+    let mut tracker = Tracker::new(&[], canon, canon);
     let make = |id: &str, notes: usize| {
         let mut c = Character::new(id.into(), id.into(), Sheet::new("heimr").unwrap(), 1);
         c.notes = "n".repeat(notes);
