@@ -5,3 +5,4 @@ pub mod dice;
 pub mod encounter;
 pub mod heimr;
 pub mod symbaroum;
+pub mod vogt;

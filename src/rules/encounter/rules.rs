@@ -71,6 +71,8 @@ pub struct ConditionDef {
     pub implies: &'static [&'static str],
     /// What happens when it runs out by itself (a dying clock).
     pub ends: Ends,
+    /// Damage taken at the start of each of the holder's turns (bleeding).
+    pub hurts: i32,
 }
 
 /// What a condition's running out does besides ending it.
@@ -92,6 +94,16 @@ pub enum AtZero {
     Table,
     /// Unconscious, not dead (the GM decides).
     Down,
+    /// Every hit that leaves 0 or less adds a level (counted in `Combatant::death`) and the
+    /// condition `adds`; at level `out_at` the condition `out` too; from `table_at` on, each
+    /// level calls for a roll on the system's table (Bo Vogt's exhaustion).
+    Levels {
+        name: &'static str,
+        adds: &'static str,
+        out_at: u32,
+        out: &'static str,
+        table_at: u32,
+    },
 }
 
 /// One system's combat: the five shapes are five values of this.

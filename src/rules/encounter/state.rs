@@ -114,6 +114,10 @@ pub struct Active {
     pub parent: Option<u32>,
 }
 
+/// A mark in `Combatant::used`: the combatant's turn was handed on mid-way (a new initiative)
+/// and resumes, without starting again, when its new place comes up.
+pub const RESUMES: &str = "resumes";
+
 /// Everything that can happen in a fight. Dice are rolled before the event is made, and their
 /// results are part of it, so replaying the log gives the same fight.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -271,6 +275,8 @@ impl State {
                         || (self.rules.turns == Turns::EachRound && self.current.is_none())
                     {
                         self.sort();
+                    } else if self.rules.turns == Turns::EachRound {
+                        self.resort_rest(*who);
                     }
                 }
             }
@@ -405,6 +411,34 @@ impl State {
             .then_with(|| x.id.cmp(&y.id))
     }
 
+    /// A new initiative mid-round (Bo Vogt's reevaluate): `who` moves among those still to act
+    /// this round by its new keys; if it was acting, the turn passes to whoever is now first
+    /// and its own turn resumes (without a second start) when its place comes up.
+    fn resort_rest(&mut self, who: u32) {
+        let Some(cur) = self.current else { return };
+        let Some(pos) = self.order.iter().position(|&x| x == cur) else {
+            return;
+        };
+        let from = if cur == who { pos } else { pos + 1 };
+        if !self.order[from..].contains(&who) {
+            return;
+        }
+        let mut rest = self.order.split_off(from);
+        rest.sort_by(|&a, &b| self.cmp(a, b));
+        self.order.extend(rest);
+        if cur == who {
+            if let Some(c) = self.get_mut(who) {
+                c.used.push(RESUMES.into());
+            }
+            if let Some(&first) = self.order[pos..].iter().find(|&&x| self.can_act(x)) {
+                self.current = Some(first);
+                if first != who {
+                    self.turn_start(first);
+                }
+            }
+        }
+    }
+
     fn sort(&mut self) {
         let mut order = std::mem::take(&mut self.order);
         order.sort_by(|&a, &b| self.cmp(a, b));
@@ -444,13 +478,17 @@ impl State {
             return format!("{} chose this place", who.name);
         }
         for (i, name) in self.rules.init_keys.iter().enumerate() {
-            let (p, q) = (x.init.get(i), y.init.get(i));
+            let (mut p, mut q) = (x.init.get(i).copied(), y.init.get(i).copied());
+            if name.starts_with("higher ") {
+                // Stored negated so that lowest-first puts the higher value first.
+                (p, q) = (p.map(|v| -v), q.map(|v| -v));
+            }
             if p != q {
                 return format!(
                     "{} {} vs {}",
                     name,
-                    p.map_or("–".into(), i32::to_string),
-                    q.map_or("–".into(), i32::to_string)
+                    p.map_or("–".into(), |v| v.to_string()),
+                    q.map_or("–".into(), |v| v.to_string())
                 );
             }
         }
@@ -599,8 +637,23 @@ impl State {
     }
 
     fn turn_start(&mut self, who: u32) {
+        if let Some(c) = self.get_mut(who) {
+            if let Some(i) = c.used.iter().position(|u| u == RESUMES) {
+                c.used.remove(i);
+                let text = format!("{}’s turn resumes", c.name);
+                return self.say(text);
+            }
+        }
         let text = format!("{}’s turn", self.name(who));
         self.say(text);
+        let hurts: i32 = self
+            .conditions_of(who)
+            .filter_map(|a| self.rules.condition(&a.name))
+            .map(|d| d.hurts)
+            .sum();
+        if hurts > 0 {
+            self.damage(who, hurts);
+        }
         self.count_down(Duration::Start { who, n: 0 });
         self.refill(Some(who), Reset::TurnStart);
         if let Some(c) = self.get_mut(who) {
@@ -768,10 +821,36 @@ impl State {
                     text.push_str(", dead");
                 }
                 AtZero::Down => text.push_str(", down"),
-                AtZero::Table => {}
+                AtZero::Table | AtZero::Levels { .. } => {}
             }
         }
+        let level = match rules.at_zero {
+            AtZero::Levels {
+                name,
+                adds,
+                out_at,
+                out,
+                table_at,
+            } if c.hp <= 0 && amount > 0 => {
+                c.death = c.death.saturating_add(1);
+                let level = c.death;
+                text.push_str(&format!(", {name} {level}"));
+                if level >= table_at {
+                    text.push_str(": a roll on the table is due");
+                }
+                Some((level, adds, out_at, out))
+            }
+            _ => None,
+        };
         self.say(text);
+        if let Some((level, adds, out_at, out)) = level {
+            if !self.has(who, adds) {
+                self.add_condition(who, adds, Duration::Removed, None);
+            }
+            if level >= out_at && !self.has(who, out) {
+                self.add_condition(who, out, Duration::Removed, None);
+            }
+        }
     }
 
     fn heal(&mut self, who: u32, amount: i32, stabilize: bool) {

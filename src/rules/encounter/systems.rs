@@ -35,6 +35,7 @@ const fn cond(name: &'static str, text: &'static str, default: D) -> ConditionDe
         default,
         implies: &[],
         ends: Ends::Nothing,
+        hurts: 0,
     }
 }
 
@@ -83,6 +84,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
             default: D::RoundEnd,
             implies: &["Unaware"],
             ends: Ends::Nothing,
+            hurts: 0,
         },
         cond(
             "Blind",
@@ -122,6 +124,7 @@ const fn implying(
         default,
         implies,
         ends: Ends::Nothing,
+        hurts: 0,
     }
 }
 
@@ -132,6 +135,7 @@ const fn clock(name: &'static str, text: &'static str, ends: Ends) -> ConditionD
         default: D::UntilRemoved,
         implies: &[],
         ends,
+        hurts: 0,
     }
 }
 
@@ -214,30 +218,52 @@ pub const HEIMR: CombatRules = CombatRules {
     ],
 };
 
-/// Shape 3: each round, declare an action, roll its die, lowest first (Bo Vogt).
+/// Shape 3: each round, declare an action, roll its die, lowest first (Bo Vogt). The stats
+/// are what `rules::vogt::combat` reads (its constants index them); a hit that leaves 0 HP
+/// or less adds a level of exhaustion (kept in `Combatant::death`) and prone.
 pub const VOGT: CombatRules = CombatRules {
     system: "vogt",
     turns: Turns::EachRound,
-    init_keys: &["Action die"],
+    init_keys: &["roll", "higher DEX", "smaller die"],
     lowest_first: true,
     rolloff_die: 0,
-    stats: &["STR", "DEX", "AWR", "WIL", "AR"],
+    stats: &["STR", "DEX", "AWR", "WIL", "AR", "Movement", "Action", "Dice", "Die"],
     hp_name: "HP",
     hp_floor: Some(0),
-    at_zero: AtZero::Down,
+    at_zero: AtZero::Levels {
+        name: "exhaustion",
+        adds: "Prone",
+        out_at: 3,
+        out: "Unconscious",
+        table_at: 4,
+    },
     death_steps: 0,
     resources: &[],
-    seconds_per_round: 0,
+    seconds_per_round: 6,
     conditions: &[
-        cond("Prone", "Half movement, AR 0.", D::UntilRemoved),
-        cond("Immobile", "Speed 0.", D::UntilRemoved),
+        cond("Afraid", "Cannot move or act toward what it fears.", D::UntilRemoved),
         ConditionDef {
-            name: "Unconscious",
-            text: "No movement; initiative 10d10.",
+            name: "Bleeding",
+            text: "1 damage at the start of each of its turns.",
             default: D::UntilRemoved,
-            implies: &["Prone"],
+            implies: &[],
             ends: Ends::Nothing,
+            hurts: 1,
         },
+        cond("Blind", "Disadvantage where sight matters; AWR one die smaller.", D::UntilRemoved),
+        cond("Deaf", "Disadvantage where hearing matters; AWR one die smaller.", D::UntilRemoved),
+        cond("Drenched", "Resists fire, vulnerable to lightning.", D::UntilRemoved),
+        cond("Frozen", "STR and DEX one die smaller.", D::UntilRemoved),
+        cond("Hallucinating", "Sees what is not there; the GM narrates.", D::UntilRemoved),
+        cond("Immobile", "Speed 0.", D::UntilRemoved),
+        cond("Mute", "Cannot speak; disadvantage where a voice matters.", D::UntilRemoved),
+        cond("Nauseated", "Vulnerable to blunt, slash and stab.", D::UntilRemoved),
+        cond("Prone", "Half movement, cannot fly, AR 0.", D::UntilRemoved),
+        cond("Scorched", "AWR and WIL one die smaller.", D::UntilRemoved),
+        cond("Unconscious", "No movement, no actions; initiative 10d10.", D::UntilRemoved),
+        cond("Defending", "+2 AR until the start of its next turn.", D::NextTurnStart),
+        cond("Running", "Double movement until the end of the round.", D::RoundEnd),
+        cond("Helped", "Advantage on the next check for the task it is helped with.", D::NextTurnStart),
     ],
 };
 
@@ -309,6 +335,7 @@ pub const TEMPO: CombatRules = CombatRules {
             default: D::UntilRemoved,
             implies: &["Grappled"],
             ends: Ends::Nothing,
+            hurts: 0,
         },
     ],
 };

@@ -1,0 +1,554 @@
+//! Bo Vogt's fight on the encounter engine: every round each combatant declares an action and
+//! rolls its die (lowest first; ties to the higher DEX, then the smaller die, then the GM);
+//! reevaluating rolls a new action's die and adds it; one damage roll hits every target, each
+//! through its own resistances. Every step is returned as engine events with the dice inside.
+//!
+//! Decisions where the seed is silent:
+//! - Reevaluating is done on the combatant's turn (or before it): the new die's roll is added
+//!   to the old initiative and the combatant moves among those still to act; its turn resumes
+//!   there without starting again (bleeding does not strike twice).
+//! - Help gives the helped combatant "Helped" until the start of the helper's next turn.
+//! - A quick NPC's damage types resisted and vulnerable are typed as lists ("fire, cold").
+
+use super::ladder::Dice;
+use super::rolls::{init_keys, InitSide, Takes, UNCONSCIOUS_INIT};
+use super::sheet::{Ability, VogtSheet};
+use crate::rules::dice::{roll, DiceSource, Expr};
+use crate::rules::encounter::{systems::VOGT, Combatant, Duration, Event, State};
+
+/// Indexes of [`VOGT`]'s stats.
+pub const STR: usize = 0;
+pub const DEX: usize = 1;
+pub const AR: usize = 4;
+pub const MOVE: usize = 5;
+pub const ACTION: usize = 6;
+pub const DICE: usize = 7;
+pub const DIE: usize = 8;
+
+/// Indexes of a combatant's texts: its weapon's damage dice and type, damage types resisted
+/// and vulnerable (comma-separated).
+pub const T_WEAPON: usize = 0;
+pub const T_DTYPE: usize = 1;
+pub const T_RESIST: usize = 2;
+pub const T_VULN: usize = 3;
+
+/// The actions every character has, with the die each rolls for initiative.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// The wielded weapon's damage die.
+    Attack(Dice),
+    /// The technique dice spent.
+    Technique(Dice),
+    Defend,
+    Help,
+    Run,
+}
+
+impl Action {
+    pub fn dice(self) -> Dice {
+        match self {
+            Action::Attack(d) | Action::Technique(d) => d,
+            Action::Defend => Dice::new(1, 4),
+            Action::Help | Action::Run => Dice::new(1, 6),
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Action::Attack(_) => "Attack",
+            Action::Technique(_) => "Use technique",
+            Action::Defend => "Defend",
+            Action::Help => "Help",
+            Action::Run => "Run",
+        }
+    }
+
+    /// Stored in the combatant's `Action` stat (0: nothing declared).
+    pub fn code(self) -> i32 {
+        match self {
+            Action::Attack(_) => 1,
+            Action::Technique(_) => 2,
+            Action::Defend => 3,
+            Action::Help => 4,
+            Action::Run => 5,
+        }
+    }
+
+    pub fn from_code(code: i32, dice: Dice) -> Option<Action> {
+        Some(match code {
+            1 => Action::Attack(dice),
+            2 => Action::Technique(dice),
+            3 => Action::Defend,
+            4 => Action::Help,
+            5 => Action::Run,
+            _ => return None,
+        })
+    }
+}
+
+/// What the combatant declared this round, if anything.
+pub fn declared(c: &Combatant) -> Option<Action> {
+    Action::from_code(
+        c.stat(ACTION),
+        Dice::new(c.stat(DICE).max(0) as u32, c.stat(DIE).max(0) as u32),
+    )
+}
+
+/// The combatant's weapon dice (an NPC's, or the one chosen when it joined).
+pub fn weapon(c: &Combatant) -> Dice {
+    super::ladder::parse_dice(c.text(T_WEAPON)).unwrap_or(Dice::new(1, 4))
+}
+
+pub fn unconscious(s: &State, id: u32) -> bool {
+    s.has(id, "Unconscious") || s.get(id).is_some_and(|c| c.death >= 3)
+}
+
+/// The dice `id` rolls for initiative with `action`: 10d10 while unconscious.
+pub fn init_side(s: &State, id: u32, action: Action) -> InitSide {
+    let dex = s.get(id).map_or(0, |c| c.stat(DEX));
+    let dice = if unconscious(s, id) {
+        UNCONSCIOUS_INIT
+    } else {
+        action.dice()
+    };
+    InitSide { dice, dex }
+}
+
+/// A saved character as a combatant: abilities after statuses, AR, movement, HP, exhaustion
+/// (as the engine's level count), its first weapon, its damage types.
+pub fn from_sheet(name: &str, s: &VogtSheet) -> Combatant {
+    let mut c = Combatant::new(&VOGT, name, s.hp_max_now());
+    c.hp = s.hp;
+    c.pc = true;
+    for a in Ability::ALL {
+        c.stats[a.index()] = s.rung(a);
+    }
+    c.stats[AR] = s.ar;
+    c.stats[MOVE] = s.movement;
+    c.death = s.exhaustion;
+    c.dead = s.dead;
+    let w = s.weapons().next().map(|(_, w)| w);
+    c.texts = vec![
+        w.map_or("1d4".into(), |w| w.damage.clone()),
+        w.map_or("blunt".into(), |w| w.dtype.clone()),
+        s.resistances.join(", "),
+        s.vulnerabilities.join(", "),
+    ];
+    c
+}
+
+/// How `target` takes damage of `dtype`: its lists and its statuses (drenched, nauseated).
+pub fn takes(s: &State, target: u32, dtype: &str) -> Takes {
+    let Some(c) = s.get(target) else {
+        return Takes::default();
+    };
+    let mut sheet = VogtSheet {
+        resistances: split(c.text(T_RESIST)),
+        vulnerabilities: split(c.text(T_VULN)),
+        ..VogtSheet::default()
+    };
+    sheet.statuses = s.conditions_of(target).map(|a| a.name.clone()).collect();
+    Takes {
+        resists: sheet.resists(dtype),
+        vulnerable: sheet.vulnerable(dtype),
+    }
+}
+
+fn split(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(|x| x.trim().to_owned())
+        .filter(|x| !x.is_empty())
+        .collect()
+}
+
+/// Everyone's declared action and its die rolled, as one step: the order is sorted from these
+/// keys before the round's first turn.
+pub fn declare_all<S: DiceSource + ?Sized>(
+    s: &State,
+    actions: &[(u32, Action)],
+    src: &mut S,
+) -> Event {
+    let mut out = Vec::new();
+    for &(id, action) in actions {
+        let side = init_side(s, id, action);
+        let faces = side.dice.roll(src);
+        let total: i64 = faces.iter().map(|&f| i64::from(f)).sum();
+        out.push(Event::Note(format!(
+            "{} declares {} and rolls {} for initiative: {}",
+            s.name(id),
+            action.name(),
+            side.dice,
+            show(&faces, total)
+        )));
+        out.extend(declare_events(id, action, side.dice));
+        out.push(Event::Init(id, init_keys(total, side)));
+    }
+    Event::Batch(out)
+}
+
+fn declare_events(id: u32, action: Action, dice: Dice) -> [Event; 3] {
+    [
+        Event::Set(id, ACTION, action.code()),
+        Event::Set(id, DICE, dice.count as i32),
+        Event::Set(id, DIE, dice.sides as i32),
+    ]
+}
+
+fn show(faces: &[u32], total: i64) -> String {
+    if faces.len() <= 1 {
+        total.to_string()
+    } else {
+        let f: Vec<String> = faces.iter().map(u32::to_string).collect();
+        format!("{} = {total}", f.join(" + "))
+    }
+}
+
+/// Reevaluating: a new action, its die rolled and added to the current initiative.
+pub fn reevaluate<S: DiceSource + ?Sized>(
+    s: &State,
+    id: u32,
+    action: Action,
+    src: &mut S,
+) -> Option<Event> {
+    let c = s.get(id)?;
+    let old = *c.init.first()?;
+    let side = init_side(s, id, action);
+    let faces = side.dice.roll(src);
+    let total: i64 = faces.iter().map(|&f| i64::from(f)).sum();
+    let new = i64::from(old) + total;
+    let mut out = vec![Event::Note(format!(
+        "{} reevaluates to {}: {} rolls {}, initiative {} + {} = {} (no movement until then)",
+        c.name,
+        action.name(),
+        side.dice,
+        show(&faces, total),
+        old,
+        total,
+        new
+    ))];
+    out.extend(declare_events(id, action, side.dice));
+    out.push(Event::Init(id, init_keys(new, side)));
+    Some(Event::Batch(out))
+}
+
+/// One damage roll of `expr` against every target, each through its own resistances. Returns
+/// the step and the rolled total.
+pub fn hit<S: DiceSource + ?Sized>(
+    s: &State,
+    by: u32,
+    targets: &[u32],
+    expr: &Expr,
+    dtype: &str,
+    src: &mut S,
+) -> (Event, i64) {
+    let out = roll(expr, src);
+    let dice: Vec<String> = out
+        .dice()
+        .map(|d| {
+            let f: Vec<String> = d.faces.iter().map(u32::to_string).collect();
+            if d.exploded() {
+                format!("{} (critical)", f.join("+"))
+            } else {
+                f.join("+")
+            }
+        })
+        .collect();
+    let typ = if dtype.trim().is_empty() {
+        String::new()
+    } else {
+        format!(" {}", dtype.trim())
+    };
+    let mut ev = vec![Event::Note(format!(
+        "{} deals {expr}{typ}: [{}] = {}",
+        s.name(by),
+        dice.join(", "),
+        out.total.max(0)
+    ))];
+    for &t in targets {
+        let how = takes(s, t, dtype);
+        let amount = how.apply(out.total).min(1_000_000) as i32;
+        if how.resists {
+            ev.push(Event::Note(format!("{} resists: half", s.name(t))));
+        } else if how.vulnerable {
+            ev.push(Event::Note(format!("{} is vulnerable: double", s.name(t))));
+        }
+        ev.push(Event::Damage(vec![t], amount));
+    }
+    (Event::Batch(ev), out.total)
+}
+
+/// Defend: +2 AR until the start of its next turn.
+pub fn defend(id: u32) -> Event {
+    Event::Add(id, "Defending".into(), Duration::Start { who: id, n: 1 })
+}
+
+/// Run: double movement until the end of the round.
+pub fn run(id: u32) -> Event {
+    Event::Add(id, "Running".into(), Duration::Round { n: 1 })
+}
+
+/// Help: advantage for `target` until the start of the helper's next turn.
+pub fn help(helper: u32, target: u32) -> Event {
+    Event::Add(
+        target,
+        "Helped".into(),
+        Duration::Start {
+            who: helper,
+            n: 1,
+        },
+    )
+}
+
+/// AR now: prone 0, defending +2.
+pub fn ar_now(s: &State, id: u32) -> i32 {
+    let base = s.get(id).map_or(0, |c| c.stat(AR));
+    if s.has(id, "Prone") {
+        0
+    } else if s.has(id, "Defending") {
+        base + 2
+    } else {
+        base
+    }
+}
+
+/// The death and dismemberment roll (d8): a note, and death on 6 or more.
+pub fn dismember(s: &State, id: u32, d8: u32) -> Option<Event> {
+    let c = s.get(id)?;
+    let line = super::sheet::dismemberment(d8);
+    let note = Event::Note(format!(
+        "{} rolls {} on the death and dismemberment table: {}",
+        c.name, d8, line
+    ));
+    Some(if d8 >= 6 {
+        Event::Batch(vec![note, Event::Sync(id, c.hp, c.death, true)])
+    } else {
+        note
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::{parse, ScriptedSource};
+    use crate::rules::encounter::Event as E;
+    use crate::rules::vogt::{damage_expr, Item};
+
+    fn npc(name: &str, hp: i32, dex: i32) -> Combatant {
+        let mut c = Combatant::new(&VOGT, name, hp);
+        c.stats[DEX] = dex;
+        c.texts = vec!["1d6".into(), "slash".into(), String::new(), String::new()];
+        c
+    }
+
+    fn fight() -> Vec<Event> {
+        vec![
+            E::Join(npc("A", 10, 2)),
+            E::Join(npc("B", 10, 3)),
+            E::Join(npc("C", 10, 2)),
+            E::Start,
+        ]
+    }
+
+    fn order(s: &State) -> Vec<&str> {
+        s.order.iter().map(|&i| s.name(i)).collect()
+    }
+
+    #[test]
+    fn declared_dice_order_the_round_with_every_tie_break() {
+        let mut ev = fight();
+        let s = State::replay(&VOGT, &ev);
+        // A attacks (1d8), B defends (1d4), C runs (1d6): A and B roll 3, C rolls 3.
+        let mut src = ScriptedSource::new([3, 3, 3]);
+        ev.push(declare_all(
+            &s,
+            &[
+                (1, Action::Attack(Dice::new(1, 8))),
+                (2, Action::Defend),
+                (3, Action::Run),
+            ],
+            &mut src,
+        ));
+        let s = State::replay(&VOGT, &ev);
+        // B has the higher DEX; A and C tie on DEX, C's 1d6 is the smaller die.
+        assert_eq!(order(&s), vec!["B", "C", "A"]);
+        assert_eq!(s.why_before(2, 3), "higher DEX 3 vs 2");
+        assert_eq!(s.why_before(3, 1), "smaller die 6 vs 8");
+        assert_eq!(declared(s.get(1).unwrap()), Some(Action::Attack(Dice::new(1, 8))));
+        assert!(s.log.iter().any(|l| l.text == "A declares Attack and rolls 1d8 for initiative: 3"));
+    }
+
+    #[test]
+    fn unconscious_rolls_10d10() {
+        let mut ev = fight();
+        ev.push(E::Add(1, "Unconscious".into(), Duration::Removed));
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(init_side(&s, 1, Action::Defend).dice, UNCONSCIOUS_INIT);
+        let mut src = ScriptedSource::new([1; 10]);
+        let step = declare_all(&s, &[(1, Action::Defend)], &mut src);
+        ev.push(step);
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(s.get(1).unwrap().init, vec![10, -2, 100]);
+    }
+
+    #[test]
+    fn reevaluate_adds_the_new_die_and_moves_the_turn_on() {
+        let mut ev = fight();
+        let s = State::replay(&VOGT, &ev);
+        let mut src = ScriptedSource::new([1, 4, 5]);
+        ev.push(declare_all(
+            &s,
+            &[(1, Action::Defend), (2, Action::Run), (3, Action::Help)],
+            &mut src,
+        ));
+        ev.push(E::Add(1, "Bleeding".into(), Duration::Removed));
+        ev.push(E::Next); // A's turn: bleeds 1
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!((s.current, s.get(1).unwrap().hp), (Some(1), 9));
+        let mut src = ScriptedSource::new([6]);
+        ev.push(reevaluate(&s, 1, Action::Attack(Dice::new(1, 6)), &mut src).unwrap());
+        let s = State::replay(&VOGT, &ev);
+        // 1 + 6 = 7: after B (4) and C (5); B acts now.
+        assert_eq!(order(&s), vec!["B", "C", "A"]);
+        assert_eq!(s.current, Some(2));
+        ev.extend([E::Next, E::Next]);
+        let s = State::replay(&VOGT, &ev);
+        // A's turn resumes: no second bleeding.
+        assert_eq!((s.current, s.get(1).unwrap().hp), (Some(1), 9));
+        assert!(s.log.iter().any(|l| l.text == "A’s turn resumes"));
+        // Next round A bleeds again at its turn's start.
+        ev.push(E::Next);
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!((s.round, s.current), (2, None));
+        let mut src = ScriptedSource::new([1, 2, 3]);
+        ev.push(declare_all(
+            &s,
+            &[(1, Action::Defend), (2, Action::Defend), (3, Action::Defend)],
+            &mut src,
+        ));
+        ev.push(E::Next);
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!((s.current, s.get(1).unwrap().hp), (Some(1), 8));
+    }
+
+    #[test]
+    fn damage_to_zero_adds_exhaustion_and_prone_and_unconscious_at_three() {
+        let mut ev = fight();
+        ev.push(E::Damage(vec![1], 12));
+        let s = State::replay(&VOGT, &ev);
+        let a = s.get(1).unwrap();
+        assert_eq!((a.hp, a.death), (0, 1));
+        assert!(s.has(1, "Prone") && !s.has(1, "Unconscious"));
+        ev.push(E::Add(1, "Bleeding".into(), Duration::Removed));
+        ev.push(E::Damage(vec![1], 1));
+        ev.push(E::Damage(vec![1], 0)); // no damage taken: no level
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(s.get(1).unwrap().death, 2);
+        assert_eq!(s.conditions_of(1).filter(|a| a.name == "Prone").count(), 1);
+        ev.push(E::Damage(vec![1], 2));
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(s.get(1).unwrap().death, 3);
+        assert!(s.has(1, "Unconscious") && unconscious(&s, 1));
+        ev.push(E::Damage(vec![1], 2));
+        let s = State::replay(&VOGT, &ev);
+        assert!(s.log.last().unwrap().text.contains("exhaustion 4: a roll on the table is due"));
+        let s2 = {
+            let mut e = ev.clone();
+            e.push(dismember(&s, 1, 6).unwrap());
+            State::replay(&VOGT, &e)
+        };
+        assert!(s2.get(1).unwrap().dead);
+        let mut e = ev.clone();
+        e.push(dismember(&s, 1, 2).unwrap());
+        let s3 = State::replay(&VOGT, &e);
+        assert!(!s3.get(1).unwrap().dead);
+        assert!(s3.log.last().unwrap().text.ends_with("Lost an arm"));
+    }
+
+    #[test]
+    fn one_roll_hits_every_target_through_its_own_resistances() {
+        let mut ev = fight();
+        ev[1] = {
+            let mut b = npc("B", 20, 3);
+            b.texts[T_RESIST] = "slash".into();
+            E::Join(b)
+        };
+        ev.push(E::Add(3, "Nauseated".into(), Duration::Removed));
+        let s = State::replay(&VOGT, &ev);
+        let e = damage_expr("1d6", 1).unwrap();
+        // A critical: 6, then 3, + 1 STR = 10.
+        let mut src = ScriptedSource::new([6, 3]);
+        let (step, total) = hit(&s, 1, &[2, 3], &e, "slash", &mut src);
+        assert_eq!(total, 10);
+        ev.push(step);
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(s.get(2).unwrap().hp, 15); // resisted: 5
+        assert_eq!(s.get(3).unwrap().hp, 0); // nauseated: 20 taken
+        assert!(s
+            .log
+            .iter()
+            .any(|l| l.text == "A deals 1d6!+1 slash: [6+3 (critical)] = 10"));
+        assert_eq!(takes(&s, 3, "fire"), Takes::default());
+        let _ = parse("1d6").unwrap();
+    }
+
+    #[test]
+    fn defend_run_help_and_ar() {
+        let mut ev = fight();
+        let s = State::replay(&VOGT, &ev);
+        let mut src = ScriptedSource::new([1, 2, 3]);
+        ev.push(declare_all(
+            &s,
+            &[(1, Action::Defend), (2, Action::Run), (3, Action::Help)],
+            &mut src,
+        ));
+        ev.extend([E::Next, defend(1)]);
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(ar_now(&s, 1), 2);
+        ev.extend([E::Next, run(2), E::Next, help(3, 1)]);
+        let s = State::replay(&VOGT, &ev);
+        assert!(s.has(2, "Running") && s.has(1, "Helped"));
+        ev.push(E::Next); // round ends: Running ends
+        let s = State::replay(&VOGT, &ev);
+        assert!(!s.has(2, "Running") && s.has(1, "Defending"));
+        let mut src = ScriptedSource::new([3, 2, 1]);
+        ev.push(declare_all(
+            &s,
+            &[(1, Action::Defend), (2, Action::Defend), (3, Action::Defend)],
+            &mut src,
+        ));
+        ev.push(E::Next); // C's turn starts: Helped on A ends
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(s.current, Some(3));
+        assert!(!s.has(1, "Helped") && s.has(1, "Defending"));
+        ev.extend([E::Next, E::Next]); // A's turn starts: Defending ends
+        let s = State::replay(&VOGT, &ev);
+        assert!(!s.has(1, "Defending"));
+        ev.push(E::Add(1, "Prone".into(), Duration::Removed));
+        assert_eq!(ar_now(&State::replay(&VOGT, &ev), 1), 0);
+    }
+
+    #[test]
+    fn a_sheet_joins_with_abilities_after_statuses() {
+        let mut sh = VogtSheet::default();
+        sh.abilities = [3, 4, 2, 2];
+        sh.statuses = vec!["Frozen".into()];
+        sh.exhaustion = 2;
+        sh.hp_max = 12;
+        sh.hp = 5;
+        sh.items.insert(
+            0,
+            Item {
+                name: "Rope".into(),
+                slots: 1,
+                count: 1,
+                per_slot: 1,
+                quick: false,
+                damage: String::new(),
+                dtype: String::new(),
+            },
+        );
+        let c = from_sheet("Bo", &sh);
+        assert_eq!((c.stat(STR), c.stat(DEX), c.hp, c.hp_max, c.death), (2, 3, 5, 6, 2));
+        assert_eq!((c.text(T_WEAPON), c.text(T_DTYPE)), ("1d6", "blunt"));
+    }
+}

@@ -1,0 +1,19 @@
+//! Bo Vogt's system (`vogt`): abilities as rungs of a die-size ladder, inventory slots, exact
+//! odds of checks, contests and damage with critical dice, and the initiative of declared
+//! actions (lowest first). SPEC.md §5; seeds/002_2a10ed325ad0ce53.txt.
+
+pub mod combat;
+mod ladder;
+mod rolls;
+mod sheet;
+
+pub use ladder::{parse_dice, Dice, LADDER, TOP};
+pub use rolls::{
+    before, best_of_two, check_dist, damage_dist, damage_expr, dismemberment_death, drop_chance,
+    init_keys, map_values, roll_check, tie_rule, CheckRoll, Edge, InitSide, Takes,
+    UNCONSCIOUS_INIT,
+};
+pub use sheet::{
+    dismemberment, status, Ability, Item, Place, Skill, StatusDef, VogtSheet, DISMEMBERMENT,
+    EXHAUSTION_LIMIT, HP_LIMIT, STATUSES, STAT_LIMIT, TECH_DIES, TECH_LIMIT,
+};
