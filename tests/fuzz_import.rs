@@ -18,6 +18,7 @@ use std::time::Instant;
 
 const HEIMR: &str = include_str!("fixtures/character-heimr-v1.json");
 const SYMBAROUM: &str = include_str!("fixtures/character-symbaroum-v1.json");
+const VOGT: &str = include_str!("fixtures/character-vogt-v1.json");
 const ENCOUNTER: &str = include_str!("fixtures/encounter-symbaroum-v1.json");
 
 fn pick(src: &mut SeededSource, n: usize) -> usize {
@@ -179,9 +180,10 @@ fn mutate(src: &mut SeededSource, mut doc: Value) -> Value {
 fn valid_documents() -> Vec<Value> {
     let heimr: Value = serde_json::from_str(HEIMR).expect("fixture");
     let symbaroum: Value = serde_json::from_str(SYMBAROUM).expect("fixture");
+    let vogt: Value = serde_json::from_str(VOGT).expect("fixture");
     let encounter: Value = serde_json::from_str(ENCOUNTER).expect("fixture");
-    let backup = json!({ "schema_version": 1, "exported_at": 1, "characters": [heimr.clone(), symbaroum.clone()] });
-    vec![heimr, symbaroum, backup, encounter]
+    let backup = json!({ "schema_version": 1, "exported_at": 1, "characters": [heimr.clone(), symbaroum.clone(), vogt.clone()] });
+    vec![heimr, symbaroum, vogt, backup, encounter]
 }
 
 /// A rejection message a player can read.

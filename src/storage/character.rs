@@ -4,6 +4,7 @@
 use super::versioned::Versioned;
 use crate::rules::heimr::HeimrSheet;
 use crate::rules::symbaroum::SymbaroumSheet;
+use crate::rules::vogt::VogtSheet;
 use serde::{Deserialize, Serialize};
 
 /// `{ schema_version, id, system, name, notes, created, updated, sheet }` (SPEC.md §2).
@@ -30,6 +31,7 @@ pub struct Character {
 pub enum Sheet {
     Heimr(HeimrSheet),
     Symbaroum(SymbaroumSheet),
+    Vogt(VogtSheet),
 }
 
 /// The stored shape with the sheet still unparsed, so `system` can choose its type.
@@ -57,6 +59,9 @@ impl TryFrom<RawCharacter> for Character {
             "symbaroum" => Sheet::Symbaroum(
                 serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?,
             ),
+            "vogt" => {
+                Sheet::Vogt(serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?)
+            }
             other => return Err(format!("unknown system “{other}”")),
         };
         Ok(Character {
@@ -93,7 +98,7 @@ pub const SYSTEMS: [SystemInfo; 5] = [
     SystemInfo {
         id: "vogt",
         name: "Bo Vogt's die-size system",
-        available: false,
+        available: true,
     },
     SystemInfo {
         id: "aura",
@@ -112,6 +117,7 @@ impl Sheet {
         match system {
             "heimr" => Some(Sheet::Heimr(HeimrSheet::default())),
             "symbaroum" => Some(Sheet::Symbaroum(SymbaroumSheet::default())),
+            "vogt" => Some(Sheet::Vogt(VogtSheet::default())),
             _ => None,
         }
     }
@@ -120,6 +126,7 @@ impl Sheet {
         match self {
             Sheet::Heimr(_) => SYSTEMS[0],
             Sheet::Symbaroum(_) => SYSTEMS[1],
+            Sheet::Vogt(_) => SYSTEMS[2],
         }
     }
 
@@ -133,6 +140,12 @@ impl Sheet {
                 s.toughness_max(),
                 s.experience_left()
             ),
+            Sheet::Vogt(s) => format!(
+                "HP {}/{} · exhaustion {}",
+                s.hp,
+                s.hp_max_now(),
+                s.exhaustion
+            ),
         }
     }
 
@@ -140,6 +153,7 @@ impl Sheet {
         match self {
             Sheet::Heimr(s) => s.validate(),
             Sheet::Symbaroum(s) => s.validate(),
+            Sheet::Vogt(s) => s.validate(),
         }
     }
 }
@@ -244,6 +258,20 @@ mod tests {
             (13, 7, 11, 6)
         );
         assert_eq!(s.experience_left(), 20);
+        assert!(c.validate().is_ok());
+    }
+
+    #[test]
+    fn vogt_v1_fixture_loads() {
+        let c: Character =
+            decode(include_str!("../../tests/fixtures/character-vogt-v1.json")).unwrap();
+        let Sheet::Vogt(s) = &c.sheet else {
+            panic!("not vogt")
+        };
+        // STR 2d6 (median 7): 17 slots; DEX 1d8 (rung 3): 7 quick slots; a bag.
+        assert_eq!((s.inventory_slots(), s.quick_slots()), (17, 7));
+        assert_eq!((s.carried(), s.over()), (5, 0));
+        assert_eq!(s.speed().0, 3); // exhaustion 1 halves 6
         assert!(c.validate().is_ok());
     }
 

@@ -499,8 +499,63 @@ mod tests {
         );
     }
 
+    /// A random but valid Bo Vogt character.
+    fn generated_vogt(seed: u64) -> Character {
+        use crate::rules::vogt::{Ability as VA, Item, Skill, VogtSheet, STATUSES};
+        let mut src = SeededSource::new(seed);
+        let mut s = VogtSheet::default();
+        for a in s.abilities.iter_mut() {
+            *a = src.roll(17) as i32 - 1;
+        }
+        s.skills = (0..src.roll(3) - 1)
+            .map(|_| Skill {
+                name: text(&mut src),
+                ability: *pick(&mut src, &VA::ALL),
+                bonus: src.roll(7) as i32 - 3,
+            })
+            .collect();
+        s.hp_max = src.roll(30) as i32;
+        s.hp = src.roll(31) as i32 - 1;
+        s.ar = src.roll(5) as i32 - 1;
+        s.technique_die = *pick(&mut src, &[4, 6, 8, 10, 12]);
+        s.technique_dice = src.roll(5) as i32 - 1;
+        s.exhaustion = src.roll(6) - 1;
+        s.statuses = (0..src.roll(3) - 1)
+            .map(|_| pick(&mut src, &STATUSES).name.to_owned())
+            .collect();
+        s.resistances = (0..src.roll(2) - 1).map(|_| text(&mut src)).collect();
+        s.items = (0..src.roll(5) - 1)
+            .map(|_| Item {
+                name: text(&mut src),
+                slots: src.roll(3),
+                count: src.roll(40),
+                per_slot: src.roll(20),
+                quick: src.roll(2) == 1,
+                damage: pick(&mut src, &["", "1d6", "2d8", "d12"]).to_string(),
+                dtype: pick(&mut src, &["", "slash", "fire"]).to_string(),
+            })
+            .collect();
+        s.bag = src.roll(2) == 1;
+        s.hands = src.roll(4);
+        Character::new(
+            format!("v{seed:015x}"),
+            text(&mut src),
+            Sheet::Vogt(s),
+            1_700_000_000_000 + seed,
+        )
+    }
+
     #[test]
     fn export_then_import_gives_back_identical_characters() {
+        for seed in 0..200 {
+            let c = generated_vogt(seed);
+            assert_eq!(c.validate(), Ok(()), "vogt seed {seed}");
+            assert_eq!(
+                parse_import(&export_one(&c)),
+                Ok(vec![c.clone()]),
+                "vogt seed {seed}"
+            );
+        }
         for seed in 0..200 {
             let c = generated_symbaroum(seed);
             assert_eq!(c.validate(), Ok(()), "symbaroum seed {seed}");

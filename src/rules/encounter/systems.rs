@@ -227,7 +227,9 @@ pub const VOGT: CombatRules = CombatRules {
     init_keys: &["roll", "higher DEX", "smaller die"],
     lowest_first: true,
     rolloff_die: 0,
-    stats: &["STR", "DEX", "AWR", "WIL", "AR", "Movement", "Action", "Dice", "Die"],
+    stats: &[
+        "STR", "DEX", "AWR", "WIL", "AR", "Movement", "Action", "Dice", "Die",
+    ],
     hp_name: "HP",
     hp_floor: Some(0),
     at_zero: AtZero::Levels {
@@ -241,7 +243,11 @@ pub const VOGT: CombatRules = CombatRules {
     resources: &[],
     seconds_per_round: 6,
     conditions: &[
-        cond("Afraid", "Cannot move or act toward what it fears.", D::UntilRemoved),
+        cond(
+            "Afraid",
+            "Cannot move or act toward what it fears.",
+            D::UntilRemoved,
+        ),
         ConditionDef {
             name: "Bleeding",
             text: "1 damage at the start of each of its turns.",
@@ -250,20 +256,60 @@ pub const VOGT: CombatRules = CombatRules {
             ends: Ends::Nothing,
             hurts: 1,
         },
-        cond("Blind", "Disadvantage where sight matters; AWR one die smaller.", D::UntilRemoved),
-        cond("Deaf", "Disadvantage where hearing matters; AWR one die smaller.", D::UntilRemoved),
-        cond("Drenched", "Resists fire, vulnerable to lightning.", D::UntilRemoved),
+        cond(
+            "Blind",
+            "Disadvantage where sight matters; AWR one die smaller.",
+            D::UntilRemoved,
+        ),
+        cond(
+            "Deaf",
+            "Disadvantage where hearing matters; AWR one die smaller.",
+            D::UntilRemoved,
+        ),
+        cond(
+            "Drenched",
+            "Resists fire, vulnerable to lightning.",
+            D::UntilRemoved,
+        ),
         cond("Frozen", "STR and DEX one die smaller.", D::UntilRemoved),
-        cond("Hallucinating", "Sees what is not there; the GM narrates.", D::UntilRemoved),
+        cond(
+            "Hallucinating",
+            "Sees what is not there; the GM narrates.",
+            D::UntilRemoved,
+        ),
         cond("Immobile", "Speed 0.", D::UntilRemoved),
-        cond("Mute", "Cannot speak; disadvantage where a voice matters.", D::UntilRemoved),
-        cond("Nauseated", "Vulnerable to blunt, slash and stab.", D::UntilRemoved),
+        cond(
+            "Mute",
+            "Cannot speak; disadvantage where a voice matters.",
+            D::UntilRemoved,
+        ),
+        cond(
+            "Nauseated",
+            "Vulnerable to blunt, slash and stab.",
+            D::UntilRemoved,
+        ),
         cond("Prone", "Half movement, cannot fly, AR 0.", D::UntilRemoved),
         cond("Scorched", "AWR and WIL one die smaller.", D::UntilRemoved),
-        cond("Unconscious", "No movement, no actions; initiative 10d10.", D::UntilRemoved),
-        cond("Defending", "+2 AR until the start of its next turn.", D::NextTurnStart),
-        cond("Running", "Double movement until the end of the round.", D::RoundEnd),
-        cond("Helped", "Advantage on the next check for the task it is helped with.", D::NextTurnStart),
+        cond(
+            "Unconscious",
+            "No movement, no actions; initiative 10d10.",
+            D::UntilRemoved,
+        ),
+        cond(
+            "Defending",
+            "+2 AR until the start of its next turn.",
+            D::NextTurnStart,
+        ),
+        cond(
+            "Running",
+            "Double movement until the end of the round.",
+            D::RoundEnd,
+        ),
+        cond(
+            "Helped",
+            "Advantage on the next check for the task it is helped with.",
+            D::NextTurnStart,
+        ),
     ],
 };
 

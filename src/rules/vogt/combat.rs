@@ -186,6 +186,18 @@ pub fn declare_all<S: DiceSource + ?Sized>(
     Event::Batch(out)
 }
 
+/// One combatant's declaration before the rolls (kept in the fight, so a reload keeps it).
+pub fn declare(s: &State, id: u32, action: Action) -> Event {
+    let mut out = vec![Event::Note(format!(
+        "{} will {} ({})",
+        s.name(id),
+        action.name().to_lowercase(),
+        action.dice()
+    ))];
+    out.extend(declare_events(id, action, action.dice()));
+    Event::Batch(out)
+}
+
 fn declare_events(id: u32, action: Action, dice: Dice) -> [Event; 3] {
     [
         Event::Set(id, ACTION, action.code()),
@@ -292,10 +304,7 @@ pub fn help(helper: u32, target: u32) -> Event {
     Event::Add(
         target,
         "Helped".into(),
-        Duration::Start {
-            who: helper,
-            n: 1,
-        },
+        Duration::Start { who: helper, n: 1 },
     )
 }
 
@@ -373,8 +382,14 @@ mod tests {
         assert_eq!(order(&s), vec!["B", "C", "A"]);
         assert_eq!(s.why_before(2, 3), "higher DEX 3 vs 2");
         assert_eq!(s.why_before(3, 1), "smaller die 6 vs 8");
-        assert_eq!(declared(s.get(1).unwrap()), Some(Action::Attack(Dice::new(1, 8))));
-        assert!(s.log.iter().any(|l| l.text == "A declares Attack and rolls 1d8 for initiative: 3"));
+        assert_eq!(
+            declared(s.get(1).unwrap()),
+            Some(Action::Attack(Dice::new(1, 8)))
+        );
+        assert!(s
+            .log
+            .iter()
+            .any(|l| l.text == "A declares Attack and rolls 1d8 for initiative: 3"));
     }
 
     #[test]
@@ -422,7 +437,11 @@ mod tests {
         let mut src = ScriptedSource::new([1, 2, 3]);
         ev.push(declare_all(
             &s,
-            &[(1, Action::Defend), (2, Action::Defend), (3, Action::Defend)],
+            &[
+                (1, Action::Defend),
+                (2, Action::Defend),
+                (3, Action::Defend),
+            ],
             &mut src,
         ));
         ev.push(E::Next);
@@ -450,7 +469,12 @@ mod tests {
         assert!(s.has(1, "Unconscious") && unconscious(&s, 1));
         ev.push(E::Damage(vec![1], 2));
         let s = State::replay(&VOGT, &ev);
-        assert!(s.log.last().unwrap().text.contains("exhaustion 4: a roll on the table is due"));
+        assert!(s
+            .log
+            .last()
+            .unwrap()
+            .text
+            .contains("exhaustion 4: a roll on the table is due"));
         let s2 = {
             let mut e = ev.clone();
             e.push(dismember(&s, 1, 6).unwrap());
@@ -513,7 +537,11 @@ mod tests {
         let mut src = ScriptedSource::new([3, 2, 1]);
         ev.push(declare_all(
             &s,
-            &[(1, Action::Defend), (2, Action::Defend), (3, Action::Defend)],
+            &[
+                (1, Action::Defend),
+                (2, Action::Defend),
+                (3, Action::Defend),
+            ],
             &mut src,
         ));
         ev.push(E::Next); // C's turn starts: Helped on A ends
@@ -548,7 +576,10 @@ mod tests {
             },
         );
         let c = from_sheet("Bo", &sh);
-        assert_eq!((c.stat(STR), c.stat(DEX), c.hp, c.hp_max, c.death), (2, 3, 5, 6, 2));
+        assert_eq!(
+            (c.stat(STR), c.stat(DEX), c.hp, c.hp_max, c.death),
+            (2, 3, 5, 6, 2)
+        );
         assert_eq!((c.text(T_WEAPON), c.text(T_DTYPE)), ("1d6", "blunt"));
     }
 }

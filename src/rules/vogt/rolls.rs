@@ -161,7 +161,11 @@ pub fn init_keys(roll: i64, side: InitSide) -> Vec<i32> {
 
 /// Which tie-break rule put `a` before `b` (both keys from [`init_keys`]).
 pub fn tie_rule(a: &[i32], b: &[i32]) -> &'static str {
-    match (a.first() == b.first(), a.get(1) == b.get(1), a.get(2) == b.get(2)) {
+    match (
+        a.first() == b.first(),
+        a.get(1) == b.get(1),
+        a.get(2) == b.get(2),
+    ) {
         (false, _, _) => "lower roll",
         (true, false, _) => "tie: higher DEX",
         (true, true, false) => "tie: smaller die",
@@ -230,7 +234,12 @@ mod tests {
 
     #[test]
     fn checks_with_advantage_and_disadvantage_match_enumeration() {
-        for dice in [Dice::new(1, 4), Dice::new(1, 6), Dice::new(2, 6), Dice::new(3, 4)] {
+        for dice in [
+            Dice::new(1, 4),
+            Dice::new(1, 6),
+            Dice::new(2, 6),
+            Dice::new(3, 4),
+        ] {
             for bonus in [-2, 0, 3] {
                 let all = outcomes(dice);
                 let n = (all.len() * all.len()) as f64;
@@ -435,9 +444,21 @@ mod tests {
         close(f.p(), 18.0 / 24.0); // 14 lower rolls + 4 ties
         assert_eq!(g, Chance::Impossible);
         // Higher DEX wins ties before die size.
-        assert_eq!(tie_rule(&init_keys(3, sides[2]), &init_keys(3, sides[1])), "tie: higher DEX");
-        assert_eq!(tie_rule(&init_keys(3, sides[0]), &init_keys(3, sides[1])), "tie: smaller die");
-        assert_eq!(tie_rule(&init_keys(3, sides[1]), &init_keys(3, sides[4])), "tie: the GM decides");
-        assert_eq!(tie_rule(&init_keys(2, sides[1]), &init_keys(3, sides[4])), "lower roll");
+        assert_eq!(
+            tie_rule(&init_keys(3, sides[2]), &init_keys(3, sides[1])),
+            "tie: higher DEX"
+        );
+        assert_eq!(
+            tie_rule(&init_keys(3, sides[0]), &init_keys(3, sides[1])),
+            "tie: smaller die"
+        );
+        assert_eq!(
+            tie_rule(&init_keys(3, sides[1]), &init_keys(3, sides[4])),
+            "tie: the GM decides"
+        );
+        assert_eq!(
+            tie_rule(&init_keys(2, sides[1]), &init_keys(3, sides[4])),
+            "lower roll"
+        );
     }
 }

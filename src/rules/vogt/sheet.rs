@@ -45,18 +45,42 @@ const fn st(name: &'static str, text: &'static str, rungs: [i32; 4]) -> StatusDe
 
 pub const STATUSES: [StatusDef; 13] = [
     st("Afraid", "Cannot move or act toward what it fears.", [0; 4]),
-    st("Bleeding", "1 damage at the start of each of its turns.", [0; 4]),
-    st("Blind", "Disadvantage on anything needing sight; AWR one die smaller.", [0, 0, 1, 0]),
-    st("Deaf", "Disadvantage on anything needing hearing; AWR one die smaller.", [0, 0, 1, 0]),
+    st(
+        "Bleeding",
+        "1 damage at the start of each of its turns.",
+        [0; 4],
+    ),
+    st(
+        "Blind",
+        "Disadvantage on anything needing sight; AWR one die smaller.",
+        [0, 0, 1, 0],
+    ),
+    st(
+        "Deaf",
+        "Disadvantage on anything needing hearing; AWR one die smaller.",
+        [0, 0, 1, 0],
+    ),
     st("Drenched", "Resists fire, vulnerable to lightning.", [0; 4]),
     st("Frozen", "STR and DEX one die smaller.", [1, 1, 0, 0]),
-    st("Hallucinating", "Sees what is not there; the GM narrates.", [0; 4]),
+    st(
+        "Hallucinating",
+        "Sees what is not there; the GM narrates.",
+        [0; 4],
+    ),
     st("Immobile", "Speed 0.", [0; 4]),
-    st("Mute", "Cannot speak; disadvantage on anything needing a voice.", [0; 4]),
+    st(
+        "Mute",
+        "Cannot speak; disadvantage on anything needing a voice.",
+        [0; 4],
+    ),
     st("Nauseated", "Vulnerable to blunt, slash and stab.", [0; 4]),
     st("Prone", "Half movement, cannot fly, AR 0.", [0; 4]),
     st("Scorched", "AWR and WIL one die smaller.", [0, 0, 1, 1]),
-    st("Unconscious", "No movement, no actions; initiative 10d10.", [0; 4]),
+    st(
+        "Unconscious",
+        "No movement, no actions; initiative 10d10.",
+        [0; 4],
+    ),
 ];
 
 pub fn status(name: &str) -> Option<&'static StatusDef> {
@@ -357,7 +381,10 @@ impl VogtSheet {
     fn vulnerable_raw(&self, t: &str) -> bool {
         let t = t.trim();
         !t.is_empty()
-            && (self.vulnerabilities.iter().any(|r| r.eq_ignore_ascii_case(t))
+            && (self
+                .vulnerabilities
+                .iter()
+                .any(|r| r.eq_ignore_ascii_case(t))
                 || (self.has("Drenched") && t.eq_ignore_ascii_case("lightning"))
                 || (self.has("Nauseated")
                     && ["blunt", "slash", "stab"]

@@ -87,3 +87,17 @@ pub fn choices(
 fn choices_dyn(f: ChoicesFn) -> Signal<Vec<(i32, String)>> {
     Signal::derive(move || f())
 }
+
+type DistFn = Arc<dyn Fn() -> crate::rules::dice::Distribution + Send + Sync>;
+
+/// A distribution that follows the signals `f` reads (a roll panel's chart).
+pub fn dist(
+    f: impl Fn() -> crate::rules::dice::Distribution + Send + Sync + 'static,
+) -> Signal<crate::rules::dice::Distribution> {
+    dist_dyn(Arc::new(f))
+}
+
+#[inline(never)]
+fn dist_dyn(f: DistFn) -> Signal<crate::rules::dice::Distribution> {
+    Signal::derive(move || f())
+}

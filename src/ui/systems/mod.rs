@@ -3,6 +3,7 @@
 
 pub mod heimr;
 pub mod symbaroum;
+pub mod vogt;
 
 use crate::rules::encounter::{Combatant, State};
 use crate::storage::character::{Character, Sheet};
@@ -15,6 +16,7 @@ pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> Option<AnyV
     match system {
         "heimr" => Some(heimr::view(id, mode)),
         "symbaroum" => Some(symbaroum::view(id, mode)),
+        "vogt" => Some(vogt::view(id, mode)),
         _ => None,
     }
 }
@@ -43,6 +45,7 @@ pub fn combat_ui(system: &str) -> Option<&'static CombatUi> {
     match system {
         "symbaroum" => Some(&symbaroum::combat::UI),
         "heimr" => Some(&heimr::combat::UI),
+        "vogt" => Some(&vogt::combat::UI),
         _ => None,
     }
 }

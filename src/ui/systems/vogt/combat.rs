@@ -1,0 +1,667 @@
+//! Bo Vogt's fight: every round each combatant declares an action, the exact chance of acting
+//! before each opponent is shown from the declared dice, then everyone rolls; on a combatant's
+//! sheet: reevaluate, defend, run, help, attacks with one damage roll against every target
+//! (each through its own resistances, with the chance to drop it), and the death and
+//! dismemberment table. The rules (`rules::vogt::combat`) decide everything.
+
+use crate::rules::dice::DiceSource;
+use crate::rules::encounter::{Combatant, Event, State};
+use crate::rules::vogt::combat::{
+    ar_now, declare, declare_all, declared, defend, dismember, from_sheet, help, hit, init_side,
+    reevaluate, run, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE, T_RESIST,
+    T_VULN, T_WEAPON,
+};
+use crate::rules::vogt::{
+    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, tie_rule, Dice,
+    VogtSheet, TOP,
+};
+use crate::storage::character::{Character, Sheet};
+use crate::ui::encounters::EncCtx;
+use crate::ui::format::{decimal, percent};
+use crate::ui::kit::{choices, fixed, flag, form, text, Field};
+use crate::ui::systems::{numbered, CombatUi};
+use leptos::prelude::*;
+
+pub static UI: CombatUi = CombatUi {
+    from_character,
+    vitals,
+    set_vitals,
+    npc_form,
+    panel,
+    tools,
+    tools_title: "Declare and roll",
+    row_note,
+};
+
+fn from_character(c: &Character) -> Option<Combatant> {
+    match &c.sheet {
+        Sheet::Vogt(s) => {
+            let mut x = from_sheet(&c.name, s);
+            x.link = Some(c.id.clone());
+            Some(x)
+        }
+        _ => None,
+    }
+}
+
+/// HP, the exhaustion level (the engine counts it in `death`) and death.
+fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
+    match sheet {
+        Sheet::Vogt(s) => Some((s.hp, s.exhaustion, s.dead)),
+        _ => None,
+    }
+}
+
+fn set_vitals(sheet: &mut Sheet, hp: i32, level: u32, dead: bool) {
+    if let Sheet::Vogt(s) = sheet {
+        s.hp = hp.clamp(0, crate::rules::vogt::HP_LIMIT);
+        s.exhaustion = level.min(crate::rules::vogt::EXHAUSTION_LIMIT);
+        s.dead = dead;
+    }
+}
+
+fn row_note(s: &State, who: u32) -> String {
+    let Some(c) = s.get(who) else {
+        return String::new();
+    };
+    let mut out = format!("AR {}", ar_now(s, who));
+    if c.death > 0 {
+        out.push_str(&format!(" · exhaustion {}", c.death));
+    }
+    if let (Some(a), Some(&roll)) = (declared(c), c.init.first()) {
+        out.push_str(&format!(" · {} {} → {roll}", a.name(), a.dice()));
+        if unconscious(s, who) {
+            out.push_str(" (unconscious: 10d10)");
+        }
+    }
+    out
+}
+
+/// The technique die of a linked character (d6 for others).
+fn technique_die(ctx: EncCtx, c: &Combatant) -> u32 {
+    c.link
+        .as_ref()
+        .and_then(|id| ctx.roster().get(id))
+        .and_then(|ch| match ch.sheet {
+            Sheet::Vogt(s) => Some(s.technique_die),
+            _ => None,
+        })
+        .unwrap_or(6)
+}
+
+/// The actions one can declare: attack with the weapon, defend, help, run, a technique of 1–3
+/// dice.
+fn action_options(ctx: EncCtx, c: &Combatant) -> Vec<Action> {
+    let t = technique_die(ctx, c);
+    vec![
+        Action::Attack(weapon(c)),
+        Action::Defend,
+        Action::Help,
+        Action::Run,
+        Action::Technique(Dice::new(1, t)),
+        Action::Technique(Dice::new(2, t)),
+        Action::Technique(Dice::new(3, t)),
+    ]
+}
+
+fn action_label(a: Action) -> String {
+    let what = match a {
+        Action::Attack(_) => "Attack",
+        Action::Technique(_) => "Technique",
+        Action::Defend => "Defend (+2 AR)",
+        Action::Help => "Help (advantage)",
+        Action::Run => "Run (double move)",
+    };
+    format!("{what} · {}", a.dice())
+}
+
+fn npc_form(ctx: EncCtx) -> AnyView {
+    let name = RwSignal::new("Goblin".to_owned());
+    let [count, hp, dex, str_, ar, mv] = [1, 6, 2, 1, 0, 6].map(RwSignal::new);
+    let weapon = RwSignal::new("1d6".to_owned());
+    let dtype = RwSignal::new("slash".to_owned());
+    let resist = RwSignal::new(String::new());
+    let vuln = RwSignal::new(String::new());
+    let add = move || {
+        let base = name
+            .get_untracked()
+            .trim()
+            .chars()
+            .take(100)
+            .collect::<String>();
+        let base = if base.is_empty() { "NPC".into() } else { base };
+        let names = ctx
+            .state
+            .with_untracked(|s| numbered(s, &base, count.get_untracked().max(1) as usize));
+        let list = names
+            .into_iter()
+            .map(|n| {
+                let mut c = Combatant::new(
+                    &crate::rules::encounter::systems::VOGT,
+                    n,
+                    hp.get_untracked(),
+                );
+                c.stats[STR] = str_.get_untracked();
+                c.stats[DEX] = dex.get_untracked();
+                c.stats[AR] = ar.get_untracked();
+                c.stats[MOVE] = mv.get_untracked();
+                c.texts = vec![
+                    weapon.get_untracked().trim().to_owned(),
+                    dtype.get_untracked().trim().chars().take(40).collect(),
+                    resist.get_untracked().chars().take(200).collect(),
+                    vuln.get_untracked().chars().take(200).collect(),
+                ];
+                c
+            })
+            .collect();
+        ctx.act(Event::Group(list));
+    };
+    let label = text(move || {
+        if count.get() > 1 {
+            format!("Add {} ×{}", name.get(), count.get())
+        } else {
+            format!("Add {}", name.get())
+        }
+    });
+    form(
+        "Quick NPC",
+        vec![
+            Field::Input("Name", name),
+            Field::Pair(vec![
+                Field::Num("How many", count, 1, 20),
+                Field::Num("HP", hp, 1, 1000),
+                Field::Num("STR rung", str_, 0, TOP),
+                Field::Num("DEX rung", dex, 0, TOP),
+                Field::Num("AR", ar, 0, 100),
+                Field::Num("Movement", mv, 0, 100),
+            ]),
+            Field::Input("Weapon damage (e.g. 1d6)", weapon),
+            Field::Input("Damage type", dtype),
+            Field::Input("Resists (e.g. fire, cold)", resist),
+            Field::Input("Vulnerable to", vuln),
+            Field::Act(
+                label,
+                "btn primary wide",
+                "add-npc",
+                flag(move || weapon.with(|w| parse_dice(w).is_none())),
+                Callback::new(move |()| add()),
+            ),
+        ],
+    )
+}
+
+/// Everyone able to act, with the action declared (an attack with its weapon until one is).
+fn declared_actions(s: &State) -> Vec<(u32, Action)> {
+    s.order
+        .iter()
+        .filter_map(|&id| s.get(id).filter(|c| !c.dead && !c.gone))
+        .map(|c| (c.id, declared(c).unwrap_or(Action::Attack(weapon(c)))))
+        .collect()
+}
+
+/// Each combatant's chances of acting before each other one, from the declared dice.
+fn chances(s: &State) -> String {
+    let acts = declared_actions(s);
+    if acts.len() > 12 {
+        return "With more than 12 combatants, open one's sheet to see its chances.".into();
+    }
+    acts.iter()
+        .map(|&(a, aa)| {
+            let mine = init_side(s, a, aa);
+            let vs: Vec<String> = acts
+                .iter()
+                .filter(|x| x.0 != a)
+                .map(|&(b, ba)| {
+                    let (first, gm, _) = before(mine, init_side(s, b, ba));
+                    let gm = if gm.is_impossible() {
+                        String::new()
+                    } else {
+                        format!(" (GM decides {})", percent(gm))
+                    };
+                    format!("before {} {}{gm}", s.name(b), percent(first))
+                })
+                .collect();
+            format!(
+                "{} ({} {}): {}",
+                s.name(a),
+                aa.name(),
+                mine.dice,
+                vs.join(", ")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Between rounds: each combatant's declared action, the chances of acting before each other
+/// one, and one roll for everyone.
+fn tools(ctx: EncCtx) -> AnyView {
+    let declaring = flag(move || {
+        ctx.state
+            .with(|s| s.current.is_none() && !s.ended && !s.order.is_empty())
+    });
+    let who = RwSignal::new(0);
+    let pick = RwSignal::new(0);
+    let options = move || {
+        ctx.state.with(|s| {
+            s.get(who.get().max(0) as u32)
+                .map_or_else(Vec::new, |c| action_options(ctx, c))
+        })
+    };
+    let declare = move || {
+        let id = who.get_untracked().max(0) as u32;
+        let Some(a) = options().get(pick.get_untracked().max(0) as usize).copied() else {
+            return;
+        };
+        ctx.act(ctx.state.with_untracked(|s| declare(s, id, a)));
+    };
+    let roll_all = move || {
+        if let Some(e) = ctx
+            .state
+            .with_untracked(|s| ctx.roll(|src| declare_all(s, &declared_actions(s), src)))
+        {
+            ctx.act(e);
+        }
+    };
+    form(
+        "Declare and roll",
+        vec![
+            Field::Text(
+                "muted",
+                "",
+                fixed("Each picks an action; its die is the initiative, lowest first. Ties: the higher DEX, then the smaller die, then the GM."),
+            ),
+            Field::If(
+                declaring,
+                vec![
+                    Field::Pick(
+                        "Who",
+                        choices(move || {
+                            ctx.state.with(|s| {
+                                declared_actions(s)
+                                    .into_iter()
+                                    .map(|(id, _)| (id as i32, s.name(id).to_owned()))
+                                    .collect()
+                            })
+                        }),
+                        who,
+                    ),
+                    Field::Pick(
+                        "Declares",
+                        choices(move || {
+                            options()
+                                .into_iter()
+                                .enumerate()
+                                .map(|(i, a)| (i as i32, action_label(a)))
+                                .collect()
+                        }),
+                        pick,
+                    ),
+                    Field::Act(fixed("Declare"), "btn", "declare", Signal::stored(false), Callback::new(move |()| declare())),
+                    Field::Text("chance pre", "before-chances", text(move || ctx.state.with(chances))),
+                    Field::Act(fixed("Roll initiative for everyone"), "btn primary wide", "roll-initiative", Signal::stored(false), Callback::new(move |()| roll_all())),
+                ],
+            ),
+        ],
+    )
+}
+
+fn panel(ctx: EncCtx, who: u32) -> AnyView {
+    view! {
+        {status(ctx, who)}
+        {actions(ctx, who)}
+        {attack(ctx, who)}
+    }
+    .into_any()
+}
+
+fn status(ctx: EncCtx, who: u32) -> AnyView {
+    let line = text(move || {
+        ctx.state.with(|s| {
+            let Some(c) = s.get(who) else {
+                return String::new();
+            };
+            let mut out = format!(
+                "AR {} · DEX rung {} · STR rung {}",
+                ar_now(s, who),
+                c.stat(DEX),
+                c.stat(STR)
+            );
+            let moves = c.stat(MOVE);
+            let speed = if s.has(who, "Immobile") || unconscious(s, who) {
+                0
+            } else {
+                let mut v = moves;
+                if c.death >= 1 {
+                    v /= 2
+                }
+                if s.has(who, "Prone") {
+                    v /= 2
+                }
+                if s.has(who, "Running") {
+                    v *= 2
+                }
+                v
+            };
+            out.push_str(&format!(" · speed {speed}"));
+            if c.death > 0 {
+                out.push_str(&format!(" · exhaustion {}", c.death));
+            }
+            if let (Some(a), Some(&r)) = (declared(c), c.init.first()) {
+                out.push_str(&format!(
+                    " · declared {} ({}), initiative {r}",
+                    a.name(),
+                    a.dice()
+                ));
+            }
+            let next = s
+                .order
+                .iter()
+                .position(|&x| x == who)
+                .and_then(|p| s.order.get(p + 1));
+            if let (Some(&n), Some(c2)) = (next, next.and_then(|&n| s.get(n))) {
+                if !c.init.is_empty() && !c2.init.is_empty() {
+                    out.push_str(&format!(
+                        " · before {}: {}",
+                        c2.name,
+                        tie_rule(&c.init, &c2.init)
+                    ));
+                    let _ = n;
+                }
+            }
+            out
+        })
+    });
+    let table = flag(move || {
+        ctx.state
+            .with(|s| s.get(who).is_some_and(|c| c.death >= 4 && !c.dead))
+    });
+    form(
+        "Status",
+        vec![
+            Field::Text("muted", "vogt-status", line),
+            Field::If(
+                table,
+                vec![
+                    Field::Text(
+                        "chance",
+                        "",
+                        text(|| {
+                            format!("Exhaustion 4 or more: a d8 on the death and dismemberment table; dies on 6+: {}", percent(dismemberment_death()))
+                        }),
+                    ),
+                    Field::Act(
+                        fixed("Roll on the table (d8)"),
+                        "btn primary",
+                        "dismember",
+                        Signal::stored(false),
+                        Callback::new(move |()| {
+                            if let Some(d8) = ctx.roll(|src| src.roll(8)) {
+                                if let Some(e) = ctx.state.with_untracked(|s| dismember(s, who, d8))
+                                {
+                                    ctx.act(e);
+                                }
+                            }
+                        }),
+                    ),
+                ],
+            ),
+        ],
+    )
+}
+
+fn actions(ctx: EncCtx, who: u32) -> AnyView {
+    let pick = RwSignal::new(0);
+    let mate = RwSignal::new(0);
+    let rolled = flag(move || {
+        ctx.state.with(|s| {
+            s.round > 0 && s.current.is_some() && s.get(who).is_some_and(|c| !c.init.is_empty())
+        })
+    });
+    let others = choices(move || {
+        ctx.state.with(|s| {
+            s.order
+                .iter()
+                .filter(|&&x| x != who)
+                .map(|&x| (x as i32, s.name(x).to_owned()))
+                .collect()
+        })
+    });
+    let options = choices(move || {
+        ctx.state.with(|s| {
+            s.get(who).map_or_else(Vec::new, |c| {
+                action_options(ctx, c)
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, a)| (i as i32, action_label(a)))
+                    .collect()
+            })
+        })
+    });
+    let reeval = move || {
+        let Some(a) = ctx
+            .state
+            .with_untracked(|s| s.get(who).map(|c| action_options(ctx, c)))
+            .and_then(|o| o.get(pick.get_untracked() as usize).copied())
+        else {
+            return;
+        };
+        if let Some(Some(e)) = ctx
+            .state
+            .with_untracked(|s| ctx.roll(|src| reevaluate(s, who, a, src)))
+        {
+            ctx.act(e);
+        }
+    };
+    form(
+        "Actions",
+        vec![
+            Field::Pair(vec![
+                Field::Act(
+                    fixed("Defend: +2 AR"),
+                    "btn",
+                    "defend",
+                    Signal::stored(false),
+                    Callback::new(move |()| ctx.act(defend(who))),
+                ),
+                Field::Act(
+                    fixed("Run: double move"),
+                    "btn",
+                    "run",
+                    Signal::stored(false),
+                    Callback::new(move |()| ctx.act(run(who))),
+                ),
+            ]),
+            Field::Pick("Help whom", others, mate),
+            Field::Act(
+                fixed("Help: advantage on their next check"),
+                "btn",
+                "help",
+                Signal::stored(false),
+                Callback::new(move |()| {
+                    let m = mate.get_untracked();
+                    if m > 0 {
+                        ctx.act(help(who, m as u32));
+                    }
+                }),
+            ),
+            Field::If(
+                rolled,
+                vec![
+                    Field::Pick("Reevaluate to", options, pick),
+                    Field::Act(
+                        fixed("Reevaluate: roll its die and add it"),
+                        "btn",
+                        "reevaluate",
+                        Signal::stored(false),
+                        Callback::new(move |()| reeval()),
+                    ),
+                ],
+            ),
+        ],
+    )
+}
+
+/// The attacker's weapons: a linked character's, or the NPC's one.
+fn weapons(ctx: EncCtx, c: &Combatant) -> Vec<(String, String, String)> {
+    let from_sheet: Option<VogtSheet> = c
+        .link
+        .as_ref()
+        .and_then(|id| ctx.roster().get(id))
+        .and_then(|ch| match ch.sheet {
+            Sheet::Vogt(s) => Some(s),
+            _ => None,
+        });
+    match from_sheet {
+        Some(s) if s.weapons().next().is_some() => s
+            .weapons()
+            .map(|(_, w)| (w.name.clone(), w.damage.clone(), w.dtype.clone()))
+            .collect(),
+        _ => vec![(
+            "Weapon".into(),
+            c.text(T_WEAPON).to_owned(),
+            c.text(T_DTYPE).to_owned(),
+        )],
+    }
+}
+
+fn attack(ctx: EncCtx, who: u32) -> AnyView {
+    let w = RwSignal::new(0);
+    let extra = RwSignal::new(0);
+    let targets = RwSignal::new(Vec::<u32>::new());
+    let result = RwSignal::new(String::new());
+    let chosen = move || {
+        ctx.state.with(|s| {
+            let c = s.get(who)?;
+            let list = weapons(ctx, c);
+            let (_, dice, dtype) = list.get(w.get().max(0) as usize).or(list.first())?.clone();
+            Some((
+                damage_expr(&dice, c.stat(STR).saturating_add(extra.get()))?,
+                dtype,
+            ))
+        })
+    };
+    let odds = text(move || {
+        let Some((e, dtype)) = chosen() else {
+            return "The weapon's damage is not dice.".into();
+        };
+        let picked = targets.get();
+        if picked.is_empty() {
+            return format!("{e}: pick the targets; one roll hits them all.");
+        }
+        ctx.state.with(|s| {
+            picked
+                .iter()
+                .map(|&t| {
+                    let how = takes(s, t, &dtype);
+                    let hp = s.get(t).map_or(0, |c| c.hp);
+                    match damage_dist(&e, how) {
+                        Ok(d) => format!(
+                            "{}: {e}{}, average {}, drops to 0 HP ({hp} left): {}",
+                            s.name(t),
+                            if how.resists {
+                                " halved"
+                            } else if how.vulnerable {
+                                " doubled"
+                            } else {
+                                ""
+                            },
+                            decimal(d.mean()),
+                            percent(drop_chance(&d, hp))
+                        ),
+                        Err(_) => format!("{}: too many dice to compute", s.name(t)),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+    });
+    let strike = move || {
+        let Some((e, dtype)) = chosen() else { return };
+        let ts = targets.get_untracked();
+        if ts.is_empty() {
+            return result.set("Pick at least one target.".into());
+        }
+        if let Some((ev, total)) = ctx
+            .state
+            .with_untracked(|s| ctx.roll(|src| hit(s, who, &ts, &e, &dtype, src)))
+        {
+            let crit = match &ev {
+                Event::Batch(v) => v
+                    .iter()
+                    .any(|x| matches!(x, Event::Note(t) if t.contains("critical"))),
+                _ => false,
+            };
+            ctx.act(ev);
+            result.set(format!(
+                "Rolled {}{}: applied to every target",
+                total.max(0),
+                if crit { ", a critical" } else { "" }
+            ));
+        }
+    };
+    form(
+        "Attack",
+        vec![
+            Field::Pick(
+                "Weapon",
+                choices(move || {
+                    ctx.state.with(|s| {
+                        s.get(who).map_or_else(Vec::new, |c| {
+                            weapons(ctx, c)
+                                .into_iter()
+                                .enumerate()
+                                .map(|(i, (n, d, t))| (i as i32, format!("{n} · {d} {t}")))
+                                .collect()
+                        })
+                    })
+                }),
+                w,
+            ),
+            Field::Num("Extra damage", extra, -100, 100),
+            Field::Toggles(
+                "Targets",
+                choices(move || {
+                    ctx.state.with(|s| {
+                        s.order
+                            .iter()
+                            .filter(|&&x| x != who)
+                            .filter(|&&x| s.get(x).is_some_and(|c| !c.dead && !c.gone))
+                            .map(|&x| {
+                                let c = s.get(x);
+                                let extra = c.map_or(String::new(), |c| {
+                                    let r = c.text(T_RESIST);
+                                    let v = c.text(T_VULN);
+                                    format!(
+                                        "{}{}",
+                                        if r.is_empty() {
+                                            String::new()
+                                        } else {
+                                            format!(" · resists {r}")
+                                        },
+                                        if v.is_empty() {
+                                            String::new()
+                                        } else {
+                                            format!(" · vulnerable {v}")
+                                        }
+                                    )
+                                });
+                                (x as i32, format!("{}{extra}", s.name(x)))
+                            })
+                            .collect()
+                    })
+                }),
+                targets,
+            ),
+            Field::Text("chance pre", "attack-odds", odds),
+            Field::Act(
+                fixed("Roll damage and apply"),
+                "btn primary roll-btn",
+                "roll-damage",
+                flag(move || chosen().is_none()),
+                Callback::new(move |()| strike()),
+            ),
+            Field::Text("result-line", "attack-result", result.into()),
+        ],
+    )
+}

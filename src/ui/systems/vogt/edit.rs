@@ -1,0 +1,389 @@
+//! Editing a Bo Vogt sheet: abilities as rungs (their dice shown), vitals, technique dice, every
+//! derived figure with its formula, skills, inventory, damage types and injuries.
+
+use super::Ctx;
+use crate::rules::vogt::{
+    parse_dice, Ability, Dice, Item, Place, Skill, VogtSheet, HP_LIMIT, STAT_LIMIT, TECH_DIES,
+    TECH_LIMIT, TOP,
+};
+use crate::ui::kit::{
+    checked, draw, fixed, flag, form, numbered_options, Derived, Field, Section, Stepper, TextList,
+};
+use leptos::prelude::*;
+
+pub fn edit(ctx: Ctx) -> impl IntoView {
+    let (resist, set_resist) = ctx.list(|s| &s.resistances, |s| &mut s.resistances);
+    let (vuln, set_vuln) = ctx.list(|s| &s.vulnerabilities, |s| &mut s.vulnerabilities);
+    let (injuries, set_injuries) = ctx.list(|s| &s.injuries, |s| &mut s.injuries);
+    view! {
+        <Section title="Abilities" key="vogt.abilities">
+            {Ability::ALL.map(|a| {
+                let i = a.index();
+                view! {
+                    <div class="attr-row" data-attr=a.short()>
+                        <div class="attr-name">
+                            <strong>{a.name()}</strong>
+                            <span class="muted progress-text" data-testid="rung-die">{move || ctx.sheet.with(|s| format!("rung {} = {}", s.abilities[i], Dice::of_rung(s.abilities[i])))}</span>
+                        </div>
+                        <Stepper label=a.short() value=ctx.num_at(i, |s, i| s.abilities[i]) min=0 max=TOP
+                            set=ctx.set_num_at(i, |s, i, v| s.abilities[i] = v)/>
+                    </div>
+                }
+            }).collect_view()}
+            <p class="muted">"Each step is the next die: 0, 1d4, 1d6, 1d8, 1d10, 1d12, 2d6, 2d8, 2d10, 2d12, 3d8, 3d10, 3d12, 4d10, 4d12, 5d10, 5d12."</p>
+        </Section>
+        <Section title="Vitals and gear" key="vogt.vitals">
+            <div class="grid2">
+                {NUMBERS.map(|(label, get, set, min, max)| view! { <Stepper label=label value=ctx.num(get) min max set=ctx.set_num(set)/> }).collect_view()}
+            </div>
+            <label class="field-label choice">"Technique die"
+                <select on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { ctx.edit(|s| s.technique_die = v) } }>
+                    {TECH_DIES.map(|d| view! { <option value=d.to_string() selected=move || ctx.sheet.with(|s| s.technique_die == d)>{format!("d{d}")}</option> }).collect_view()}
+                </select>
+            </label>
+            {FLAGS.map(|(label, get, set)| view! {
+                <label class="check"><input type="checkbox" prop:checked=move || ctx.sheet.with(get)
+                    on:change=checked(move |on| ctx.edit(|s| set(s, on)))/><span>{label}</span></label>
+            }).collect_view()}
+        </Section>
+        <Section title="Derived" key="vogt.derived">
+            {DERIVED.map(|(label, id, value, formula)| view! { <Derived label testid=id value=ctx.text(value) formula=ctx.text(formula)/> }).collect_view()}
+        </Section>
+        {skills(ctx)}
+        {inventory(ctx)}
+        <TextList title="Resistances (damage types)" items=resist set=set_resist/>
+        <TextList title="Vulnerabilities (damage types)" items=vuln set=set_vuln/>
+        <TextList title="Injuries" items=injuries set=set_injuries/>
+    }
+}
+
+type Num = (
+    &'static str,
+    fn(&VogtSheet) -> i32,
+    fn(&mut VogtSheet, i32),
+    i32,
+    i32,
+);
+
+const NUMBERS: [Num; 7] = [
+    ("HP max", |s| s.hp_max, |s, v| s.hp_max = v, 0, HP_LIMIT),
+    ("HP", |s| s.hp, |s, v| s.hp = v, 0, HP_LIMIT),
+    ("AR", |s| s.ar, |s, v| s.ar = v, 0, STAT_LIMIT),
+    (
+        "Movement",
+        |s| s.movement,
+        |s, v| s.movement = v,
+        0,
+        STAT_LIMIT,
+    ),
+    (
+        "Hands",
+        |s| s.hands as i32,
+        |s, v| s.hands = v as u32,
+        0,
+        10,
+    ),
+    (
+        "Technique dice",
+        |s| s.technique_dice,
+        |s, v| {
+            s.technique_dice = v;
+            s.technique_spent = s.technique_spent.min(v)
+        },
+        0,
+        TECH_LIMIT,
+    ),
+    (
+        "Exhaustion level",
+        |s| s.exhaustion as i32,
+        |s, v| s.exhaustion = v as u32,
+        0,
+        20,
+    ),
+];
+
+type Flag = (
+    &'static str,
+    fn(&VogtSheet) -> bool,
+    fn(&mut VogtSheet, bool),
+);
+
+const FLAGS: [Flag; 2] = [
+    (
+        "Carries a bag (without one: one item per hand)",
+        |s| s.bag,
+        |s, v| s.bag = v,
+    ),
+    ("Dead", |s| s.dead, |s, v| s.dead = v),
+];
+
+type Text = fn(&VogtSheet) -> String;
+
+const DERIVED: [(&str, &str, Text, Text); 8] = [
+    (
+        "Inventory slots",
+        "inventory-slots",
+        |s| s.inventory_slots().to_string(),
+        |s| {
+            let d = s.die(Ability::Str);
+            format!(
+                "10 + median of STR {d} ({}, rounded down), at least {} (hands)",
+                d.median_floor(),
+                s.hands
+            )
+        },
+    ),
+    (
+        "Quick slots",
+        "quick-slots-derived",
+        |s| s.quick_slots().to_string(),
+        |s| {
+            let dex = s.rung(Ability::Dex);
+            format!(
+                "4 + DEX {dex} = {}, at least {} (hands), at most {} (inventory slots)",
+                4 + dex,
+                s.hands,
+                s.inventory_slots()
+            )
+        },
+    ),
+    (
+        "Carried",
+        "carried",
+        |s| format!("{} / {}", s.carried(), s.capacity()),
+        |s| {
+            if s.bag {
+                "slots of every item (a bundle counts a slot per bundle) against the inventory slots".into()
+            } else {
+                format!("no bag: items held against {} hands", s.hands)
+            }
+        },
+    ),
+    (
+        "Over-encumbrance",
+        "over",
+        |s| {
+            if s.over() > 0 {
+                format!("−{}", s.over())
+            } else {
+                "none".into()
+            }
+        },
+        |_| {
+            "Carrying more calls for a saving throw against exhaustion every 15 minutes, minus the extra slots; the GM picks the die and target.".into()
+        },
+    ),
+    (
+        "Speed",
+        "speed-derived",
+        |s| s.speed().0.to_string(),
+        |s| {
+            let (_, why) = s.speed();
+            format!(
+                "movement {}{}",
+                s.movement,
+                if why.is_empty() {
+                    String::new()
+                } else {
+                    format!(", {}", why.join(", "))
+                }
+            )
+        },
+    ),
+    (
+        "HP max now",
+        "hp-max-now",
+        |s| s.hp_max_now().to_string(),
+        |s| {
+            format!(
+                "{} ({})",
+                s.hp_max,
+                if s.exhaustion >= 2 {
+                    "halved by exhaustion 2, rounded down"
+                } else {
+                    "exhaustion 2 halves it"
+                }
+            )
+        },
+    ),
+    (
+        "AR now",
+        "ar-now",
+        |s| s.ar_now().to_string(),
+        |s| {
+            if s.has("Prone") {
+                "prone: 0".into()
+            } else {
+                format!("{} (prone: 0; defending: +2)", s.ar)
+            }
+        },
+    ),
+    (
+        "Abilities after statuses",
+        "abilities-now",
+        |s| {
+            Ability::ALL
+                .map(|a| format!("{} {}", a.short(), s.die(a)))
+                .join(" · ")
+        },
+        |_| {
+            "Blind and deaf: AWR one die smaller each; frozen: STR and DEX; scorched: AWR and WIL. Never below 0.".into()
+        },
+    ),
+];
+
+/// A list entry and its buttons, as kit fields (one renderer for every list).
+fn entry(text: String, buttons: Vec<Field>) -> [Field; 2] {
+    [
+        Field::Text("list-entry", "list-entry", Signal::stored(text)),
+        Field::Pair(buttons),
+    ]
+}
+
+fn button(label: String, run: impl Fn() + Send + Sync + 'static) -> Field {
+    Field::Act(
+        Signal::stored(label),
+        "btn small",
+        "",
+        Signal::stored(false),
+        Callback::new(move |()| run()),
+    )
+}
+
+fn skill_rows(ctx: Ctx) -> Vec<Field> {
+    let skills = ctx.sheet.with(|s| s.skills.clone());
+    skills
+        .into_iter()
+        .enumerate()
+        .flat_map(|(i, k)| {
+            entry(
+                format!("{} · {} {:+}", k.name, k.ability.short(), k.bonus),
+                vec![button(format!("Remove {}", k.name), move || {
+                    ctx.edit(|s| {
+                        if i < s.skills.len() {
+                            s.skills.remove(i);
+                        }
+                    })
+                })],
+            )
+        })
+        .collect()
+}
+
+fn item_rows(ctx: Ctx) -> Vec<Field> {
+    let (items, places) = ctx.sheet.with(|s| (s.items.clone(), s.places()));
+    items
+        .into_iter()
+        .zip(places)
+        .enumerate()
+        .flat_map(|(i, (it, place))| {
+            let used = it.slots_used();
+            let what = format!(
+                "{}{} · {used} slot{}{} · {}",
+                it.name,
+                if it.count > 1 {
+                    format!(" ×{} ({} a slot)", it.count, it.per_slot)
+                } else {
+                    String::new()
+                },
+                if used == 1 { "" } else { "s" },
+                if it.damage.is_empty() {
+                    String::new()
+                } else {
+                    format!(" · {} {}", it.damage, it.dtype)
+                },
+                match place {
+                    Place::Quick => "quick slot",
+                    Place::Spans => "spans a quick and a normal slot: counts as normal",
+                    Place::Bag => "in the bag",
+                }
+            );
+            let quick = if it.quick {
+                "Out of quick slot"
+            } else {
+                "To a quick slot"
+            };
+            entry(
+                what,
+                vec![
+                    button(quick.into(), move || {
+                        ctx.edit(|s| {
+                            if let Some(x) = s.items.get_mut(i) {
+                                x.quick = !x.quick
+                            }
+                        })
+                    }),
+                    button(format!("Remove {}", it.name), move || {
+                        ctx.edit(|s| {
+                            if i < s.items.len() {
+                                s.items.remove(i);
+                            }
+                        })
+                    }),
+                ],
+            )
+        })
+        .collect()
+}
+
+fn skills(ctx: Ctx) -> AnyView {
+    let name = RwSignal::new(String::new());
+    let ability = RwSignal::new(0);
+    let bonus = RwSignal::new(1);
+    view! {
+        <Section title="Skills" key="vogt.skills">
+            {move || skill_rows(ctx).into_iter().map(draw).collect_view()}
+            {form("Add a skill", vec![
+                Field::Input("Skill", name),
+                Field::Pick("Ability", numbered_options(Ability::ALL.iter().map(|a| a.name().to_owned())), ability),
+                Field::Num("Bonus", bonus, -100, 100),
+                Field::Act(fixed("Add skill"), "btn primary", "add-skill", flag(move || name.with(|n| n.trim().is_empty() || n.chars().count() > 200)), Callback::new(move |()| {
+                    let k = Skill { name: name.get_untracked().trim().to_owned(), ability: Ability::ALL[ability.get_untracked().clamp(0, 3) as usize], bonus: bonus.get_untracked() };
+                    ctx.edit(|s| s.skills.push(k));
+                    name.set(String::new());
+                })),
+            ])}
+        </Section>
+    }
+    .into_any()
+}
+
+fn inventory(ctx: Ctx) -> AnyView {
+    let name = RwSignal::new(String::new());
+    let [slots, count, per] = [1, 1, 1].map(RwSignal::new);
+    let quick = RwSignal::new(false);
+    let dmg = RwSignal::new(String::new());
+    let dtype = RwSignal::new(String::new());
+    let bad = flag(move || {
+        name.with(|n| n.trim().is_empty() || n.chars().count() > 200)
+            || dmg.with(|d| !d.trim().is_empty() && parse_dice(d).is_none())
+    });
+    view! {
+        <Section title="Inventory" key="vogt.inventory">
+            {move || item_rows(ctx).into_iter().map(draw).collect_view()}
+            {form("Add an item", vec![
+                Field::Input("Item", name),
+                Field::Pair(vec![Field::Num("Slots", slots, 0, 100), Field::Num("How many", count, 1, 10_000)]),
+                Field::Pair(vec![Field::Num("Bundled per slot", per, 1, 10_000)]),
+                Field::Tick("In a quick slot", quick),
+                Field::Input("Weapon damage (e.g. 1d8; blank: not a weapon)", dmg),
+                Field::Input("Damage type (blunt, slash, stab, fire…)", dtype),
+                Field::Act(fixed("Add item"), "btn primary", "add-item", bad, Callback::new(move |()| {
+                    let it = Item {
+                        name: name.get_untracked().trim().to_owned(),
+                        slots: slots.get_untracked().max(0) as u32,
+                        count: count.get_untracked().max(1) as u32,
+                        per_slot: per.get_untracked().max(1) as u32,
+                        quick: quick.get_untracked(),
+                        damage: dmg.get_untracked().trim().to_owned(),
+                        dtype: dtype.get_untracked().trim().chars().take(200).collect(),
+                    };
+                    ctx.edit(|s| s.items.push(it));
+                    name.set(String::new());
+                    dmg.set(String::new());
+                })),
+            ])}
+        </Section>
+    }
+    .into_any()
+}
