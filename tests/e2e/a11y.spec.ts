@@ -97,7 +97,7 @@ for (const theme of ["light", "dark"] as const) {
       });
     }
 
-    for (const system of ["symbaroum", "heimr"]) test(`a running ${system} fight and a combatant's sheet have no axe violations`, async ({ page }) => {
+    for (const system of ["symbaroum", "heimr", "vogt"]) test(`a running ${system} fight and a combatant's sheet have no axe violations`, async ({ page }) => {
       await page.goto("/combat");
       await appReady(page);
       await page.getByLabel("Name", { exact: true }).fill("Axe fight");
@@ -118,7 +118,7 @@ for (const theme of ["light", "dark"] as const) {
       expectNone(found);
     });
 
-    for (const system of ["Heimr", "Symbaroum-style"]) {
+    for (const system of ["Heimr", "Symbaroum-style", "Bo Vogt"]) {
       test(`a ${system} sheet has no axe violations in any mode`, async ({ page }) => {
         await createCharacter(page, `Axe ${system}`, system);
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

@@ -46,6 +46,21 @@ for (const theme of ["light", "dark"] as const) {
     await mode(page, "Advance");
     await shot("symbaroum-advance");
     expect(await wrappedButtons(page)).toEqual([]);
+    await createCharacter(page, "Ilse", "Bo Vogt");
+    for (const name of ["STR", "WIL", "Club"]) await expect(row(page, name)).toBeInViewport();
+    for (const id of ["ar", "speed", "slots", "quick-slots"]) await expect(page.getByTestId(id)).toBeInViewport();
+    await shot("vogt-play", false);
+    await shot("vogt-play-full");
+    expect(await wrappedButtons(page)).toEqual([]);
+    await page.getByRole("button", { name: /^Roll Club/ }).tap();
+    await shot("vogt-roll-sheet", false);
+    await page.keyboard.press("Escape");
+    await mode(page, "Edit");
+    await shot("vogt-edit");
+    expect(await wrappedButtons(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
+    await mode(page, "Advance");
+    await shot("vogt-advance");
     await page.goto("/roller");
     expect(await wrappedButtons(page), "the roller's Clear stays one word").toEqual([]);
 

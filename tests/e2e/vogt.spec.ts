@@ -32,7 +32,7 @@ test("a Vogt character: dice, slots, quick slots, a check with advantage and a c
   await createCharacter(page, "Ilse", "Bo Vogt's die-size system");
   await mode(page, "Edit");
   await setNumber(page, "STR", 6);
-  await expect(page.locator('[data-attr="STR"]').getByTestId("rung-die")).toHaveText("rung 6 = 2d6");
+  await expect(page.getByTestId("rung-str")).toContainText("rung 6 = 2d6");
   await expect(page.getByTestId("inventory-slots")).toHaveText("17");
   await setNumber(page, "DEX", 3);
   await expect(page.getByTestId("quick-slots-derived")).toHaveText("7");
@@ -106,6 +106,7 @@ function character(id: string, name: string, hp: number, dex: number) {
 }
 const ILSE = character("cc00000000000003", "Ilse", 2, 3);
 
+const attackPanel = (page: Page) => sheet(page).locator('section[aria-label="Attack"]');
 const order = (page: Page) => page.getByTestId("order").locator("li.fighter").evaluateAll((els) => els.map((e) => e.getAttribute("data-combatant")));
 
 test("a round of Vogt combat: declared dice, before-you chances, a tie, a critical, bleeding, exhaustion", async ({ page }) => {
@@ -180,8 +181,8 @@ test("a round of Vogt combat: declared dice, before-you chances, a tie, a critic
 
   // Ilse attacks both goblins with one roll; roll and undo until a 4 crits.
   await open(page, "Ilse");
-  await sheet(page).getByRole("button", { name: "Goblin 1" }).tap();
-  await sheet(page).getByRole("button", { name: "Goblin 2" }).tap();
+  await attackPanel(page).getByRole("button", { name: "Goblin 1" }).tap();
+  await attackPanel(page).getByRole("button", { name: "Goblin 2" }).tap();
   await expect(sheet(page).getByTestId("attack-odds")).toContainText("Goblin 2:");
   let crit = false;
   for (let i = 0; i < 60 && !crit; i++) {
@@ -192,8 +193,8 @@ test("a round of Vogt combat: declared dice, before-you chances, a tie, a critic
       await close(page);
       await page.getByRole("button", { name: "Undo" }).tap();
       await open(page, "Ilse");
-      await sheet(page).getByRole("button", { name: "Goblin 1" }).tap();
-      await sheet(page).getByRole("button", { name: "Goblin 2" }).tap();
+      await attackPanel(page).getByRole("button", { name: "Goblin 1" }).tap();
+      await attackPanel(page).getByRole("button", { name: "Goblin 2" }).tap();
     }
   }
   expect(crit, "a critical within 60 rolls").toBe(true);
@@ -214,6 +215,11 @@ test("a round of Vogt combat: declared dice, before-you chances, a tie, a critic
   await expect(fighter(page, "Ilse").locator(".fighter-hp")).toContainText("exhaustion 1");
   await expect(fighter(page, "Ilse")).toContainText("Prone");
   await page.screenshot({ path: "test-results/vogt-fight-phone.png", fullPage: true });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: "test-results/vogt-fight-dark.png", fullPage: true });
+  await open(page, "Ilse");
+  await page.screenshot({ path: "test-results/vogt-fight-sheet-dark.png" });
+  await close(page);
   await page.getByRole("link", { name: "Characters" }).tap();
   await expect(page.getByText("HP 0/10 · exhaustion 1")).toBeVisible();
 });

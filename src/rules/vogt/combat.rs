@@ -557,12 +557,14 @@ mod tests {
 
     #[test]
     fn a_sheet_joins_with_abilities_after_statuses() {
-        let mut sh = VogtSheet::default();
-        sh.abilities = [3, 4, 2, 2];
-        sh.statuses = vec!["Frozen".into()];
-        sh.exhaustion = 2;
-        sh.hp_max = 12;
-        sh.hp = 5;
+        let mut sh = VogtSheet {
+            abilities: [3, 4, 2, 2],
+            statuses: vec!["Frozen".into()],
+            exhaustion: 2,
+            hp_max: 12,
+            hp: 5,
+            ..VogtSheet::default()
+        };
         sh.items.insert(
             0,
             Item {

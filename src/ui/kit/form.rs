@@ -3,7 +3,9 @@
 //! no new view code (each `view!` is compiled again for every shape it is used with; this one
 //! is compiled once).
 
+use super::derived::Derived;
 use super::fields::{Check, Choice, Stepper};
+use super::section::Section;
 use leptos::prelude::*;
 
 /// Options of a [`Field::Pick`] or [`Field::Toggles`]: (value, label).
@@ -33,7 +35,20 @@ pub enum Field {
     If(Signal<bool>, Vec<Field>),
     /// Fields side by side, two to a row.
     Pair(Vec<Field>),
+    /// A number kept elsewhere (a sheet's): label, value, how to set it, min, max.
+    Bound(&'static str, Signal<i32>, Callback<i32>, i32, i32),
+    /// A yes / no kept elsewhere.
+    Flag(&'static str, Signal<bool>, Callback<bool>),
+    /// A choice kept elsewhere: label, options, value, how to set it.
+    Choose(&'static str, Options, Signal<i32>, Callback<i32>),
+    /// A derived figure with its formula on tap: label, test id, value, formula.
+    Derived(&'static str, &'static str, Signal<String>, Signal<String>),
+    /// Fields made anew whenever what they read changes (a list's entries).
+    Rows(Rows),
 }
+
+/// The fields of a list, from the signals they read.
+pub type Rows = std::sync::Arc<dyn Fn() -> Vec<Field> + Send + Sync>;
 
 /// A button's label that never changes.
 pub fn fixed(s: &'static str) -> Signal<String> {
@@ -87,7 +102,34 @@ pub fn draw(f: Field) -> AnyView {
         Field::Pair(fields) => {
             view! { <div class="grid2">{fields.into_iter().map(draw).collect_view()}</div> }.into_any()
         }
+        Field::Bound(label, value, set, min, max) => {
+            view! { <Stepper label value min max set/> }.into_any()
+        }
+        Field::Flag(label, value, set) => view! {
+            <label class="check">
+                <input type="checkbox" prop:checked=move || value.get() on:change=move |ev| set.run(event_target_checked(&ev))/>
+                <span>{label}</span>
+            </label>
+        }
+        .into_any(),
+        Field::Choose(label, options, value, set) => view! {
+            <label class="field-label choice">{label}
+                <select on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse() { set.run(v) } }>
+                    {move || options.get().into_iter().map(|(v, t)| view! { <option value=v.to_string() selected=move || value.get() == v>{t}</option> }).collect_view()}
+                </select>
+            </label>
+        }
+        .into_any(),
+        Field::Derived(label, id, value, formula) => {
+            view! { <Derived label testid=id value formula/> }.into_any()
+        }
+        Field::Rows(rows) => (move || rows().into_iter().map(draw).collect_view()).into_any(),
     }
+}
+
+/// A folding section of the sheet (its state remembered under `key`) made of fields.
+pub fn fold(title: &'static str, key: &'static str, fields: Vec<Field>) -> AnyView {
+    view! { <Section title key>{fields.into_iter().map(draw).collect_view()}</Section> }.into_any()
 }
 
 /// A titled panel of fields.

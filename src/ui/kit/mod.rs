@@ -19,7 +19,7 @@ pub use chips::TextList;
 pub use counter::Counter;
 pub use derived::Derived;
 pub use fields::{Check, Choice, Stepper};
-pub use form::{draw, fixed, form, numbered_options, Field};
+pub use form::{draw, fixed, fold, form, numbered_options, Field};
 pub use handlers::{checked, choices, dist, flag, set_to, tap, text, typed, when};
 pub use modes::{Mode, ModeTabs};
 pub use roll_row::{Fig, RollRow};

@@ -63,8 +63,7 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
                 text(move || {
                     ctx.sheet.with(|s| {
                         format!(
-                            "Siesta (1 hour): HP {} → {}",
-                            s.hp,
+                            "Siesta (1 h): HP → {}",
                             (s.hp + s.hp_max_now() / 2).min(s.hp_max_now())
                         )
                     })
@@ -78,10 +77,8 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
                 text(move || {
                     ctx.sheet.with(|s| {
                         format!(
-                            "Full rest (8 hours): HP {} → {}, technique dice {} → {}",
-                            s.hp,
+                            "Full rest (8 h): HP → {}, dice → {}",
                             s.hp_max_now(),
-                            s.technique_left(),
                             s.technique_dice
                         )
                     })

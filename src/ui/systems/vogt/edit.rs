@@ -6,49 +6,83 @@ use crate::rules::vogt::{
     parse_dice, Ability, Dice, Item, Place, Skill, VogtSheet, HP_LIMIT, STAT_LIMIT, TECH_DIES,
     TECH_LIMIT, TOP,
 };
-use crate::ui::kit::{
-    checked, draw, fixed, flag, form, numbered_options, Derived, Field, Section, Stepper, TextList,
-};
+use crate::ui::kit::{fixed, flag, fold, numbered_options, Field, TextList};
 use leptos::prelude::*;
 
 pub fn edit(ctx: Ctx) -> impl IntoView {
     let (resist, set_resist) = ctx.list(|s| &s.resistances, |s| &mut s.resistances);
     let (vuln, set_vuln) = ctx.list(|s| &s.vulnerabilities, |s| &mut s.vulnerabilities);
     let (injuries, set_injuries) = ctx.list(|s| &s.injuries, |s| &mut s.injuries);
+    let mut abilities: Vec<Field> = Ability::ALL
+        .iter()
+        .flat_map(|&a| {
+            let i = a.index();
+            [
+                Field::Text(
+                    "attr-name",
+                    RUNG_IDS[i],
+                    ctx.text_at(i, |s, i| {
+                        let r = s.abilities[i];
+                        format!(
+                            "{} · rung {r} = {}",
+                            Ability::ALL[i].name(),
+                            Dice::of_rung(r)
+                        )
+                    }),
+                ),
+                Field::Bound(
+                    a.short(),
+                    ctx.num_at(i, |s, i| s.abilities[i]),
+                    ctx.set_num_at(i, |s, i, v| s.abilities[i] = v),
+                    0,
+                    TOP,
+                ),
+            ]
+        })
+        .collect();
+    abilities.push(Field::Text(
+        "muted",
+        "",
+        fixed("Each step is the next die: 0, 1d4, 1d6, 1d8, 1d10, 1d12, 2d6, 2d8, 2d10, 2d12, 3d8, 3d10, 3d12, 4d10, 4d12, 5d10, 5d12."),
+    ));
+    let mut vitals: Vec<Field> = vec![Field::Pair(
+        NUMBERS
+            .map(|(label, get, set, min, max)| {
+                Field::Bound(label, ctx.num(get), ctx.set_num(set), min, max)
+            })
+            .into(),
+    )];
+    vitals.push(Field::Choose(
+        "Technique die",
+        Signal::stored(
+            TECH_DIES
+                .iter()
+                .map(|&d| (d as i32, format!("d{d}")))
+                .collect(),
+        ),
+        ctx.num(|s| s.technique_die as i32),
+        ctx.set_num(|s, v| {
+            if TECH_DIES.contains(&(v as u32)) {
+                s.technique_die = v as u32
+            }
+        }),
+    ));
+    vitals.extend(FLAGS.map(|(label, get, set)| {
+        Field::Flag(
+            label,
+            ctx.get(get),
+            Callback::new(move |on| ctx.edit(|s| set(s, on))),
+        )
+    }));
+    let derived = DERIVED
+        .map(|(label, id, value, formula)| {
+            Field::Derived(label, id, ctx.text(value), ctx.text(formula))
+        })
+        .into();
     view! {
-        <Section title="Abilities" key="vogt.abilities">
-            {Ability::ALL.map(|a| {
-                let i = a.index();
-                view! {
-                    <div class="attr-row" data-attr=a.short()>
-                        <div class="attr-name">
-                            <strong>{a.name()}</strong>
-                            <span class="muted progress-text" data-testid="rung-die">{move || ctx.sheet.with(|s| format!("rung {} = {}", s.abilities[i], Dice::of_rung(s.abilities[i])))}</span>
-                        </div>
-                        <Stepper label=a.short() value=ctx.num_at(i, |s, i| s.abilities[i]) min=0 max=TOP
-                            set=ctx.set_num_at(i, |s, i, v| s.abilities[i] = v)/>
-                    </div>
-                }
-            }).collect_view()}
-            <p class="muted">"Each step is the next die: 0, 1d4, 1d6, 1d8, 1d10, 1d12, 2d6, 2d8, 2d10, 2d12, 3d8, 3d10, 3d12, 4d10, 4d12, 5d10, 5d12."</p>
-        </Section>
-        <Section title="Vitals and gear" key="vogt.vitals">
-            <div class="grid2">
-                {NUMBERS.map(|(label, get, set, min, max)| view! { <Stepper label=label value=ctx.num(get) min max set=ctx.set_num(set)/> }).collect_view()}
-            </div>
-            <label class="field-label choice">"Technique die"
-                <select on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse::<u32>() { ctx.edit(|s| s.technique_die = v) } }>
-                    {TECH_DIES.map(|d| view! { <option value=d.to_string() selected=move || ctx.sheet.with(|s| s.technique_die == d)>{format!("d{d}")}</option> }).collect_view()}
-                </select>
-            </label>
-            {FLAGS.map(|(label, get, set)| view! {
-                <label class="check"><input type="checkbox" prop:checked=move || ctx.sheet.with(get)
-                    on:change=checked(move |on| ctx.edit(|s| set(s, on)))/><span>{label}</span></label>
-            }).collect_view()}
-        </Section>
-        <Section title="Derived" key="vogt.derived">
-            {DERIVED.map(|(label, id, value, formula)| view! { <Derived label testid=id value=ctx.text(value) formula=ctx.text(formula)/> }).collect_view()}
-        </Section>
+        {fold("Abilities", "vogt.abilities", abilities)}
+        {fold("Vitals and gear", "vogt.vitals", vitals)}
+        {fold("Derived", "vogt.derived", derived)}
         {skills(ctx)}
         {inventory(ctx)}
         <TextList title="Resistances (damage types)" items=resist set=set_resist/>
@@ -56,6 +90,8 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
         <TextList title="Injuries" items=injuries set=set_injuries/>
     }
 }
+
+const RUNG_IDS: [&str; 4] = ["rung-str", "rung-dex", "rung-awr", "rung-wil"];
 
 type Num = (
     &'static str,
@@ -330,22 +366,36 @@ fn skills(ctx: Ctx) -> AnyView {
     let name = RwSignal::new(String::new());
     let ability = RwSignal::new(0);
     let bonus = RwSignal::new(1);
-    view! {
-        <Section title="Skills" key="vogt.skills">
-            {move || skill_rows(ctx).into_iter().map(draw).collect_view()}
-            {form("Add a skill", vec![
-                Field::Input("Skill", name),
-                Field::Pick("Ability", numbered_options(Ability::ALL.iter().map(|a| a.name().to_owned())), ability),
-                Field::Num("Bonus", bonus, -100, 100),
-                Field::Act(fixed("Add skill"), "btn primary", "add-skill", flag(move || name.with(|n| n.trim().is_empty() || n.chars().count() > 200)), Callback::new(move |()| {
-                    let k = Skill { name: name.get_untracked().trim().to_owned(), ability: Ability::ALL[ability.get_untracked().clamp(0, 3) as usize], bonus: bonus.get_untracked() };
+    fold(
+        "Skills",
+        "vogt.skills",
+        vec![
+            Field::Rows(std::sync::Arc::new(move || skill_rows(ctx))),
+            Field::Text("field-label", "", fixed("Add a skill")),
+            Field::Input("Skill", name),
+            Field::Pick(
+                "Ability",
+                numbered_options(Ability::ALL.iter().map(|a| a.name().to_owned())),
+                ability,
+            ),
+            Field::Num("Bonus", bonus, -100, 100),
+            Field::Act(
+                fixed("Add skill"),
+                "btn primary",
+                "add-skill",
+                flag(move || name.with(|n| n.trim().is_empty() || n.chars().count() > 200)),
+                Callback::new(move |()| {
+                    let k = Skill {
+                        name: name.get_untracked().trim().to_owned(),
+                        ability: Ability::ALL[ability.get_untracked().clamp(0, 3) as usize],
+                        bonus: bonus.get_untracked(),
+                    };
                     ctx.edit(|s| s.skills.push(k));
                     name.set(String::new());
-                })),
-            ])}
-        </Section>
-    }
-    .into_any()
+                }),
+            ),
+        ],
+    )
 }
 
 fn inventory(ctx: Ctx) -> AnyView {
@@ -358,17 +408,27 @@ fn inventory(ctx: Ctx) -> AnyView {
         name.with(|n| n.trim().is_empty() || n.chars().count() > 200)
             || dmg.with(|d| !d.trim().is_empty() && parse_dice(d).is_none())
     });
-    view! {
-        <Section title="Inventory" key="vogt.inventory">
-            {move || item_rows(ctx).into_iter().map(draw).collect_view()}
-            {form("Add an item", vec![
-                Field::Input("Item", name),
-                Field::Pair(vec![Field::Num("Slots", slots, 0, 100), Field::Num("How many", count, 1, 10_000)]),
-                Field::Pair(vec![Field::Num("Bundled per slot", per, 1, 10_000)]),
-                Field::Tick("In a quick slot", quick),
-                Field::Input("Weapon damage (e.g. 1d8; blank: not a weapon)", dmg),
-                Field::Input("Damage type (blunt, slash, stab, fire…)", dtype),
-                Field::Act(fixed("Add item"), "btn primary", "add-item", bad, Callback::new(move |()| {
+    fold(
+        "Inventory",
+        "vogt.inventory",
+        vec![
+            Field::Rows(std::sync::Arc::new(move || item_rows(ctx))),
+            Field::Text("field-label", "", fixed("Add an item")),
+            Field::Input("Item", name),
+            Field::Pair(vec![
+                Field::Num("Slots", slots, 0, 100),
+                Field::Num("How many", count, 1, 10_000),
+            ]),
+            Field::Pair(vec![Field::Num("Bundled per slot", per, 1, 10_000)]),
+            Field::Tick("In a quick slot", quick),
+            Field::Input("Weapon damage (e.g. 1d8; blank: not a weapon)", dmg),
+            Field::Input("Damage type (blunt, slash, stab, fire…)", dtype),
+            Field::Act(
+                fixed("Add item"),
+                "btn primary",
+                "add-item",
+                bad,
+                Callback::new(move |()| {
                     let it = Item {
                         name: name.get_untracked().trim().to_owned(),
                         slots: slots.get_untracked().max(0) as u32,
@@ -381,9 +441,8 @@ fn inventory(ctx: Ctx) -> AnyView {
                     ctx.edit(|s| s.items.push(it));
                     name.set(String::new());
                     dmg.set(String::new());
-                })),
-            ])}
-        </Section>
-    }
-    .into_any()
+                }),
+            ),
+        ],
+    )
 }

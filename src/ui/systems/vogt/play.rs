@@ -66,13 +66,13 @@ pub fn play(ctx: Ctx) -> impl IntoView {
                 {move || (0..skills.get() as usize).map(|i| view! {
                     <RollRow key=ctx.text_at(i, skill_name).get_untracked() name=ctx.text_at(i, skill_name)
                         sub=ctx.text_at(i, |s, i| s.skills.get(i).map(|k| format!("{} {} {:+}", k.ability.short(), s.die(k.ability), k.bonus)).unwrap_or_default())
-                        figs=Signal::derive(|| Vec::new())
+                        figs=Signal::stored(Vec::new())
                         on_roll=Callback::new(move |_| open.set(SKILL + i as i32))/>
                 }).collect_view()}
                 {move || (0..items.get() as usize).filter(|&i| ctx.sheet.with_untracked(|s| s.items[i].weapon_dice().is_some())).map(|i| view! {
                     <RollRow key=ctx.text_at(i, item_name).get_untracked() name=ctx.text_at(i, item_name)
                         sub=ctx.text_at(i, |s, i| s.items.get(i).map(|w| format!("{} + STR {} {}", w.damage, s.rung(Ability::Str), w.dtype)).unwrap_or_default())
-                        figs=Signal::derive(|| Vec::new())
+                        figs=Signal::stored(Vec::new())
                         on_roll=Callback::new(move |_| open.set(WEAPON + i as i32))/>
                 }).collect_view()}
             </ul>
