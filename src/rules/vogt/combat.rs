@@ -254,17 +254,6 @@ pub fn hit<S: DiceSource + ?Sized>(
     src: &mut S,
 ) -> (Event, i64) {
     let out = roll(expr, src);
-    let dice: Vec<String> = out
-        .dice()
-        .map(|d| {
-            let f: Vec<String> = d.faces.iter().map(u32::to_string).collect();
-            if d.exploded() {
-                format!("{} (critical)", f.join("+"))
-            } else {
-                f.join("+")
-            }
-        })
-        .collect();
     let typ = if dtype.trim().is_empty() {
         String::new()
     } else {
@@ -273,7 +262,7 @@ pub fn hit<S: DiceSource + ?Sized>(
     let mut ev = vec![Event::Note(format!(
         "{} deals {expr}{typ}: [{}] = {}",
         s.name(by),
-        dice.join(", "),
+        super::rolls::show_dice(&out),
         out.total.max(0)
     ))];
     for &t in targets {

@@ -10,7 +10,7 @@ mod sheet;
 pub use ladder::{parse_dice, Dice, LADDER, TOP};
 pub use rolls::{
     before, best_of_two, check_dist, damage_dist, damage_expr, dismemberment_death, drop_chance,
-    init_keys, map_values, roll_check, tie_rule, CheckRoll, Edge, InitSide, Takes,
+    init_keys, map_values, roll_check, show_dice, tie_rule, CheckRoll, Edge, InitSide, Takes,
     UNCONSCIOUS_INIT,
 };
 pub use sheet::{

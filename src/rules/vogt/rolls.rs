@@ -92,6 +92,21 @@ pub fn damage_expr(dice: &str, plus: i32) -> Option<Expr> {
     Some(e)
 }
 
+/// A damage roll's dice for people: each die's faces, a critical chain marked ("6+3 (critical), 2").
+pub fn show_dice(out: &crate::rules::dice::RollOutcome) -> String {
+    out.dice()
+        .map(|d| {
+            let f: Vec<String> = d.faces.iter().map(u32::to_string).collect();
+            if d.exploded() {
+                format!("{} (critical)", f.join("+"))
+            } else {
+                f.join("+")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// How a target takes damage of a type.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Takes {

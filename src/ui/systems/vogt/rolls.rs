@@ -343,20 +343,9 @@ pub fn damage(ctx: Ctx, weapon: usize) -> AnyView {
         };
         let (how, _) = takes();
         let taken = how.apply(out.total);
-        let dice: Vec<String> = out
-            .dice()
-            .map(|d| {
-                let f: Vec<String> = d.faces.iter().map(u32::to_string).collect();
-                if d.exploded() {
-                    format!("{} critical!", f.join("+"))
-                } else {
-                    f.join("+")
-                }
-            })
-            .collect();
         result.set(format!(
             "Rolled [{}] = {}; the target takes {taken}",
-            dice.join(", "),
+            crate::rules::vogt::show_dice(&out),
             out.total.max(0)
         ));
         last.set(taken.clamp(0, i64::from(i32::MAX)) as i32);
