@@ -99,13 +99,25 @@ pub fn weapon(c: &Combatant) -> Dice {
     super::ladder::parse_dice(c.text(T_WEAPON)).unwrap_or(Dice::new(1, 4))
 }
 
+/// An ability's rung in the fight: as it joined, one down for each status held here that takes
+/// a die off it (frozen: STR and DEX; blind, deaf: AWR; scorched: AWR and WIL).
+pub fn rung(s: &State, id: u32, ability: usize) -> i32 {
+    let base = s.get(id).map_or(0, |c| c.stat(ability));
+    let lost: i32 = s
+        .conditions_of(id)
+        .filter_map(|a| super::sheet::status(&a.name))
+        .map(|d| d.rungs.get(ability).copied().unwrap_or(0))
+        .sum();
+    (base - lost).max(0)
+}
+
 pub fn unconscious(s: &State, id: u32) -> bool {
     s.has(id, "Unconscious") || s.get(id).is_some_and(|c| c.death >= 3)
 }
 
 /// The dice `id` rolls for initiative with `action`: 10d10 while unconscious.
 pub fn init_side(s: &State, id: u32, action: Action) -> InitSide {
-    let dex = s.get(id).map_or(0, |c| c.stat(DEX));
+    let dex = rung(s, id, DEX);
     let dice = if unconscious(s, id) {
         UNCONSCIOUS_INIT
     } else {
@@ -542,6 +554,19 @@ mod tests {
         assert!(!s.has(1, "Defending"));
         ev.push(E::Add(1, "Prone".into(), Duration::Removed));
         assert_eq!(ar_now(&State::replay(&VOGT, &ev), 1), 0);
+    }
+
+    #[test]
+    fn statuses_in_the_fight_take_a_die_off() {
+        let mut ev = fight();
+        ev.push(E::Add(2, "Frozen".into(), Duration::Removed));
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!((rung(&s, 2, DEX), rung(&s, 1, DEX)), (2, 2));
+        assert_eq!(init_side(&s, 2, Action::Defend).dex, 2);
+        ev.push(E::Add(2, "Frozen".into(), Duration::Removed));
+        ev.push(E::Add(2, "Frozen".into(), Duration::Removed));
+        ev.push(E::Add(2, "Frozen".into(), Duration::Removed));
+        assert_eq!(rung(&State::replay(&VOGT, &ev), 2, DEX), 0);
     }
 
     #[test]

@@ -8,8 +8,8 @@ use crate::rules::dice::DiceSource;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::vogt::combat::{
     ar_now, declare, declare_all, declared, defend, dismember, from_sheet, help, hit, init_side,
-    reevaluate, run, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE, T_RESIST,
-    T_VULN, T_WEAPON,
+    reevaluate, run, rung, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE,
+    T_RESIST, T_VULN, T_WEAPON,
 };
 use crate::rules::vogt::{
     before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, tie_rule, Dice,
@@ -324,8 +324,8 @@ fn status(ctx: EncCtx, who: u32) -> AnyView {
             let mut out = format!(
                 "AR {} · DEX rung {} · STR rung {}",
                 ar_now(s, who),
-                c.stat(DEX),
-                c.stat(STR)
+                rung(s, who, DEX),
+                rung(s, who, STR)
             );
             let moves = c.stat(MOVE);
             let speed = if s.has(who, "Immobile") || unconscious(s, who) {
@@ -536,7 +536,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             let list = weapons(ctx, c);
             let (_, dice, dtype) = list.get(w.get().max(0) as usize).or(list.first())?.clone();
             Some((
-                damage_expr(&dice, c.stat(STR).saturating_add(extra.get()))?,
+                damage_expr(&dice, rung(s, who, STR).saturating_add(extra.get()))?,
                 dtype,
             ))
         })
