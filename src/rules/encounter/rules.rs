@@ -94,12 +94,15 @@ pub enum AtZero {
     Table,
     /// Unconscious, not dead (the GM decides).
     Down,
-    /// Every hit that leaves 0 or less adds a level (counted in `Combatant::death`) and the
-    /// condition `adds`; at level `out_at` the condition `out` too; from `table_at` on, each
+    /// Every hit that leaves 0 or less adds a level (counted in `Combatant::death`, kept when
+    /// healed) and the condition `adds`; at `halve_at` the maximum halves; at level `out_at`
+    /// the condition `out` too; from `table_at` on, each
     /// level calls for a roll on the system's table (Bo Vogt's exhaustion).
     Levels {
         name: &'static str,
         adds: &'static str,
+        /// The level at which the hit point maximum is halved (rounded down).
+        halve_at: u32,
         out_at: u32,
         out: &'static str,
         table_at: u32,

@@ -423,16 +423,22 @@ impl State {
         if !self.order[from..].contains(&who) {
             return;
         }
-        let mut rest = self.order.split_off(from);
-        rest.sort_by(|&a, &b| self.cmp(a, b));
-        self.order.extend(rest);
+        // Only `who` moves: the others keep their places (and any the GM chose).
+        self.order.retain(|&x| x != who);
+        let at = (from..self.order.len())
+            .find(|&i| self.cmp(who, self.order[i]) == Ordering::Less)
+            .unwrap_or(self.order.len());
+        self.order.insert(at, who);
         if cur == who {
-            if let Some(c) = self.get_mut(who) {
-                c.used.push(RESUMES.into());
-            }
             if let Some(&first) = self.order[pos..].iter().find(|&&x| self.can_act(x)) {
-                self.current = Some(first);
                 if first != who {
+                    if let Some(c) = self
+                        .get_mut(who)
+                        .filter(|c| !c.used.iter().any(|u| u == RESUMES))
+                    {
+                        c.used.push(RESUMES.into());
+                    }
+                    self.current = Some(first);
                     self.turn_start(first);
                 }
             }
@@ -482,6 +488,12 @@ impl State {
             if name.starts_with("higher ") {
                 // Stored negated so that lowest-first puts the higher value first.
                 (p, q) = (p.map(|v| -v), q.map(|v| -v));
+            }
+            if p != q && name.ends_with(" die") {
+                // Stored as count × 100 + sides.
+                let die =
+                    |v: Option<i32>| v.map_or("–".into(), |v| format!("{}d{}", v / 100, v % 100));
+                return format!("{name} {} vs {}", die(p), die(q));
             }
             if p != q {
                 return format!(
@@ -646,9 +658,13 @@ impl State {
         }
         let text = format!("{}’s turn", self.name(who));
         self.say(text);
-        let hurts: i32 = self
-            .conditions_of(who)
-            .filter_map(|a| self.rules.condition(&a.name))
+        // Each condition hurts once, however many times it was added.
+        let mut held: Vec<&str> = self.conditions_of(who).map(|a| a.name.as_str()).collect();
+        held.sort_unstable();
+        held.dedup();
+        let hurts: i32 = held
+            .into_iter()
+            .filter_map(|n| self.rules.condition(n))
             .map(|d| d.hurts)
             .sum();
         if hurts > 0 {
@@ -828,6 +844,7 @@ impl State {
             AtZero::Levels {
                 name,
                 adds,
+                halve_at,
                 out_at,
                 out,
                 table_at,
@@ -835,6 +852,10 @@ impl State {
                 c.death = c.death.saturating_add(1);
                 let level = c.death;
                 text.push_str(&format!(", {name} {level}"));
+                if level == halve_at {
+                    c.hp_max = c.hp_max.div_euclid(2);
+                    text.push_str(&format!(", {} max halved to {}", rules.hp_name, c.hp_max));
+                }
                 if level >= table_at {
                     text.push_str(": a roll on the table is due");
                 }
@@ -868,12 +889,14 @@ impl State {
             return self.say(text);
         }
         let hp_name = self.rules.hp_name;
+        let levels = matches!(self.rules.at_zero, AtZero::Levels { .. });
         let Some(c) = self.get_mut(who) else {
             return;
         };
         let was = c.hp;
         c.hp = c.hp.saturating_add(amount.max(0)).min(c.hp_max.max(was));
-        if c.hp > 0 {
+        // Death tests start over once healed; levels (exhaustion) stay until rest.
+        if c.hp > 0 && !levels {
             c.death = 0;
         }
         let text = format!(

@@ -235,6 +235,7 @@ pub const VOGT: CombatRules = CombatRules {
     at_zero: AtZero::Levels {
         name: "exhaustion",
         adds: "Prone",
+        halve_at: 2,
         out_at: 3,
         out: "Unconscious",
         table_at: 4,

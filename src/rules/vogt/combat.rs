@@ -103,9 +103,12 @@ pub fn weapon(c: &Combatant) -> Dice {
 /// a die off it (frozen: STR and DEX; blind, deaf: AWR; scorched: AWR and WIL).
 pub fn rung(s: &State, id: u32, ability: usize) -> i32 {
     let base = s.get(id).map_or(0, |c| c.stat(ability));
-    let lost: i32 = s
-        .conditions_of(id)
-        .filter_map(|a| super::sheet::status(&a.name))
+    let mut held: Vec<&str> = s.conditions_of(id).map(|a| a.name.as_str()).collect();
+    held.sort_unstable();
+    held.dedup();
+    let lost: i32 = held
+        .into_iter()
+        .filter_map(super::sheet::status)
         .map(|d| d.rungs.get(ability).copied().unwrap_or(0))
         .sum();
     (base - lost).max(0)
@@ -192,7 +195,7 @@ pub fn declare_all<S: DiceSource + ?Sized>(
             side.dice,
             show(&faces, total)
         )));
-        out.extend(declare_events(id, action, side.dice));
+        out.extend(declare_events(id, action, action.dice()));
         out.push(Event::Init(id, init_keys(total, side)));
     }
     Event::Batch(out)
@@ -250,7 +253,7 @@ pub fn reevaluate<S: DiceSource + ?Sized>(
         total,
         new
     ))];
-    out.extend(declare_events(id, action, side.dice));
+    out.extend(declare_events(id, action, action.dice()));
     out.push(Event::Init(id, init_keys(new, side)));
     Some(Event::Batch(out))
 }
@@ -329,10 +332,11 @@ pub fn dismember(s: &State, id: u32, d8: u32) -> Option<Event> {
         "{} rolls {} on the death and dismemberment table: {}",
         c.name, d8, line
     ));
-    Some(if d8 >= 6 {
-        Event::Batch(vec![note, Event::Sync(id, c.hp, c.death, true)])
-    } else {
-        note
+    Some(match d8 {
+        4 => Event::Batch(vec![note, Event::Set(id, MOVE, 1)]),
+        5 => Event::Batch(vec![note, Event::Add(id, "Mute".into(), Duration::Removed)]),
+        6.. => Event::Batch(vec![note, Event::Sync(id, c.hp, c.death, true)]),
+        _ => note,
     })
 }
 
@@ -382,7 +386,7 @@ mod tests {
         // B has the higher DEX; A and C tie on DEX, C's 1d6 is the smaller die.
         assert_eq!(order(&s), vec!["B", "C", "A"]);
         assert_eq!(s.why_before(2, 3), "higher DEX 3 vs 2");
-        assert_eq!(s.why_before(3, 1), "smaller die 6 vs 8");
+        assert_eq!(s.why_before(3, 1), "smaller die 1d6 vs 1d8");
         assert_eq!(
             declared(s.get(1).unwrap()),
             Some(Action::Attack(Dice::new(1, 8)))
@@ -403,7 +407,10 @@ mod tests {
         let step = declare_all(&s, &[(1, Action::Defend)], &mut src);
         ev.push(step);
         let s = State::replay(&VOGT, &ev);
-        assert_eq!(s.get(1).unwrap().init, vec![10, -2, 100]);
+        assert_eq!(s.get(1).unwrap().init, vec![10, -2, 1010]);
+        // The declaration keeps the action's own die for when it wakes.
+        assert_eq!(declared(s.get(1).unwrap()), Some(Action::Defend));
+        assert_eq!(s.get(1).unwrap().stat(DICE), 1);
     }
 
     #[test]
@@ -487,6 +494,18 @@ mod tests {
         let s3 = State::replay(&VOGT, &e);
         assert!(!s3.get(1).unwrap().dead);
         assert!(s3.log.last().unwrap().text.ends_with("Lost an arm"));
+        // A lost leg: movement 1; the voice: mute.
+        let mut e = ev.clone();
+        e.push(dismember(&s, 1, 4).unwrap());
+        e.push(dismember(&s, 1, 5).unwrap());
+        let s4 = State::replay(&VOGT, &e);
+        assert_eq!(s4.get(1).unwrap().stat(MOVE), 1);
+        assert!(s4.has(1, "Mute"));
+        // Healing keeps the exhaustion levels; level 2 halved the maximum (10 → 5).
+        e.push(E::Heal(vec![1], 20, false));
+        let s5 = State::replay(&VOGT, &e);
+        let a = s5.get(1).unwrap();
+        assert_eq!((a.hp, a.hp_max, a.death), (5, 5, 4));
     }
 
     #[test]
@@ -564,9 +583,9 @@ mod tests {
         assert_eq!((rung(&s, 2, DEX), rung(&s, 1, DEX)), (2, 2));
         assert_eq!(init_side(&s, 2, Action::Defend).dex, 2);
         ev.push(E::Add(2, "Frozen".into(), Duration::Removed));
-        ev.push(E::Add(2, "Frozen".into(), Duration::Removed));
-        ev.push(E::Add(2, "Frozen".into(), Duration::Removed));
-        assert_eq!(rung(&State::replay(&VOGT, &ev), 2, DEX), 0);
+        // The same status twice still takes one die off.
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(rung(&s, 2, DEX), 2);
     }
 
     #[test]

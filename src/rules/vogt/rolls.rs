@@ -165,12 +165,13 @@ pub struct InitSide {
 }
 
 /// The order keys of a rolled initiative, lowest first: the roll, then the higher DEX (as −DEX),
-/// then the smaller die (its largest total).
+/// then the smaller die, as count × 100 + sides: the ladder's order (1d12 before 2d6, 2d12
+/// before 3d8), fewer dice before more.
 pub fn init_keys(roll: i64, side: InitSide) -> Vec<i32> {
     vec![
         roll.clamp(-1_000_000, 1_000_000) as i32,
         -side.dex,
-        side.dice.max().min(1_000_000) as i32,
+        (side.dice.count.min(1000) * 100 + side.dice.sides.min(99)) as i32,
     ]
 }
 
@@ -198,25 +199,10 @@ pub fn before(a: InitSide, b: InitSide) -> (Chance, Chance, Chance) {
     // On an equal roll the other keys decide, the same way for every value.
     let tie_order = (ka[1], ka[2]).cmp(&(kb[1], kb[2]));
     match tie_order {
-        std::cmp::Ordering::Less => (or(lo, tie), Chance::Impossible, hi),
-        std::cmp::Ordering::Greater => (lo, Chance::Impossible, or(hi, tie)),
+        // Every tie goes one way: the two chances left are complements, each exact.
+        std::cmp::Ordering::Less => (hi.complement(), Chance::Impossible, hi),
+        std::cmp::Ordering::Greater => (lo, Chance::Impossible, lo.complement()),
         std::cmp::Ordering::Equal => (lo, tie, hi),
-    }
-}
-
-/// Either of two disjoint events.
-fn or(a: Chance, b: Chance) -> Chance {
-    match (a, b) {
-        (Chance::Impossible, x) | (x, Chance::Impossible) => x,
-        (Chance::Certain, _) | (_, Chance::Certain) => Chance::Certain,
-        (x, y) => {
-            let q = x.q() - y.p();
-            if q <= 0.0 {
-                Chance::between(x.p() + y.p(), 0.0)
-            } else {
-                Chance::between(x.p() + y.p(), q)
-            }
-        }
     }
 }
 

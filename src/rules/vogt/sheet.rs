@@ -230,9 +230,9 @@ impl VogtSheet {
 
     /// Rungs lost to statuses by an ability.
     pub fn lost(&self, a: Ability) -> i32 {
-        self.statuses
+        STATUSES
             .iter()
-            .filter_map(|s| status(s))
+            .filter(|d| self.has(d.name))
             .map(|d| d.rungs[a.index()])
             .sum()
     }
@@ -321,10 +321,6 @@ impl VogtSheet {
     pub fn speed(&self) -> (i32, Vec<&'static str>) {
         let mut v = self.movement;
         let mut why = Vec::new();
-        if self.injuries.iter().any(|i| i == DISMEMBERMENT[3]) {
-            v = v.min(1);
-            why.push("lost a leg: 1");
-        }
         if self.exhaustion >= 1 {
             v /= 2;
             why.push("exhaustion 1: halved");
@@ -332,6 +328,10 @@ impl VogtSheet {
         if self.has("Prone") {
             v /= 2;
             why.push("prone: halved");
+        }
+        if self.injuries.iter().any(|i| i == DISMEMBERMENT[3]) {
+            v = v.min(1);
+            why.push("lost a leg: at most 1");
         }
         if self.has("Immobile") {
             v = 0;
@@ -585,7 +585,12 @@ mod tests {
     fn statuses_lower_rungs_and_change_numbers() {
         let mut s = sheet();
         s.abilities = [3, 3, 1, 2];
-        s.statuses = vec!["Blind".into(), "Deaf".into(), "Scorched".into()];
+        s.statuses = vec![
+            "Blind".into(),
+            "Deaf".into(),
+            "Scorched".into(),
+            "deaf".into(),
+        ];
         assert_eq!(s.rung(Ability::Awr), 0); // 1 − 3, never below 0
         assert_eq!(s.rung(Ability::Wil), 1);
         assert_eq!(s.die(Ability::Awr), Dice::NONE);

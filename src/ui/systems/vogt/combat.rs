@@ -54,8 +54,8 @@ fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
 
 fn set_vitals(sheet: &mut Sheet, hp: i32, level: u32, dead: bool) {
     if let Sheet::Vogt(s) = sheet {
-        s.hp = hp.clamp(0, crate::rules::vogt::HP_LIMIT);
         s.exhaustion = level.min(crate::rules::vogt::EXHAUSTION_LIMIT);
+        s.hp = hp.clamp(0, s.hp_max_now());
         s.dead = dead;
     }
 }
