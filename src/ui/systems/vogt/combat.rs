@@ -12,7 +12,7 @@ use crate::rules::vogt::combat::{
     T_RESIST, T_VULN, T_WEAPON,
 };
 use crate::rules::vogt::{
-    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, tie_rule, Dice,
+    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice,
     VogtSheet, TOP,
 };
 use crate::storage::character::{Character, Sheet};
@@ -321,12 +321,7 @@ fn status(ctx: EncCtx, who: u32) -> AnyView {
             let Some(c) = s.get(who) else {
                 return String::new();
             };
-            let mut out = format!(
-                "AR {} · DEX rung {} · STR rung {}",
-                ar_now(s, who),
-                rung(s, who, DEX),
-                rung(s, who, STR)
-            );
+            let mut out = row_note(s, who);
             let moves = c.stat(MOVE);
             let speed = if s.has(who, "Immobile") || unconscious(s, who) {
                 0
@@ -343,32 +338,11 @@ fn status(ctx: EncCtx, who: u32) -> AnyView {
                 }
                 v
             };
-            out.push_str(&format!(" · speed {speed}"));
-            if c.death > 0 {
-                out.push_str(&format!(" · exhaustion {}", c.death));
-            }
-            if let (Some(a), Some(&r)) = (declared(c), c.init.first()) {
-                out.push_str(&format!(
-                    " · declared {} ({}), initiative {r}",
-                    a.name(),
-                    a.dice()
-                ));
-            }
-            let next = s
-                .order
-                .iter()
-                .position(|&x| x == who)
-                .and_then(|p| s.order.get(p + 1));
-            if let (Some(&n), Some(c2)) = (next, next.and_then(|&n| s.get(n))) {
-                if !c.init.is_empty() && !c2.init.is_empty() {
-                    out.push_str(&format!(
-                        " · before {}: {}",
-                        c2.name,
-                        tie_rule(&c.init, &c2.init)
-                    ));
-                    let _ = n;
-                }
-            }
+            out.push_str(&format!(
+                " · speed {speed} · DEX rung {} · STR rung {}",
+                rung(s, who, DEX),
+                rung(s, who, STR)
+            ));
             out
         })
     });

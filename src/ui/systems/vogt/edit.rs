@@ -155,7 +155,7 @@ const FLAGS: [Flag; 2] = [
 
 type Text = fn(&VogtSheet) -> String;
 
-const DERIVED: [(&str, &str, Text, Text); 8] = [
+const DERIVED: [(&str, &str, Text, Text); 7] = [
     (
         "Inventory slots",
         "inventory-slots",
@@ -252,18 +252,6 @@ const DERIVED: [(&str, &str, Text, Text); 8] = [
             } else {
                 format!("{} (prone: 0; defending: +2)", s.ar)
             }
-        },
-    ),
-    (
-        "Abilities after statuses",
-        "abilities-now",
-        |s| {
-            Ability::ALL
-                .map(|a| format!("{} {}", a.short(), s.die(a)))
-                .join(" · ")
-        },
-        |_| {
-            "Blind and deaf: AWR one die smaller each; frozen: STR and DEX; scorched: AWR and WIL. Never below 0.".into()
         },
     ),
 ];

@@ -151,15 +151,15 @@ fn status_effects(s: &VogtSheet) -> String {
     }
     let (_, why) = s.speed();
     out.extend(why.into_iter().map(str::to_owned));
-    let mut types: Vec<String> = Vec::new();
-    for t in ["fire", "lightning", "blunt", "slash", "stab"] {
-        if s.resists(t) {
-            types.push(format!("resists {t}"));
-        } else if s.vulnerable(t) {
-            types.push(format!("vulnerable to {t}"));
+    for (t, how) in [
+        ("fire", "drenched"),
+        ("lightning", "drenched"),
+        ("stab", "nauseated"),
+    ] {
+        if s.has(how) && s.vulnerable(t) {
+            out.push(format!("vulnerable to {t}"));
         }
     }
-    out.extend(types);
     if out.is_empty() {
         "No status changes any figure.".into()
     } else {

@@ -6,7 +6,6 @@ use super::Ctx;
 use crate::rules::dice::{parse, roll, Chance, DieRoll, Distribution, RollOutcome, TermRoll};
 use crate::rules::vogt::{
     check_dist, damage_dist, damage_expr, drop_chance, roll_check, Ability, Dice, Edge, Takes,
-    VogtSheet,
 };
 use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
@@ -223,38 +222,13 @@ fn outcome(sets: &[Vec<u32>], sides: u32, bonus: i32, kept: usize, total: i64) -
     RollOutcome { terms, total }
 }
 
-/// Other Vogt characters as targets: (roster index, label).
-fn targets(ctx: Ctx) -> Vec<(i32, String)> {
-    let me = ctx.id.get_value();
-    ctx.roster.chars.with(|cs| {
-        let mut out = vec![(-1, "Typed below".to_owned())];
-        out.extend(cs.iter().enumerate().filter_map(|(i, c)| match &c.sheet {
-            Sheet::Vogt(s) if c.id != me => Some((i as i32, format!("{} (HP {})", c.name, s.hp))),
-            _ => None,
-        }));
-        out
-    })
-}
-
-fn target_sheet(ctx: Ctx, i: i32) -> Option<(String, VogtSheet)> {
-    ctx.roster.chars.with(|cs| {
-        cs.get(usize::try_from(i).ok()?)
-            .and_then(|c| match &c.sheet {
-                Sheet::Vogt(s) => Some((c.id.clone(), s.clone())),
-                _ => None,
-            })
-    })
-}
-
 /// A weapon's damage: its dice (each may crit) + the STR score, through the target's
-/// resistance or vulnerability, with the chance to drop it and the roll applied to it.
+/// resistance or vulnerability, with the chance to drop it (a fight applies it to targets).
 pub fn damage(ctx: Ctx, weapon: usize) -> AnyView {
     let extra = RwSignal::new(0);
     let (resist, vuln) = (RwSignal::new(false), RwSignal::new(false));
     let hp = RwSignal::new(0);
-    let target = RwSignal::new(-1);
     let result = RwSignal::new(String::new());
-    let last = RwSignal::new(-1i32);
     let expr = move || {
         ctx.sheet.with(|s| {
             s.items.get(weapon).and_then(|w| {
@@ -262,32 +236,14 @@ pub fn damage(ctx: Ctx, weapon: usize) -> AnyView {
             })
         })
     };
-    let dtype = move || {
-        ctx.sheet.with(|s| {
-            s.items
-                .get(weapon)
-                .map(|w| w.dtype.clone())
-                .unwrap_or_default()
-        })
-    };
-    let takes = move || match target_sheet(ctx, target.get()) {
-        Some((_, t)) => {
-            let ty = dtype();
-            (
-                Takes {
-                    resists: t.resists(&ty),
-                    vulnerable: t.vulnerable(&ty),
-                },
-                t.hp,
-            )
-        }
-        None => (
+    let takes = move || {
+        (
             Takes {
                 resists: resist.get(),
                 vulnerable: vuln.get(),
             },
             hp.get(),
-        ),
+        )
     };
     let dist = move || expr().and_then(|e| damage_dist(&e, takes().0).ok());
     let odds = text(move || {
@@ -348,43 +304,19 @@ pub fn damage(ctx: Ctx, weapon: usize) -> AnyView {
             crate::rules::vogt::show_dice(&out),
             out.total.max(0)
         ));
-        last.set(taken.clamp(0, i64::from(i32::MAX)) as i32);
         ctx.log(e.to_string(), out);
-    };
-    let apply = move || {
-        let n = last.get_untracked();
-        let Some((id, _)) = target_sheet(ctx, target.get_untracked()).filter(|_| n >= 0) else {
-            return;
-        };
-        ctx.roster.update(&id, |c| {
-            if let Sheet::Vogt(s) = &mut c.sheet {
-                s.take(n);
-            }
-        });
-        last.set(-1);
-        result.update(|r| r.push_str(" · applied"));
     };
     view! {
         {form(
             "Damage",
             vec![
-                Field::Pick("Target", choices(move || targets(ctx)), target),
-                Field::If(
-                    flag(move || target.get() < 0),
-                    vec![
-                        Field::Pair(vec![Field::Num("Target HP (0: none)", hp, 0, 10_000), Field::Num("Extra damage", extra, -100, 100)]),
-                        Field::Tick("The target resists this type", resist),
-                        Field::Tick("The target is vulnerable to it", vuln),
-                    ],
-                ),
+                Field::Pair(vec![Field::Num("Target HP (0: none)", hp, 0, 10_000), Field::Num("Extra damage", extra, -100, 100)]),
+                Field::Tick("The target resists this type", resist),
+                Field::Tick("The target is vulnerable to it", vuln),
                 Field::Text("chance", "damage-odds", odds),
                 Field::Text("muted", "crit-cap", cap),
                 Field::Act(fixed("Roll damage"), "btn primary roll-btn", "roll-damage", flag(move || expr().is_none()), Callback::new(move |()| do_roll())),
                 Field::Text("result-line", "damage-result", result.into()),
-                Field::If(
-                    flag(move || last.get() >= 0 && target.get() >= 0),
-                    vec![Field::Act(fixed("Apply to the target"), "btn", "apply-damage", Signal::stored(false), Callback::new(move |()| apply()))],
-                ),
             ],
         )}
         <BarChart dist=crate::ui::kit::dist(move || dist().unwrap_or_else(|| Distribution::point(0))) target=Signal::derive(move || {
