@@ -236,6 +236,14 @@ impl State {
         self.conditions.iter().filter(move |a| a.who == who)
     }
 
+    /// The names of the conditions `who` holds, each once (however many times it was added).
+    pub fn held(&self, who: u32) -> Vec<&str> {
+        let mut names: Vec<&str> = self.conditions_of(who).map(|a| a.name.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
     pub fn has(&self, who: u32, name: &str) -> bool {
         self.conditions_of(who).any(|a| a.name == name)
     }
@@ -659,10 +667,8 @@ impl State {
         let text = format!("{}’s turn", self.name(who));
         self.say(text);
         // Each condition hurts once, however many times it was added.
-        let mut held: Vec<&str> = self.conditions_of(who).map(|a| a.name.as_str()).collect();
-        held.sort_unstable();
-        held.dedup();
-        let hurts: i32 = held
+        let hurts: i32 = self
+            .held(who)
             .into_iter()
             .filter_map(|n| self.rules.condition(n))
             .map(|d| d.hurts)

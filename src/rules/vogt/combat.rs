@@ -103,15 +103,33 @@ pub fn weapon(c: &Combatant) -> Dice {
 /// a die off it (frozen: STR and DEX; blind, deaf: AWR; scorched: AWR and WIL).
 pub fn rung(s: &State, id: u32, ability: usize) -> i32 {
     let base = s.get(id).map_or(0, |c| c.stat(ability));
-    let mut held: Vec<&str> = s.conditions_of(id).map(|a| a.name.as_str()).collect();
-    held.sort_unstable();
-    held.dedup();
-    let lost: i32 = held
+    let lost: i32 = s
+        .held(id)
         .into_iter()
         .filter_map(super::sheet::status)
         .map(|d| d.rungs.get(ability).copied().unwrap_or(0))
         .sum();
     (base - lost).max(0)
+}
+
+/// Movement in the fight: 0 when immobile or unconscious; halved by exhaustion and by prone,
+/// doubled while running.
+pub fn speed(s: &State, id: u32) -> i32 {
+    let Some(c) = s.get(id) else { return 0 };
+    if s.has(id, "Immobile") || unconscious(s, id) {
+        return 0;
+    }
+    let mut v = c.stat(MOVE);
+    if c.death >= 1 {
+        v /= 2;
+    }
+    if s.has(id, "Prone") {
+        v /= 2;
+    }
+    if s.has(id, "Running") {
+        v *= 2;
+    }
+    v
 }
 
 pub fn unconscious(s: &State, id: u32) -> bool {
@@ -363,6 +381,26 @@ mod tests {
         ]
     }
 
+    /// Everyone declares and rolls these faces: one step pushed onto the fight.
+    fn roll_round(ev: &mut Vec<Event>, acts: &[(u32, Action)], faces: &[u32]) {
+        let s = State::replay(&VOGT, ev);
+        let mut src = ScriptedSource::new(faces.to_vec());
+        ev.push(declare_all(&s, acts, &mut src));
+    }
+
+    /// Everyone defends (1d4), rolling these faces.
+    fn all_defend(ev: &mut Vec<Event>, faces: &[u32]) {
+        roll_round(
+            ev,
+            &[
+                (1, Action::Defend),
+                (2, Action::Defend),
+                (3, Action::Defend),
+            ],
+            faces,
+        );
+    }
+
     fn order(s: &State) -> Vec<&str> {
         s.order.iter().map(|&i| s.name(i)).collect()
     }
@@ -370,18 +408,16 @@ mod tests {
     #[test]
     fn declared_dice_order_the_round_with_every_tie_break() {
         let mut ev = fight();
-        let s = State::replay(&VOGT, &ev);
         // A attacks (1d8), B defends (1d4), C runs (1d6): A and B roll 3, C rolls 3.
-        let mut src = ScriptedSource::new([3, 3, 3]);
-        ev.push(declare_all(
-            &s,
+        roll_round(
+            &mut ev,
             &[
                 (1, Action::Attack(Dice::new(1, 8))),
                 (2, Action::Defend),
                 (3, Action::Run),
             ],
-            &mut src,
-        ));
+            &[3, 3, 3],
+        );
         let s = State::replay(&VOGT, &ev);
         // B has the higher DEX; A and C tie on DEX, C's 1d6 is the smaller die.
         assert_eq!(order(&s), vec!["B", "C", "A"]);
@@ -416,13 +452,11 @@ mod tests {
     #[test]
     fn reevaluate_adds_the_new_die_and_moves_the_turn_on() {
         let mut ev = fight();
-        let s = State::replay(&VOGT, &ev);
-        let mut src = ScriptedSource::new([1, 4, 5]);
-        ev.push(declare_all(
-            &s,
+        roll_round(
+            &mut ev,
             &[(1, Action::Defend), (2, Action::Run), (3, Action::Help)],
-            &mut src,
-        ));
+            &[1, 4, 5],
+        );
         ev.push(E::Add(1, "Bleeding".into(), Duration::Removed));
         ev.push(E::Next); // A's turn: bleeds 1
         let s = State::replay(&VOGT, &ev);
@@ -442,16 +476,7 @@ mod tests {
         ev.push(E::Next);
         let s = State::replay(&VOGT, &ev);
         assert_eq!((s.round, s.current), (2, None));
-        let mut src = ScriptedSource::new([1, 2, 3]);
-        ev.push(declare_all(
-            &s,
-            &[
-                (1, Action::Defend),
-                (2, Action::Defend),
-                (3, Action::Defend),
-            ],
-            &mut src,
-        ));
+        all_defend(&mut ev, &[1, 2, 3]);
         ev.push(E::Next);
         let s = State::replay(&VOGT, &ev);
         assert_eq!((s.current, s.get(1).unwrap().hp), (Some(1), 8));
@@ -538,13 +563,11 @@ mod tests {
     #[test]
     fn defend_run_help_and_ar() {
         let mut ev = fight();
-        let s = State::replay(&VOGT, &ev);
-        let mut src = ScriptedSource::new([1, 2, 3]);
-        ev.push(declare_all(
-            &s,
+        roll_round(
+            &mut ev,
             &[(1, Action::Defend), (2, Action::Run), (3, Action::Help)],
-            &mut src,
-        ));
+            &[1, 2, 3],
+        );
         ev.extend([E::Next, defend(1)]);
         let s = State::replay(&VOGT, &ev);
         assert_eq!(ar_now(&s, 1), 2);
@@ -554,16 +577,7 @@ mod tests {
         ev.push(E::Next); // round ends: Running ends
         let s = State::replay(&VOGT, &ev);
         assert!(!s.has(2, "Running") && s.has(1, "Defending"));
-        let mut src = ScriptedSource::new([3, 2, 1]);
-        ev.push(declare_all(
-            &s,
-            &[
-                (1, Action::Defend),
-                (2, Action::Defend),
-                (3, Action::Defend),
-            ],
-            &mut src,
-        ));
+        all_defend(&mut ev, &[3, 2, 1]);
         ev.push(E::Next); // C's turn starts: Helped on A ends
         let s = State::replay(&VOGT, &ev);
         assert_eq!(s.current, Some(3));
@@ -573,6 +587,21 @@ mod tests {
         assert!(!s.has(1, "Defending"));
         ev.push(E::Add(1, "Prone".into(), Duration::Removed));
         assert_eq!(ar_now(&State::replay(&VOGT, &ev), 1), 0);
+    }
+
+    #[test]
+    fn speed_in_the_fight_follows_exhaustion_prone_and_running() {
+        let mut ev = fight();
+        ev.push(E::Set(1, MOVE, 6));
+        let s = State::replay(&VOGT, &ev);
+        assert_eq!(speed(&s, 1), 6);
+        ev.push(E::Add(1, "Running".into(), Duration::Removed));
+        ev.push(E::Add(1, "Prone".into(), Duration::Removed));
+        assert_eq!(speed(&State::replay(&VOGT, &ev), 1), 6);
+        ev.push(E::Damage(vec![1], 10)); // exhaustion 1
+        assert_eq!(speed(&State::replay(&VOGT, &ev), 1), 2);
+        ev.push(E::Add(1, "Immobile".into(), Duration::Removed));
+        assert_eq!(speed(&State::replay(&VOGT, &ev), 1), 0);
     }
 
     #[test]

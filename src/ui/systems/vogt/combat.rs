@@ -8,7 +8,7 @@ use crate::rules::dice::DiceSource;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::vogt::combat::{
     ar_now, declare, declare_all, declared, defend, dismember, from_sheet, help, hit, init_side,
-    reevaluate, run, rung, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE,
+    reevaluate, run, rung, speed, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE,
     T_RESIST, T_VULN, T_WEAPON,
 };
 use crate::rules::vogt::{
@@ -318,28 +318,13 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
 fn status(ctx: EncCtx, who: u32) -> AnyView {
     let line = text(move || {
         ctx.state.with(|s| {
-            let Some(c) = s.get(who) else {
+            if s.get(who).is_none() {
                 return String::new();
-            };
+            }
             let mut out = row_note(s, who);
-            let moves = c.stat(MOVE);
-            let speed = if s.has(who, "Immobile") || unconscious(s, who) {
-                0
-            } else {
-                let mut v = moves;
-                if c.death >= 1 {
-                    v /= 2
-                }
-                if s.has(who, "Prone") {
-                    v /= 2
-                }
-                if s.has(who, "Running") {
-                    v *= 2
-                }
-                v
-            };
             out.push_str(&format!(
-                " · speed {speed} · DEX rung {} · STR rung {}",
+                " · speed {} · DEX rung {} · STR rung {}",
+                speed(s, who),
                 rung(s, who, DEX),
                 rung(s, who, STR)
             ));
