@@ -29,7 +29,7 @@ CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner \
 CHROMEDRIVER=/usr/bin/chromedriver \
 WASM_BINDGEN_TEST_WEBDRIVER_JSON="$PWD/tests/webdriver.json" \
 WASM_BINDGEN_TEST_TIMEOUT=120 \
-  cargo test --locked --target wasm32-unknown-unknown --test browser_storage --test browser_dice 2>&1 | tee "$logs/wasm.txt"
+  cargo test --locked --target wasm32-unknown-unknown --test browser_storage --test browser_dice --test browser_link 2>&1 | tee "$logs/wasm.txt"
 
 step "4/7 release build and size report"
 trunk build --release

@@ -236,4 +236,33 @@ mod tests {
             Err(ImportError::TooLarge(_))
         ));
     }
+
+    #[test]
+    fn links_round_trip_encounters_and_refuse_bad_ones() {
+        use crate::storage::link::testing::{link_of, open};
+        let by_link = |link: &str| -> Result<Encounter, String> {
+            let text = open(link).map_err(|e| e.to_string())?;
+            parse_encounter(&text).map_err(|e| e.to_string())
+        };
+        for n in 0..20u32 {
+            let mut e = fight(&format!("e{n}"));
+            let mut s = e.state();
+            for k in 0..n {
+                let goblin = npc(&format!("Goblin {}", k + 3), 11, 12, 13, 10, 8, "1d6", "");
+                e.push(Event::Join(goblin), &mut s, 100 + u64::from(k));
+            }
+            let link = link_of(&export_encounter(&e));
+            assert_eq!(by_link(&link), Ok(e), "{n} more goblins");
+            // Cut short: damaged, never imported.
+            assert!(by_link(&link[..link.len() - 3]).is_err_and(|m| m.contains("damaged")));
+        }
+        let mut v: serde_json::Value =
+            serde_json::from_str(&export_encounter(&fight("x"))).unwrap();
+        v["schema_version"] = 2.into();
+        assert!(by_link(&link_of(&v.to_string())).is_err_and(|m| m.contains("newer Rollsheet")));
+        assert_eq!(
+            by_link(&link_of("[1]")),
+            Err(ImportError::NotEncounter.to_string())
+        );
+    }
 }

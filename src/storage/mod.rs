@@ -3,6 +3,7 @@
 
 pub mod character;
 pub mod encounters;
+pub mod link;
 pub mod merge;
 pub mod roll_log;
 pub mod roster;

@@ -684,4 +684,95 @@ mod tests {
         assert!(text.len() <= MAX_IMPORT_BYTES);
         assert_eq!(parse_import(&text).unwrap(), characters);
     }
+
+    /// A link's characters, through the same import as a file.
+    fn by_link(link: &str) -> Result<Vec<Character>, String> {
+        let text = crate::storage::link::testing::open(link).map_err(|e| e.to_string())?;
+        parse_import(&text).map_err(|e| e.to_string())
+    }
+
+    #[test]
+    fn links_round_trip_characters_of_every_system_and_backups() {
+        use crate::storage::link::testing::link_of;
+        let makers: [fn(u64) -> Character; 3] = [generated, generated_symbaroum, generated_vogt];
+        for make in makers {
+            for seed in 0..60 {
+                let c = make(seed);
+                let link = link_of(&export_one(&c));
+                assert!(link.starts_with("https://roll.example/#share=1."));
+                assert_eq!(by_link(&link), Ok(vec![c]), "seed {seed}");
+            }
+        }
+        let all: Vec<Character> = (0..30).map(|i| makers[i % 3](i as u64 + 500)).collect();
+        assert_eq!(by_link(&link_of(&export_all(&all, 9))), Ok(all));
+    }
+
+    #[test]
+    fn links_refuse_every_bad_input_a_file_is_refused_for() {
+        use crate::storage::link::{testing::link_of, LinkError, MAX_LINK_CHARS};
+        let good = export_one(&generated(3));
+        let link = link_of(&good);
+        let damaged = |r: Result<Vec<Character>, String>| {
+            r.is_err_and(|e| e.starts_with("This link is damaged or cut short"))
+        };
+        // Cut short anywhere after the format: damaged, never a different character.
+        let start = link.find("#share=1.").unwrap() + 9;
+        for end in start..link.len() {
+            assert!(damaged(by_link(&link[..end])), "cut at {end}");
+        }
+        // Any one character changed: caught (base64url or the checksum), never a different
+        // character. Only the unused bits after the stream's last code may change unseen, and
+        // they change nothing.
+        let alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+        let (mut tried, mut same) = (0, 0);
+        for (i, c) in link.char_indices().skip(start) {
+            for other in alphabet.chars().filter(|&o| o != c).step_by(7) {
+                let mut t = link.clone();
+                t.replace_range(i..i + 1, &other.to_string());
+                let r = by_link(&t);
+                tried += 1;
+                if r == Ok(vec![generated(3)]) {
+                    same += 1;
+                    assert!(i + 12 >= link.len(), "{other} at {i} of {}", link.len());
+                } else {
+                    assert!(damaged(r.clone()), "{other} at {i}: {r:?}");
+                }
+            }
+        }
+        assert!(
+            tried > 4000 && same * 100 < tried,
+            "{same} of {tried} unchanged"
+        );
+        // A newer link format; a newer document inside a current link.
+        let newer = link.replacen("#share=1.", "#share=2.", 1);
+        assert_eq!(
+            by_link(&newer),
+            Err(LinkError::NewerFormat("2".into()).to_string())
+        );
+        let inner = link_of(&good.replacen("\"schema_version\":1", "\"schema_version\":7", 1));
+        assert_eq!(
+            by_link(&inner),
+            Err(ImportError::TooNew(short(&generated(3).name), 7, 1).to_string())
+        );
+        // Inside, every message of the file import.
+        assert!(by_link(&link_of("hello")).is_err_and(|e| e.starts_with("This is not JSON")));
+        assert_eq!(
+            by_link(&link_of("{\"title\": \"shopping\"}")),
+            Err(ImportError::NotRollsheet.to_string())
+        );
+        let gurps = link_of(&good.replacen("\"heimr\"", "\"gurps\"", 1));
+        assert!(by_link(&gurps).is_err_and(|e| e.contains("“gurps”")));
+        let fatigue = link_of(&good.replacen("\"fatigue\":", "\"fatigue\":99", 1));
+        assert!(by_link(&fatigue).is_err_and(|e| e.contains("out of range")));
+        // Huge: a link longer than any browser keeps, and a small one that unpacks past what a
+        // phone stores (the unpacking stops at the limit).
+        let long = format!("https://x/#share=1.{}", "A".repeat(MAX_LINK_CHARS));
+        assert_eq!(
+            by_link(&long),
+            Err(LinkError::TooLong(long.len().div_ceil(1000)).to_string())
+        );
+        let bomb = link_of(&" ".repeat(MAX_IMPORT_BYTES + 10));
+        assert!(bomb.len() < 40_000, "{} characters", bomb.len());
+        assert_eq!(by_link(&bomb), Err(LinkError::TooLarge.to_string()));
+    }
 }

@@ -1,5 +1,5 @@
-//! Files in and out: download a JSON file, share it with the Web Share API where the phone
-//! supports files, read a picked file as text.
+//! Files in and out: download a JSON file, share it (or a link) with the Web Share API where the
+//! phone supports it, read a picked file as text.
 
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
@@ -52,23 +52,49 @@ fn navigator_method(name: &str) -> Option<js_sys::Function> {
         .ok()
 }
 
-/// Whether this browser can share a JSON file (most phones can; most desktops cannot).
-pub fn can_share_files() -> bool {
-    let (Some(can), Ok(data)) = (navigator_method("canShare"), share_data("x.json", "{}")) else {
+fn link_data(title: &str, url: &str) -> js_sys::Object {
+    let data = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&data, &"title".into(), &JsValue::from_str(title));
+    let _ = js_sys::Reflect::set(&data, &"url".into(), &JsValue::from_str(url));
+    data
+}
+
+fn can_share(data: Result<js_sys::Object, String>) -> bool {
+    let (Some(can), Ok(data)) = (navigator_method("canShare"), data) else {
         return false;
     };
     can.call1(&leptos::prelude::window().navigator(), &data)
         .is_ok_and(|v| v.is_truthy())
 }
 
+/// Whether this browser can share a JSON file (most phones can; most desktops cannot).
+pub fn can_share_files() -> bool {
+    can_share(share_data("x.json", "{}"))
+}
+
+/// Whether this browser can share a link (phones, and some desktops).
+pub fn can_share_links() -> bool {
+    let origin = leptos::prelude::window()
+        .location()
+        .origin()
+        .unwrap_or_default();
+    can_share(Ok(link_data("Rollsheet", &origin)))
+}
+
 /// Opens the phone's share sheet with the file. A cancelled share is not an error.
 pub async fn share(name: &str, text: &str) -> Result<(), String> {
+    share_with(share_data(name, text)?).await
+}
+
+/// Opens the phone's share sheet with a link.
+pub async fn share_link(title: &str, url: &str) -> Result<(), String> {
+    share_with(link_data(title, url)).await
+}
+
+async fn share_with(data: js_sys::Object) -> Result<(), String> {
     let share = navigator_method("share").ok_or("sharing is not supported here")?;
     let promise: js_sys::Promise = share
-        .call1(
-            &leptos::prelude::window().navigator(),
-            &share_data(name, text)?.into(),
-        )
+        .call1(&leptos::prelude::window().navigator(), &data.into())
         .map_err(err)?
         .unchecked_into();
     match JsFuture::from(promise).await {

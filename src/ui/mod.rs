@@ -8,8 +8,10 @@ pub mod kit;
 pub mod pages;
 pub mod panic;
 pub mod persist;
+pub mod qr;
 pub mod roster;
 pub mod router;
+pub mod share;
 pub mod sheet_ctx;
 pub mod state;
 pub mod systems;
@@ -27,6 +29,7 @@ use leptos::prelude::*;
 pub fn App() -> impl IntoView {
     state::provide_app_state();
     let location = provide_location();
+    share::provide(location, expect_context());
     let route = Memo::new(move |_| location.route());
     let page = move || match route.get() {
         Route::Characters => view! { <CharactersPage/> }.into_any(),
@@ -57,6 +60,7 @@ pub fn App() -> impl IntoView {
             </ErrorBoundary>
         </main>
         <BottomNav/>
+        <share::ShareDialog/>
     }
 }
 

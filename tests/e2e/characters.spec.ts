@@ -134,7 +134,8 @@ test("export, then import in a fresh browser profile gives the identical sheet",
   await page.getByLabel("Notes").fill("Shield-maiden, “north” & ünïcode 🎲");
   await page.getByLabel("Notes").blur();
   await page.getByRole("link", { name: "Characters" }).tap();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).tap()]);
+  await page.locator("li.roster-entry").getByRole("button", { name: "Share", exact: true }).first().tap();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("dialog").getByRole("button", { name: "Download file" }).tap()]);
   expect(download.suggestedFilename()).toBe("astrid-ulfsdottir.rollsheet.json");
   const file = test.info().outputPath("astrid.json");
   await download.saveAs(file);
@@ -334,7 +335,8 @@ test("XP is shared among those present, rounded down, the rest carried", async (
 test("delete, import the character's own export, then Undo: one copy, before and after a reload", async ({ page }) => {
   await createHeimr(page, "Twice");
   await page.getByRole("link", { name: "Characters" }).tap();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).tap()]);
+  await page.locator("li.roster-entry").getByRole("button", { name: "Share", exact: true }).first().tap();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("dialog").getByRole("button", { name: "Download file" }).tap()]);
   const file = test.info().outputPath("twice.json");
   await download.saveAs(file);
   await page.locator(".roster-entry").filter({ hasText: "Twice" }).getByRole("button", { name: "Delete" }).tap();

@@ -216,7 +216,8 @@ test("encounters: rename, duplicate, delete with undo, export and import (replac
   await expect(entries.nth(1)).toContainText("Crypt, second wave");
 
   const download = page.waitForEvent("download");
-  await entries.first().getByRole("button", { name: "Export" }).tap();
+  await entries.first().getByRole("button", { name: "Share" }).tap();
+  await page.getByRole("dialog").getByRole("button", { name: "Download file" }).tap();
   const file = await (await download).path();
   const text = readFileSync(file!, "utf8");
   expect(JSON.parse(text).events[0].Group[0].name).toBe("Rat");

@@ -94,7 +94,7 @@ export async function wrappedButtons(page: import("@playwright/test").Page) {
       .filter((el) => {
         const range = document.createRange();
         range.selectNodeContents(el);
-        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 1).map((r) => Math.round(r.top)));
         // A row button stacks its name and figures on purpose; a word must still not break.
         return el.classList.contains("roll-row-btn") || el.classList.contains("fighter-main")
           ? [...el.querySelectorAll("span, strong, small")].some((s) => s.getClientRects().length > 1 && s.children.length === 0)

@@ -123,7 +123,8 @@ test("storage blocked altogether: the app opens, says nothing will be kept, and 
   await page.waitForTimeout(3_500);
   await expect(alerts).toHaveCount(1);
   await page.getByRole("link", { name: "Characters" }).tap();
-  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export", exact: true }).tap()]);
+  await page.locator("li.roster-entry").getByRole("button", { name: "Share", exact: true }).first().tap();
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("dialog").getByRole("button", { name: "Download file" }).tap()]);
   const file = test.info().outputPath("passing.json");
   await download.saveAs(file);
   const doc = JSON.parse(readFileSync(file, "utf8"));

@@ -114,5 +114,19 @@ for (const theme of ["light", "dark"] as const) {
     expect(await smallTargets(page), "every control at least 44 px").toEqual([]);
     expect(await sidewaysOverflow(page), "the sheet fits the phone").toBe(0);
     await page.keyboard.press("Escape");
+
+    // Sharing: the roster's buttons, and the share dialog's code dark on white in both themes.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Characters" }).tap();
+    await shot("characters");
+    expect(await wrappedButtons(page)).toEqual([]);
+    expect(await sidewaysOverflow(page)).toBe(0);
+    await page.locator("li.roster-entry").filter({ hasText: "Astrid" }).getByRole("button", { name: "Share", exact: true }).tap();
+    await expect(page.getByTestId("share-status")).toContainText("QR version");
+    await shot("share-dialog", false);
+    const qr = page.getByTestId("qr");
+    expect(await qr.evaluate((el) => getComputedStyle(el).backgroundColor)).toBe("rgb(255, 255, 255)");
+    expect((await qr.boundingBox())!.width, "wide enough to scan across a table").toBeGreaterThan(300);
+    expect(await smallTargets(page)).toEqual([]);
+    await page.keyboard.press("Escape");
   });
 }

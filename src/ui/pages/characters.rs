@@ -4,6 +4,7 @@ use crate::storage::transfer::{export_all, export_one, file_name, parse_backup, 
 use crate::ui::files;
 use crate::ui::roster::Roster;
 use crate::ui::router::{Link, Location};
+use crate::ui::share::{self, ScanButton, Share};
 use crate::ui::state::{now_ms, Notices, SettingsState};
 use leptos::prelude::*;
 
@@ -85,17 +86,15 @@ fn CreateCharacter() -> impl IntoView {
 #[component]
 fn RosterEntry(c: Character) -> impl IntoView {
     let roster = expect_context::<Roster>();
-    let notices = expect_context::<Notices>();
     let id = StoredValue::new(c.id.clone());
     let (renaming, set_renaming) = signal(false);
     let (draft, set_draft) = signal(c.name.clone());
     let shown_name = StoredValue::new(c.name.clone());
     let href = format!("/c/{}", c.id);
-    let export = move |_| {
+    let share = expect_context::<Share>();
+    let offer = move |_| {
         if let Some(c) = roster.get(&id.get_value()) {
-            if let Err(e) = files::download(&file_name(&c.name), &export_one(&c)) {
-                notices.error(format!("Export failed: {e}"));
-            }
+            share.offer(&c.name, file_name(&c.name), export_one(&c));
         }
     };
     let rename = move || {
@@ -122,7 +121,7 @@ fn RosterEntry(c: Character) -> impl IntoView {
             <div class="actions">
                 <button class="btn small" on:click=move |_| set_renaming.set(true)>"Rename"</button>
                 <button class="btn small" on:click=move |_| { roster.duplicate(&id.get_value()); }>"Duplicate"</button>
-                <button class="btn small" on:click=export>"Export"</button>
+                <button class="btn small" on:click=offer>"Share"</button>
                 <button class="btn small danger" on:click=move |_| roster.delete(&id.get_value())>"Delete"</button>
             </div>
         </li>
@@ -135,6 +134,7 @@ fn Backup() -> impl IntoView {
     let settings = expect_context::<SettingsState>();
     let notices = expect_context::<Notices>();
     let can_share = files::can_share_files();
+    let share = expect_context::<Share>();
     let backup_text = move || export_all(&roster.chars.get_untracked(), now_ms());
     let name = move || format!("rollsheet-backup-{}.json", date(now_ms()));
     let done = move || settings.record_backup(now_ms());
@@ -166,6 +166,9 @@ fn Backup() -> impl IntoView {
                         });
                     }>"Share all"</button>
                 })}
+                <button class="btn" disabled=move || roster.chars.with(Vec::is_empty) on:click=move |_| {
+                    share.offer("all characters", name(), backup_text());
+                }>"Link for all"</button>
             </div>
         </section>
     }
@@ -185,9 +188,12 @@ fn date(ms: u64) -> String {
 #[component]
 fn Import() -> impl IntoView {
     let roster = expect_context::<Roster>();
+    let share = expect_context::<Share>();
     let (text, set_text) = signal(String::new());
     let (message, set_message) = signal(None::<(bool, String)>);
     let pending = RwSignal::new(Vec::<Character>::new());
+    // From a link: nothing is stored before the player says so, even without a conflict.
+    let from_link = RwSignal::new(false);
     let conflicts = move || {
         pending.with(|p| {
             p.iter()
@@ -203,6 +209,7 @@ fn Import() -> impl IntoView {
         roster.add_imported(list);
         pending.set(Vec::new());
         set_text.set(String::new());
+        share::clear_fragment();
         set_message.set(Some((
             false,
             format!(
@@ -212,8 +219,11 @@ fn Import() -> impl IntoView {
             ),
         )));
     };
-    let check = move |input: String| match parse_backup(&input) {
-        Err(e) => set_message.set(Some((true, e.to_string()))),
+    let check = move |input: String, link: bool| match parse_backup(&input) {
+        Err(e) => {
+            share::clear_fragment();
+            set_message.set(Some((true, e.to_string())));
+        }
         Ok(parsed) => {
             set_message.set(None);
             let mut notes: Vec<String> = parsed.left_out.iter().map(ToString::to_string).collect();
@@ -242,22 +252,52 @@ fn Import() -> impl IntoView {
             } else {
                 format!(" Left out or changed: {}", notes.join(" "))
             });
+            from_link.set(link);
             pending.set(list);
-            if conflicts().is_empty() {
+            if !link && conflicts().is_empty() {
                 finish(pending.get_untracked());
             }
+        }
+    };
+    // A link opened or scanned: its characters wait here for the player's answer.
+    Effect::new(move || {
+        if let Some(json) = share.take(false) {
+            check(json, true);
+        }
+    });
+    // Pasted text is a file's content or a link (opened as any link is).
+    let import_text = move || {
+        let input = text.get_untracked();
+        if crate::storage::link::is_link(&input) {
+            set_text.set(String::new());
+            share.receive(input);
+        } else {
+            check(input, false);
         }
     };
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         leptos::task::spawn_local(async move {
             match files::read_picked(&input, MAX_IMPORT_BYTES).await {
-                Ok(Some(t)) => check(t),
+                Ok(Some(t)) => check(t, false),
                 Ok(None) => {}
                 Err(e) => set_message.set(Some((true, e))),
             }
             input.set_value("");
         });
+    };
+    let cancel = move |_| {
+        pending.set(Vec::new());
+        share::clear_fragment();
+        set_message.set(Some((false, "Import cancelled; nothing changed.".into())));
+    };
+    let names = move || {
+        pending.with(|p| {
+            p.iter()
+                .map(|c| format!("“{}” ({})", c.name, c.sheet.system().name))
+                .collect::<Vec<_>>()
+                .join(", ")
+        })
     };
     view! {
         <section class="card">
@@ -266,24 +306,34 @@ fn Import() -> impl IntoView {
                 "Choose a file…"
                 <input type="file" accept=".json,application/json" class="visually-hidden" on:change=on_file/>
             </label>
-            <label class="field-label" for="import-text">"…or paste exported text"</label>
+            <ScanButton/>
+            <label class="field-label" for="import-text">"…or paste exported text or a link"</label>
             <textarea id="import-text" rows="3" prop:value=move || text.get() on:input=move |ev| set_text.set(event_target_value(&ev))></textarea>
-            <button class="btn" disabled=move || text.with(|t| t.trim().is_empty()) on:click=move |_| check(text.get_untracked())>"Import text"</button>
+            <button class="btn" disabled=move || text.with(|t| t.trim().is_empty()) on:click=move |_| import_text()>"Import text"</button>
             {move || message.get().map(|(error, m)| view! {
                 <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>
             })}
-            <Show when=move || !conflicts().is_empty()>
-                <div class="conflict" role="alertdialog" aria-label="Already on this phone">
-                    <p>{move || format!("Already on this phone: {}. Replace them, or keep both?", conflicts().join(", "))}</p>
+            <Show when=move || pending.with(|p| !p.is_empty()) && (from_link.get() || !conflicts().is_empty())>
+                <div class="conflict" role="alertdialog" aria-label=move || if conflicts().is_empty() { "Import from a link" } else { "Already on this phone" }>
+                    <p>{move || {
+                        let known = conflicts();
+                        let from = if from_link.get() { format!("A link holds {}. ", names()) } else { String::new() };
+                        if known.is_empty() {
+                            format!("{from}Import it to this phone?")
+                        } else {
+                            format!("{from}Already on this phone: {}. Replace them, or keep both?", known.join(", "))
+                        }
+                    }}</p>
                     <div class="actions">
-                        <button class="btn danger" on:click=move |_| finish(pending.get_untracked())>"Replace"</button>
-                        <button class="btn primary" on:click=move |_| {
+                        <button class="btn primary" hidden=move || !conflicts().is_empty() on:click=move |_| finish(pending.get_untracked())>"Import"</button>
+                        <button class="btn danger" hidden=move || conflicts().is_empty() on:click=move |_| finish(pending.get_untracked())>"Replace"</button>
+                        <button class="btn primary" hidden=move || conflicts().is_empty() on:click=move |_| {
                             let list = pending.get_untracked().into_iter()
                                 .map(|c| if roster.get(&c.id).is_some() { roster.as_new(c) } else { c })
                                 .collect();
                             finish(list);
                         }>"Keep both"</button>
-                        <button class="btn" on:click=move |_| { pending.set(Vec::new()); set_message.set(Some((false, "Import cancelled; nothing changed.".into()))); }>"Cancel"</button>
+                        <button class="btn" on:click=cancel>"Cancel"</button>
                     </div>
                 </div>
             </Show>

@@ -9,7 +9,7 @@ use crate::ui::encounters::Encounters;
 use crate::ui::files;
 use crate::ui::kit::{flag, tap, text, typed, when};
 use crate::ui::router::{Link, Location};
-use crate::ui::state::Notices;
+use crate::ui::share::{self, ScanButton, Share};
 use crate::ui::systems::combat_ui;
 use leptos::prelude::*;
 
@@ -66,7 +66,7 @@ pub fn CombatPage() -> impl IntoView {
 }
 
 fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
-    let notices = expect_context::<Notices>();
+    let share = expect_context::<Share>();
     let s = e.state();
     let summary = format!(
         "{} · {} · {} combatants{}",
@@ -108,11 +108,9 @@ fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
                 <button class="btn small" on:click=tap(move || { encounters.duplicate(&id.get_value()); })>"Duplicate"</button>
                 <button class="btn small" on:click=tap(move || {
                     if let Some(e) = encounters.get(&id.get_value()) {
-                        if let Err(err) = files::download(&file_name(&e.name), &export_encounter(&e)) {
-                            notices.error(format!("Export failed: {err}"));
-                        }
+                        share.offer(&e.name, file_name(&e.name), export_encounter(&e));
                     }
-                })>"Export"</button>
+                })>"Share"</button>
                 <button class="btn small danger" on:click=tap(move || encounters.delete(&id.get_value()))>"Delete"</button>
             </div>
         </li>
@@ -122,40 +120,71 @@ fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
 #[component]
 fn ImportEncounter() -> impl IntoView {
     let encounters = expect_context::<Encounters>();
+    let share = expect_context::<Share>();
     let text = RwSignal::new(String::new());
     let message = RwSignal::new(None::<(bool, String)>);
     let pending = RwSignal::new(None::<Encounter>);
+    // From a link: nothing is stored before the player says so, even without a conflict.
+    let from_link = RwSignal::new(false);
+    let known =
+        move || pending.with(|p| p.as_ref().is_some_and(|e| encounters.get(&e.id).is_some()));
     let finish = move |as_new: bool| {
         if let Some(e) = pending.get_untracked() {
             let name = e.name.clone();
             encounters.add_imported(e, as_new);
             pending.set(None);
             text.set(String::new());
+            share::clear_fragment();
             message.set(Some((false, format!("Imported “{name}”."))));
         }
     };
-    let check = move |input: String| match parse_encounter(&input) {
-        Err(e) => message.set(Some((true, e.to_string()))),
+    let check = move |input: String, link: bool| match parse_encounter(&input) {
+        Err(e) => {
+            share::clear_fragment();
+            message.set(Some((true, e.to_string())));
+        }
         Ok(e) => {
             message.set(None);
-            let known = encounters.get(&e.id).is_some();
+            from_link.set(link);
             pending.set(Some(e));
-            if !known {
+            if !link && !known() {
                 finish(false);
             }
+        }
+    };
+    // A link opened or scanned: its encounter waits here for the player's answer.
+    Effect::new(move || {
+        if let Some(json) = share.take(true) {
+            check(json, true);
+        }
+    });
+    // Pasted text is a file's content or a link (opened as any link is).
+    let import_text = move || {
+        let input = text.get_untracked();
+        if crate::storage::link::is_link(&input) {
+            text.set(String::new());
+            share.receive(input);
+        } else {
+            check(input, false);
         }
     };
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         leptos::task::spawn_local(async move {
             match files::read_picked(&input, MAX_IMPORT_BYTES).await {
-                Ok(Some(t)) => check(t),
+                Ok(Some(t)) => check(t, false),
                 Ok(None) => {}
                 Err(e) => message.set(Some((true, e))),
             }
             input.set_value("");
         });
     };
+    let cancel = tap(move || {
+        pending.set(None);
+        share::clear_fragment();
+        message.set(Some((false, "Import cancelled; nothing changed.".into())));
+    });
+    let name = move || pending.with(|p| p.as_ref().map(|e| e.name.clone()).unwrap_or_default());
     view! {
         <section class="card">
             <h2>"Import an encounter"</h2>
@@ -163,19 +192,25 @@ fn ImportEncounter() -> impl IntoView {
                 "Choose a file…"
                 <input type="file" accept=".json,application/json" class="visually-hidden" on:change=on_file/>
             </label>
-            <label class="field-label" for="enc-import-text">"…or paste exported text"</label>
+            <ScanButton/>
+            <label class="field-label" for="enc-import-text">"…or paste exported text or a link"</label>
             <textarea id="enc-import-text" rows="3" prop:value=text on:input=typed(move |v| text.set(v))></textarea>
-            <button class="btn" disabled=flag(move || text.with(|t| t.trim().is_empty())) on:click=tap(move || check(text.get_untracked()))>"Import text"</button>
+            <button class="btn" disabled=flag(move || text.with(|t| t.trim().is_empty())) on:click=tap(import_text)>"Import text"</button>
             {move || message.get().map(|(error, m)| view! {
                 <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>
             })}
-            <Show when=when(flag(move || pending.with(Option::is_some)))>
-                <div class="conflict" role="alertdialog" aria-label="Already on this phone">
-                    <p>{crate::ui::kit::text(move || pending.with(|p| p.as_ref().map(|e| format!("“{}” is already on this phone. Replace it, or keep both?", e.name)).unwrap_or_default()))}</p>
+            <Show when=when(flag(move || pending.with(Option::is_some) && (from_link.get() || known())))>
+                <div class="conflict" role="alertdialog" aria-label=crate::ui::kit::text(move || if known() { "Already on this phone".into() } else { "Import from a link".into() })>
+                    <p>{crate::ui::kit::text(move || if known() {
+                        format!("“{}” is already on this phone. Replace it, or keep both?", name())
+                    } else {
+                        format!("A link holds the encounter “{}”. Import it to this phone?", name())
+                    })}</p>
                     <div class="actions">
-                        <button class="btn danger" on:click=tap(move || finish(false))>"Replace"</button>
-                        <button class="btn primary" on:click=tap(move || finish(true))>"Keep both"</button>
-                        <button class="btn" on:click=tap(move || { pending.set(None); message.set(Some((false, "Import cancelled; nothing changed.".into()))); })>"Cancel"</button>
+                        <button class="btn primary" hidden=flag(known) on:click=tap(move || finish(false))>"Import"</button>
+                        <button class="btn danger" hidden=flag(move || !known()) on:click=tap(move || finish(false))>"Replace"</button>
+                        <button class="btn primary" hidden=flag(move || !known()) on:click=tap(move || finish(true))>"Keep both"</button>
+                        <button class="btn" on:click=cancel.clone()>"Cancel"</button>
                     </div>
                 </div>
             </Show>

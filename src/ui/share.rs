@@ -1,0 +1,391 @@
+//! Share by link, phone to phone with nothing in between: the share dialog (QR code, copy, Web
+//! Share, the file), links arriving (opened, pasted or scanned) and the camera scan. The link's
+//! shape is `storage::link`; packing is the browser's own `CompressionStream`.
+
+use crate::storage::link::{self, LinkError};
+use crate::storage::transfer::{parse_backup, ImportError, MAX_IMPORT_BYTES};
+use crate::ui::files;
+use crate::ui::kit::{flag, tap, text, when, RollSheet};
+use crate::ui::qr;
+use crate::ui::router::Location;
+use crate::ui::state::Notices;
+use leptos::prelude::*;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(inline_js = r##"
+export async function pack(text) {
+  const s = new Blob([text]).stream().pipeThrough(new CompressionStream("deflate"));
+  return new Uint8Array(await new Response(s).arrayBuffer());
+}
+export async function unpack(bytes, cap) {
+  const r = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
+  const parts = [];
+  let n = 0;
+  for (;;) {
+    const { done, value } = await r.read();
+    if (done) break;
+    n += value.length;
+    if (n > cap) { r.cancel(); return null; }
+    parts.push(value);
+  }
+  return new Uint8Array(await new Blob(parts).arrayBuffer());
+}
+export function canScan() {
+  return "BarcodeDetector" in globalThis && !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
+}
+let camera = null;
+export async function scan(video) {
+  const detector = new BarcodeDetector({ formats: ["qr_code"] });
+  stopScan();
+  const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  camera = stream;
+  video.srcObject = stream;
+  await video.play();
+  while (camera === stream) {
+    const codes = await detector.detect(video).catch(() => []);
+    const hit = codes.find((c) => c.rawValue.includes("#share="));
+    if (hit) { stopScan(); return hit.rawValue; }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return null;
+}
+export function stopScan() {
+  if (camera) camera.getTracks().forEach((t) => t.stop());
+  camera = null;
+}
+"##)]
+extern "C" {
+    #[wasm_bindgen(catch)]
+    async fn pack(text: &str) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(catch)]
+    async fn unpack(bytes: &[u8], cap: f64) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = canScan)]
+    fn can_scan() -> bool;
+    #[wasm_bindgen(catch)]
+    async fn scan(video: &web_sys::HtmlVideoElement) -> Result<JsValue, JsValue>;
+    #[wasm_bindgen(js_name = stopScan)]
+    fn stop_scan();
+}
+
+/// The share link of an exported document (a character, a backup, an encounter).
+pub async fn link_of(json: &str) -> Result<String, String> {
+    let packed = pack(json).await.map_err(|e| format!("{e:?}"))?;
+    let origin = window().location().origin().unwrap_or_default();
+    Ok(link::make(
+        &origin,
+        &js_sys::Uint8Array::new(&packed).to_vec(),
+    ))
+}
+
+/// The exported JSON a link carries, checked as far as a link goes (the import checks the rest).
+pub async fn open_link(text: &str) -> Result<String, LinkError> {
+    let packed = link::payload(text)?;
+    let unpacked = unpack(&packed, (MAX_IMPORT_BYTES + 1) as f64)
+        .await
+        .map_err(|_| LinkError::Damaged("it cannot be unpacked"))?;
+    if unpacked.is_null() {
+        return Err(LinkError::TooLarge);
+    }
+    link::text_of(js_sys::Uint8Array::new(&unpacked).to_vec())
+}
+
+/// Something to share: what it is called, its file name and its exported JSON.
+#[derive(Clone, PartialEq)]
+pub struct Offer {
+    pub title: String,
+    pub file: String,
+    pub json: String,
+}
+
+/// What the dialog shows for an offer: the link and its code, or why there is none.
+#[derive(Clone)]
+enum Made {
+    Packing,
+    Ready(String, Option<qr::Qr>),
+    Failed(String),
+}
+
+/// Sharing, as one context: the dialog's offer and what was made of it, a document that arrived
+/// by link waiting for its importer (an encounter?, its JSON), and the camera's state.
+#[derive(Clone, Copy)]
+pub struct Share {
+    offer: RwSignal<Option<Offer>>,
+    made: RwSignal<Made>,
+    incoming: RwSignal<Option<(bool, String)>>,
+    scanning: RwSignal<bool>,
+    location: Location,
+    notices: Notices,
+}
+
+/// The slow steps (the browser's streams, the clipboard, the share sheet, the camera), all run
+/// by one `async fn`: one future type for the app rather than one per button.
+enum Job {
+    Make(Offer),
+    Open(String),
+    Copy(String),
+    Send(String, String),
+    SendFile(String, String),
+    Scan(web_sys::HtmlVideoElement),
+}
+
+impl Share {
+    /// Opens the share dialog for an exported document.
+    pub fn offer(&self, title: &str, file: String, json: String) {
+        let offer = Offer {
+            title: title.to_owned(),
+            file,
+            json,
+        };
+        self.made.set(Made::Packing);
+        self.offer.set(Some(offer.clone()));
+        self.run(Job::Make(offer));
+    }
+
+    /// Opens a link (from the address bar, a paste or the camera) and hands its document to the
+    /// importer of its kind, on that importer's page. Nothing is stored until the player
+    /// confirms there.
+    pub fn receive(&self, text: String) {
+        self.run(Job::Open(text));
+    }
+
+    /// The arrived document for the importer of encounters (`true`) or of characters.
+    pub fn take(&self, encounter: bool) -> Option<String> {
+        let hit = self
+            .incoming
+            .with(|i| i.as_ref().is_some_and(|(e, _)| *e == encounter));
+        hit.then(|| self.incoming.try_update(Option::take).flatten())
+            .flatten()
+            .map(|(_, t)| t)
+    }
+
+    fn run(self, job: Job) {
+        leptos::task::spawn_local(self.work(job));
+    }
+
+    async fn work(self, job: Job) {
+        let notices = self.notices;
+        match job {
+            Job::Make(offer) => {
+                let made = match link_of(&offer.json).await {
+                    Ok(l) => {
+                        let code = qr::encode(&l);
+                        Made::Ready(l, code)
+                    }
+                    Err(e) => Made::Failed(format!("The link could not be made: {e}")),
+                };
+                // Still the same offer (not closed or replaced meanwhile).
+                if self.offer.with_untracked(|o| o.as_ref() == Some(&offer)) {
+                    self.made.set(made);
+                }
+            }
+            Job::Open(text) => match open_link(&text).await {
+                Ok(json) => {
+                    let encounter = parse_backup(&json) == Err(ImportError::IsEncounter);
+                    self.incoming.set(Some((encounter, json)));
+                    self.location
+                        .navigate(if encounter { "/combat" } else { "/" });
+                }
+                Err(e) => {
+                    clear_fragment();
+                    notices.error(e.to_string());
+                }
+            },
+            Job::Copy(link) => {
+                let clip = window().navigator().clipboard();
+                match wasm_bindgen_futures::JsFuture::from(clip.write_text(&link)).await {
+                    Ok(_) => {
+                        self.offer.set(None);
+                        notices.info("Link copied.");
+                    }
+                    Err(_) => notices
+                        .error("Copying is not allowed here: share the link or the file instead."),
+                }
+            }
+            Job::Send(title, link) => match files::share_link(&title, &link).await {
+                Ok(()) => self.offer.set(None),
+                Err(e) => notices.error(format!("Sharing failed: {e}")),
+            },
+            Job::SendFile(name, json) => match files::share(&name, &json).await {
+                Ok(()) => self.offer.set(None),
+                Err(e) => notices.error(format!("Sharing failed: {e}")),
+            },
+            Job::Scan(video) => {
+                let found = scan(&video).await;
+                self.scanning.set(false);
+                match found {
+                    Ok(found) => {
+                        if let Some(text) = found.as_string() {
+                            self.receive(text);
+                        }
+                    }
+                    Err(e) => {
+                        let why = e
+                            .dyn_ref::<js_sys::Error>()
+                            .map(|e| String::from(e.message()))
+                            .unwrap_or_default();
+                        notices.error(format!("The camera could not be used: {why}"));
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Provides the share context and opens a link the page was opened with, or later given in
+/// the address bar.
+pub fn provide(location: Location, notices: Notices) {
+    let share = Share {
+        offer: RwSignal::new(None),
+        made: RwSignal::new(Made::Packing),
+        incoming: RwSignal::new(None),
+        scanning: RwSignal::new(false),
+        location,
+        notices,
+    };
+    provide_context(share);
+    let arrive = move || {
+        let hash = window().location().hash().unwrap_or_default();
+        if link::is_link(&hash) {
+            share.receive(hash);
+        }
+    };
+    arrive();
+    std::mem::forget(window_event_listener(leptos::ev::hashchange, move |_| {
+        arrive()
+    }));
+}
+
+/// Takes the share link out of the address bar once its import is done or refused.
+pub fn clear_fragment() {
+    let loc = window().location();
+    if loc.hash().is_ok_and(|h| !h.is_empty()) {
+        let path = loc.pathname().unwrap_or_else(|_| "/".into());
+        let _ = window()
+            .history()
+            .and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&path)));
+    }
+}
+
+/// The share dialog: the link as a QR code (dark modules on white, whatever the theme), its
+/// length and the code's version; copy, Web Share, or the file when the link is too long. It
+/// stays open while the code is scanned, and closes once the document is sent another way.
+#[component]
+pub fn ShareDialog() -> impl IntoView {
+    let share = expect_context::<Share>();
+    let made = share.made;
+    let link = move || match made.get() {
+        Made::Ready(l, _) => Some(l),
+        _ => None,
+    };
+    let no_link = flag(move || link().is_none());
+    let close = move || share.offer.set(None);
+    let copy = move || {
+        if let Some(l) = link() {
+            share.run(Job::Copy(l));
+        }
+    };
+    let send = move || {
+        if let (Some(l), Some(o)) = (link(), share.offer.get_untracked()) {
+            share.run(Job::Send(o.title, l));
+        }
+    };
+    let download = move || {
+        if let Some(o) = share.offer.get_untracked() {
+            match files::download(&o.file, &o.json) {
+                Ok(()) => close(),
+                Err(e) => share.notices.error(format!("Export failed: {e}")),
+            }
+        }
+    };
+    let can_share = files::can_share_links();
+    let can_send_file = files::can_share_files();
+    let send_file = move || {
+        if let Some(o) = share.offer.get_untracked() {
+            share.run(Job::SendFile(o.file, o.json));
+        }
+    };
+    let status = text(move || {
+        match made.get() {
+        Made::Packing => "Making the link…".into(),
+        Made::Ready(l, Some(code)) => format!(
+            "Link: {} characters · QR version {} ({}×{} modules)",
+            l.len(),
+            code.version,
+            code.size,
+            code.size
+        ),
+        Made::Ready(l, None) => format!(
+            "The link is {} characters, too long for one QR code (2953 at most). Copy or share the link, or send the file.",
+            l.len()
+        ),
+        Made::Failed(e) => e,
+    }
+    });
+    let code = move || match made.get() {
+        Made::Ready(_, Some(code)) => {
+            let full = code.size + 2 * qr::QUIET;
+            let view_box = format!("{q} {q} {full} {full}", q = -qr::QUIET);
+            Some(view! {
+                <svg class="qr" viewBox=view_box role="img" aria-label="QR code of the link" shape-rendering="crispEdges" data-testid="qr">
+                    <rect x=-qr::QUIET y=-qr::QUIET width=full height=full fill="#fff"/>
+                    <path d=code.path fill="#000"/>
+                </svg>
+            })
+        }
+        _ => None,
+    };
+    let title = text(move || {
+        share
+            .offer
+            .with(|o| o.as_ref().map(|o| format!("Share “{}”", o.title)))
+            .unwrap_or_default()
+    });
+    view! {
+        <Show when=when(flag(move || share.offer.with(Option::is_some)))>
+            <RollSheet title on_close=Callback::new(move |()| close())>
+                <div class="share">
+                    {code}
+                    <p class="muted" role="status" data-testid="share-status">{status}</p>
+                    <div class="actions">
+                        <button class="btn primary" disabled=no_link on:click=tap(copy)>"Copy link"</button>
+                        <button class="btn" hidden=!can_share disabled=no_link on:click=tap(send)>"Share link"</button>
+                        <button class="btn" on:click=tap(download)>"Download file"</button>
+                        <button class="btn" hidden=!can_send_file on:click=tap(send_file)>"Share file"</button>
+                    </div>
+                </div>
+            </RollSheet>
+        </Show>
+    }
+}
+
+/// "Scan a code": the camera and the browser's own QR reader where there are both; elsewhere,
+/// how the phone's camera app does the same.
+#[component]
+pub fn ScanButton() -> impl IntoView {
+    let share = expect_context::<Share>();
+    let told = RwSignal::new(false);
+    let video = NodeRef::<leptos::html::Video>::new();
+    let start = move || {
+        if !can_scan() {
+            told.set(true);
+        } else if let Some(v) = video.get_untracked() {
+            share.scanning.set(true);
+            share.run(Job::Scan(v));
+        }
+    };
+    let stop = move || {
+        stop_scan();
+        share.scanning.set(false);
+    };
+    on_cleanup(stop_scan);
+    view! {
+        <button class="btn" on:click=tap(start)>"Scan a code"</button>
+        <div class="scan" hidden=flag(move || !share.scanning.get())>
+            <video node_ref=video muted=true playsinline=true aria-label="Camera"></video>
+            <button class="btn" on:click=tap(stop)>"Stop scanning"</button>
+        </div>
+        <p class="muted" role="note" hidden=flag(move || !told.get())>
+            "This browser cannot read codes itself. Point the phone’s camera app at the code instead: it opens the link, and Rollsheet asks before importing."
+        </p>
+    }
+}
