@@ -53,7 +53,7 @@ fetch_crates() {
 
 install_npm() {
   # binaryen (wasm-opt 132; Debian's 108 breaks the page), Playwright (system Chromium only),
-  # @axe-core/playwright and lighthouse.
+  # @axe-core/playwright, lighthouse, and jsqr + pngjs (the e2e tests read QR codes back).
   if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
     log "installing npm packages"
     PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund --loglevel=error

@@ -2,6 +2,7 @@ use crate::rules::heimr::share_xp;
 use crate::storage::character::{Character, Sheet, SYSTEMS};
 use crate::storage::transfer::{export_all, export_one, file_name, parse_backup, MAX_IMPORT_BYTES};
 use crate::ui::files;
+use crate::ui::kit::{self, flag};
 use crate::ui::roster::Roster;
 use crate::ui::router::{Link, Location};
 use crate::ui::share::{self, ScanButton, Share};
@@ -314,8 +315,8 @@ fn Import() -> impl IntoView {
                 <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>
             })}
             <Show when=move || pending.with(|p| !p.is_empty()) && (from_link.get() || !conflicts().is_empty())>
-                <div class="conflict" role="alertdialog" aria-label=move || if conflicts().is_empty() { "Import from a link" } else { "Already on this phone" }>
-                    <p>{move || {
+                <div class="conflict" role="alertdialog" aria-label=kit::text(move || if conflicts().is_empty() { "Import from a link".into() } else { "Already on this phone".into() })>
+                    <p>{kit::text(move || {
                         let known = conflicts();
                         let from = if from_link.get() { format!("A link holds {}. ", names()) } else { String::new() };
                         if known.is_empty() {
@@ -323,11 +324,11 @@ fn Import() -> impl IntoView {
                         } else {
                             format!("{from}Already on this phone: {}. Replace them, or keep both?", known.join(", "))
                         }
-                    }}</p>
+                    })}</p>
                     <div class="actions">
-                        <button class="btn primary" hidden=move || !conflicts().is_empty() on:click=move |_| finish(pending.get_untracked())>"Import"</button>
-                        <button class="btn danger" hidden=move || conflicts().is_empty() on:click=move |_| finish(pending.get_untracked())>"Replace"</button>
-                        <button class="btn primary" hidden=move || conflicts().is_empty() on:click=move |_| {
+                        <button class="btn primary" hidden=flag(move || !conflicts().is_empty()) on:click=move |_| finish(pending.get_untracked())>"Import"</button>
+                        <button class="btn danger" hidden=flag(move || conflicts().is_empty()) on:click=move |_| finish(pending.get_untracked())>"Replace"</button>
+                        <button class="btn primary" hidden=flag(move || conflicts().is_empty()) on:click=move |_| {
                             let list = pending.get_untracked().into_iter()
                                 .map(|c| if roster.get(&c.id).is_some() { roster.as_new(c) } else { c })
                                 .collect();
