@@ -8,7 +8,8 @@
 // rolls 2d6 on /roller and checks a total appears; creates a character on / (New character →
 // name → Heimr); in Play taps the Brawl row, rolls in the roll sheet (a modal <dialog>) and
 // closes it; in Edit taps “Increase Stamina” and checks base fatigue follows; renames the
-// character, reloads and checks the new name is still listed;
+// character, reloads and checks the new name is still listed; runs a fight over a reload; opens
+// the share dialog (a link and its QR code) and imports a link opened here after its question;
 // saves a screenshot to test-results/webkit-smoke.png. Whatever happens it deletes the session
 // and stops every process it started; it exits non-zero with a clear message on any failure
 // and gives up after TOTAL_TIMEOUT_MS.
@@ -296,6 +297,37 @@ async function main() {
   await appReady();
   await waitFor(`“${second}” after a reload`, async () => (await status()) === second, 15_000);
   log(`fight: “${first}” → “${second}”, the same after a reload`);
+
+  // 5. Share by link, as an iPhone receives it: the share dialog makes a link and its QR code
+  // (the browser's CompressionStream), and a link opened here is unpacked (DecompressionStream)
+  // and asks before importing.
+  await go(origin + "/");
+  await appReady();
+  await tapCentered(await element("the character's “Share” button", 'return [...document.querySelectorAll("li.roster-entry button")].find((b) => b.textContent.trim() === "Share") || null;'));
+  const made = await waitFor(
+    "the share dialog's link and QR code",
+    () => run('const t = document.querySelector(\'[data-testid="share-status"]\'); return t && /QR version/.test(t.textContent) && document.querySelector(\'[data-testid="qr"] path\') ? t.textContent.trim() : null;'),
+    15_000,
+  );
+  await press("the share dialog's Close button", BUTTON_BY_TEXT, "Close");
+  await waitFor("the share dialog to close", () => run('return !document.querySelector("dialog.roll-sheet");'), 10_000);
+  const hash = await wd("POST", s("/execute/async"), {
+    script: `const done = arguments[arguments.length - 1];
+      const key = Object.keys(localStorage).find((k) => k.startsWith("rollsheet.char."));
+      const doc = { ...JSON.parse(localStorage.getItem(key)), id: "webkit1", name: "Linked Smoke" };
+      const packed = new Blob([JSON.stringify(doc)]).stream().pipeThrough(new CompressionStream("deflate"));
+      new Response(packed).arrayBuffer().then((b) => {
+        const b64 = btoa(String.fromCharCode(...new Uint8Array(b))).replace(/\\+/g, "-").replace(/\\//g, "_").replace(/=+$/, "");
+        done("#share=1." + b64);
+      }, (e) => done("failed: " + e));`,
+    args: [],
+  });
+  if (!hash.startsWith("#share=1.")) throw new Error(`could not make a link in WebKit: ${hash}`);
+  await go(origin + "/" + hash);
+  await waitFor("the question before a linked import", () => run('const d = document.querySelector(\'[role="alertdialog"]\'); return !!d && d.textContent.includes("“Linked Smoke”");'), 15_000);
+  await tapCentered(await element("the question's “Import” button", 'return [...document.querySelectorAll(\'[role="alertdialog"] button\')].find((b) => b.textContent.trim() === "Import") || null;'));
+  await waitFor("“Linked Smoke” in the roster", () => run('return [...document.querySelectorAll("li.roster-entry")].some((li) => li.textContent.includes("Linked Smoke"));'), 10_000);
+  log(`share: ${made}; a link opened here imported after the question`);
   await screenshot();
 }
 
