@@ -97,6 +97,19 @@ for (const theme of ["light", "dark"] as const) {
       });
     }
 
+    test("the share dialog and Import's scan advice have no axe violations", async ({ page }) => {
+      await createCharacter(page, "Shared", "Heimr");
+      await page.getByRole("link", { name: "Characters" }).tap();
+      await page.locator("li.roster-entry").getByRole("button", { name: "Share", exact: true }).tap();
+      await expect(page.getByTestId("share-status")).toContainText("QR version");
+      const found: Found[] = [];
+      await axe(page, `the share dialog (${theme})`, found);
+      await page.keyboard.press("Escape");
+      await page.getByRole("button", { name: "Scan a code" }).tap();
+      await axe(page, `Import with the scan advice (${theme})`, found);
+      expectNone(found);
+    });
+
     for (const system of ["symbaroum", "heimr", "vogt"]) test(`a running ${system} fight and a combatant's sheet have no axe violations`, async ({ page }) => {
       await page.goto("/combat");
       await appReady(page);
