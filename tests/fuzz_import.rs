@@ -1,7 +1,8 @@
 //! Property-based and mutation fuzzing of every importer and of loading stored entries:
 //! characters, backups and encounters, as random bytes, random JSON, and mutations of valid
 //! documents of every system (fields removed, retyped, extreme numbers, deep nesting, huge
-//! strings, duplicated entries).
+//! strings, duplicated entries), and all of these again inside share links, packed as the app
+//! packs them, then cut, changed or replaced by noise.
 //!
 //! For every case: no panic; a rejection carries a message a player can read (non-empty, cut
 //! short); an accepted document is valid and exports to what it imports; loading it from
@@ -10,7 +11,9 @@
 
 use rollsheet::rules::dice::{DiceSource, SeededSource};
 use rollsheet::storage::encounters::{export_encounter, load_encounters, parse_encounter};
+use rollsheet::storage::link;
 use rollsheet::storage::roster::load_roster;
+use rollsheet::storage::transfer::MAX_IMPORT_BYTES;
 use rollsheet::storage::transfer::{export_all, export_one, parse_backup};
 use rollsheet::storage::{KeyValueStore, MemoryStore};
 use serde_json::{json, Value};
@@ -274,6 +277,34 @@ fn check(text: &str) {
     let _ = store.keys();
 }
 
+/// `text` in a share link (zlib, as the browser packs it), the link then perhaps cut, changed or
+/// replaced; opened as the app opens one. The text a link gives, or why it gives none.
+fn through_link(src: &mut SeededSource, text: &str) -> Result<String, String> {
+    let packed = miniz_oxide::deflate::compress_to_vec_zlib(text.as_bytes(), 6);
+    let mut l = link::make("https://roll.example", &packed);
+    let start = l.find(link::MARK).unwrap_or(0);
+    match src.roll(5) {
+        1 => l.truncate(start + pick(src, l.len() - start)),
+        2 => {
+            let at = start + pick(src, l.len() - start);
+            let c = char::from(b' ' + (src.next_u32() % 95) as u8);
+            l.replace_range(at..at + 1, &c.to_string());
+        }
+        3 => {
+            let noise: String = (0..src.roll(400))
+                .map(|_| char::from(b' ' + (src.next_u32() % 95) as u8))
+                .collect();
+            l = format!("{}{}", &l[..start + pick(src, 12)], noise);
+        }
+        _ => {}
+    }
+    let packed = link::payload(&l).map_err(|e| e.to_string())?;
+    let unpacked =
+        miniz_oxide::inflate::decompress_to_vec_zlib_with_limit(&packed, MAX_IMPORT_BYTES + 1)
+            .map_err(|_| link::LinkError::Damaged("it cannot be unpacked").to_string())?;
+    link::text_of(unpacked).map_err(|e| e.to_string())
+}
+
 fn case(seed: u64, docs: &[Value]) {
     let mut src = SeededSource::new(seed);
     let text = match src.roll(10) {
@@ -293,6 +324,18 @@ fn case(seed: u64, docs: &[Value]) {
             let doc = docs[pick(&mut src, docs.len())].clone();
             mutate(&mut src, doc).to_string()
         }
+    };
+    // One case in four arrives by link instead.
+    let text = if src.roll(4) == 1 {
+        match through_link(&mut src, &text) {
+            Ok(t) => t,
+            Err(why) => {
+                readable(&why);
+                return;
+            }
+        }
+    } else {
+        text
     };
     if let Err(e) = std::panic::catch_unwind(|| check(&text)) {
         let what = e

@@ -40,9 +40,11 @@ pub fn make(origin: &str, packed: &[u8]) -> String {
     )
 }
 
-/// Whether a text (a pasted link, a scanned code, the address bar) holds a share link.
+/// Whether a text (a pasted link, a scanned code, the address bar) is a share link. Exported
+/// JSON (which starts with `{`) never is, even when a note in it quotes a link.
 pub fn is_link(text: &str) -> bool {
-    text.contains(MARK)
+    let t = text.trim();
+    t.contains(MARK) && !t.starts_with('{') && !t.starts_with('[')
 }
 
 /// The packed bytes a link (or just its fragment) carries, before unpacking.
@@ -58,7 +60,12 @@ pub fn payload(text: &str) -> Result<Vec<u8>, LinkError> {
         Some((FORMAT, data)) => decode(data).ok_or(LinkError::Damaged(
             "it has characters a Rollsheet link never holds",
         )),
-        Some((v, _)) if !v.is_empty() && v.len() <= 6 && v.bytes().all(|b| b.is_ascii_digit()) => {
+        Some((v, _))
+            if !v.is_empty()
+                && !v.starts_with('0')
+                && v.len() <= 6
+                && v.bytes().all(|b| b.is_ascii_digit()) =>
+        {
             Err(LinkError::NewerFormat(v.to_owned()))
         }
         _ => Err(LinkError::Damaged("its start is not a Rollsheet link")),
@@ -188,6 +195,12 @@ mod tests {
         let link = make("https://roll.example/", &[1, 2, 3, 250]);
         assert_eq!(link, "https://roll.example/#share=1.AQID-g");
         assert!(is_link(&link));
+        assert!(is_link("  #share=1.AQID-g\n"));
+        // An exported character whose notes quote a link is a file's text, not a link.
+        assert!(!is_link(
+            r#"{"name":"A","notes":"see https://x/#share=1.AQ"}"#
+        ));
+        assert!(!is_link("https://x/#other"));
         assert_eq!(payload(&link).unwrap(), [1, 2, 3, 250]);
         // The fragment alone, as the address bar gives it, and with spaces around a paste.
         assert_eq!(payload("#share=1.AQID-g").unwrap(), [1, 2, 3, 250]);
@@ -211,6 +224,11 @@ mod tests {
             payload("https://x/#share=AQID"),
             Err(LinkError::Damaged(_))
         ));
+        // Only formats above this one are newer; 0 and 01 were never written.
+        for never in ["0", "01", ""] {
+            let l = format!("https://x/#share={never}.AQID");
+            assert!(matches!(payload(&l), Err(LinkError::Damaged(_))), "{never}");
+        }
         assert!(matches!(
             payload("https://x/#other"),
             Err(LinkError::Damaged(_))

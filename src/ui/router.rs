@@ -70,6 +70,22 @@ impl Location {
     }
 }
 
+impl Location {
+    /// Goes to `path` in place of the current history entry, keeping the fragment (a share
+    /// link's, until its import is answered): Back then skips the link.
+    pub fn replace(&self, path: &str) {
+        let hash = window().location().hash().unwrap_or_default();
+        let _ = window().history().and_then(|h| {
+            h.replace_state_with_url(
+                &wasm_bindgen::JsValue::NULL,
+                "",
+                Some(&format!("{path}{hash}")),
+            )
+        });
+        self.0.set(path.to_owned());
+    }
+}
+
 /// Starts tracking the address bar (and the back and forward buttons).
 pub fn provide_location() -> Location {
     let current = || {

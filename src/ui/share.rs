@@ -34,22 +34,32 @@ export function canScan() {
   return "BarcodeDetector" in globalThis && !!(navigator.mediaDevices && navigator.mediaDevices.getUserMedia);
 }
 let camera = null;
+let generation = 0;
 export async function scan(video) {
   const detector = new BarcodeDetector({ formats: ["qr_code"] });
   stopScan();
+  const mine = ++generation;
   const stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" } });
+  // Stopped (or started again) while the permission prompt was up: this camera never shows.
+  if (mine !== generation) { stream.getTracks().forEach((t) => t.stop()); return null; }
   camera = stream;
-  video.srcObject = stream;
-  await video.play();
-  while (camera === stream) {
-    const codes = await detector.detect(video).catch(() => []);
-    const hit = codes.find((c) => c.rawValue.includes("#share="));
-    if (hit) { stopScan(); return hit.rawValue; }
-    await new Promise((r) => setTimeout(r, 150));
+  try {
+    video.srcObject = stream;
+    await video.play();
+    while (mine === generation) {
+      const codes = await detector.detect(video).catch(() => []);
+      const hit = codes.find((c) => c.rawValue.includes("#share="));
+      if (hit) return hit.rawValue;
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    return null;
+  } finally {
+    stream.getTracks().forEach((t) => t.stop());
+    if (camera === stream) camera = null;
   }
-  return null;
 }
 export function stopScan() {
+  generation++;
   if (camera) camera.getTracks().forEach((t) => t.stop());
   camera = null;
 }
@@ -69,7 +79,12 @@ extern "C" {
 
 /// The share link of an exported document (a character, a backup, an encounter).
 pub async fn link_of(json: &str) -> Result<String, String> {
-    let packed = pack(json).await.map_err(|e| format!("{e:?}"))?;
+    let packed = pack(json).await.map_err(|e| {
+        e.dyn_ref::<js_sys::Error>().map_or_else(
+            || "this browser cannot pack it".into(),
+            |e| String::from(e.message()),
+        )
+    })?;
     let origin = window().location().origin().unwrap_or_default();
     Ok(link::make(
         &origin,
@@ -183,7 +198,7 @@ impl Share {
                     let encounter = parse_backup(&json) == Err(ImportError::IsEncounter);
                     self.incoming.set(Some((encounter, json)));
                     self.location
-                        .navigate(if encounter { "/combat" } else { "/" });
+                        .replace(if encounter { "/combat" } else { "/" });
                 }
                 Err(e) => {
                     clear_fragment();
@@ -255,11 +270,28 @@ pub fn provide(location: Location, notices: Notices) {
     }));
 }
 
+/// Brings an importer's question about a link onto the screen, its first answer focused: a
+/// link opens the roster or the Combat page at the top, with the question further down.
+pub fn show_question() {
+    request_animation_frame(|| {
+        let doc = document();
+        if let Ok(Some(q)) = doc.query_selector(".conflict[role=alertdialog]") {
+            q.scroll_into_view_with_bool(false);
+            if let Ok(Some(b)) = q.query_selector("button:not([hidden])") {
+                if let Ok(b) = b.dyn_into::<web_sys::HtmlElement>() {
+                    let _ = b.focus();
+                }
+            }
+        }
+    });
+}
+
 /// Takes the share link out of the address bar once its import is done or refused.
 pub fn clear_fragment() {
     let loc = window().location();
-    if loc.hash().is_ok_and(|h| !h.is_empty()) {
-        let path = loc.pathname().unwrap_or_else(|_| "/".into());
+    if loc.hash().is_ok_and(|h| link::is_link(&h)) {
+        let path =
+            loc.pathname().unwrap_or_else(|_| "/".into()) + &loc.search().unwrap_or_default();
         let _ = window()
             .history()
             .and_then(|h| h.replace_state_with_url(&JsValue::NULL, "", Some(&path)));
@@ -379,12 +411,12 @@ pub fn ScanButton() -> impl IntoView {
     };
     on_cleanup(stop_scan);
     view! {
-        <button class="btn" on:click=tap(start)>"Scan a code"</button>
+        <button class="btn" hidden=flag(move || share.scanning.get()) on:click=tap(start)>"Scan a code"</button>
         <div class="scan" hidden=flag(move || !share.scanning.get())>
             <video node_ref=video muted=true playsinline=true aria-label="Camera"></video>
             <button class="btn" on:click=tap(stop)>"Stop scanning"</button>
         </div>
-        <p class="muted" role="note" hidden=flag(move || !told.get())>
+        <p class="muted" role="status" hidden=flag(move || !told.get())>
             "This browser cannot read codes itself. Point the phone’s camera app at the code instead: it opens the link, and Rollsheet asks before importing."
         </p>
     }

@@ -57,7 +57,13 @@ test("a character's link, opened on another phone, imports only after the player
   await other.page.goto(link);
   const ask = other.page.getByRole("alertdialog", { name: "Import from a link" });
   await expect(ask).toContainText("A link holds “Astrid Ulfsdottir” (Heimr).");
+  // On the first screen, its first answer focused, though the Import card is far down.
+  await expect(ask).toBeInViewport();
+  await expect(ask.getByRole("button", { name: "Import", exact: true })).toBeFocused();
+  await other.page.waitForTimeout(800); // longer than the roster's save delay
   expect(await stored(other.page), "nothing stored before the player confirms").toBe(0);
+  expect(await other.page.evaluate(() => localStorage.getItem("rollsheet.characters"))).toBeNull();
+  await expect(other.page.locator("li.roster-entry")).toHaveCount(0);
   await ask.getByRole("button", { name: "Import", exact: true }).tap();
   await expect(other.page.getByText("Imported 1 character.")).toBeVisible();
   expect(new URL(other.page.url()).hash, "the fragment leaves the address bar").toBe("");
@@ -112,14 +118,24 @@ test("an encounter's link lands on the Combat page and imports after confirmatio
   expect(shown).toBe(link);
 
   const other = await otherPhone(browser, baseURL);
+  await other.page.goto("/");
+  await appReady(other.page);
   await other.page.goto(link);
-  await expect(other.page).toHaveURL(/\/combat$/);
+  // The link's entry becomes the Combat page's, the fragment kept until the answer.
+  await expect(other.page).toHaveURL(/\/combat#share=1\./);
   const ask = other.page.getByRole("alertdialog", { name: "Import from a link" });
   await expect(ask).toContainText("A link holds the encounter “Bridge ambush”.");
+  await expect(ask).toBeInViewport();
   expect(await other.page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("rollsheet.enc.")).length)).toBe(0);
   await ask.getByRole("button", { name: "Import", exact: true }).tap();
   await expect(other.page.getByText("Imported “Bridge ambush”.")).toBeVisible();
   await expect(other.page.getByRole("link", { name: "Bridge ambush" })).toBeVisible();
+  await expect(other.page).toHaveURL(/\/combat$/);
+  // Back leaves for the page before the link, without asking again.
+  await other.page.goBack();
+  await expect(other.page).toHaveURL(/\/$/);
+  await expect(other.page.getByRole("heading", { name: "Characters" })).toBeVisible();
+  await expect(other.page.getByRole("alertdialog")).toHaveCount(0);
   await other.context.close();
 });
 
@@ -180,27 +196,40 @@ test("Scan a code: the camera and the browser's reader where both exist, advice 
   await appReady(plain.page);
   expect(await plain.page.evaluate(() => "BarcodeDetector" in globalThis)).toBe(false);
   await plain.page.getByRole("button", { name: "Scan a code" }).tap();
-  await expect(plain.page.getByRole("note")).toContainText("camera app");
+  await expect(plain.page.getByText("Point the phone’s camera app at the code")).toBeVisible();
   await plain.context.close();
 
   // A phone that has both: a stand-in camera (a canvas stream) and a reader that sees the link.
   const scanner = await otherPhone(browser, baseURL);
   await scanner.context.addInitScript((seen) => {
     (globalThis as any).BarcodeDetector = class {
-      async detect() { return [{ rawValue: "https://elsewhere.example/not-ours" }, { rawValue: seen }]; }
+      async detect() {
+        return (globalThis as any).seeNothing ? [] : [{ rawValue: "https://elsewhere.example/not-ours" }, { rawValue: seen }];
+      }
     };
     navigator.mediaDevices.getUserMedia = async () => {
       const c = document.createElement("canvas");
       c.getContext("2d")!.fillRect(0, 0, 10, 10);
-      return c.captureStream();
+      return ((globalThis as any).cameraStream = c.captureStream());
     };
   }, link);
   await scanner.page.goto("/");
   await appReady(scanner.page);
+  // Nothing in view: the camera runs until Stop scanning, which turns it off.
+  await scanner.page.evaluate(() => ((globalThis as any).seeNothing = true));
+  await scanner.page.getByRole("button", { name: "Scan a code" }).tap();
+  const stop = scanner.page.getByRole("button", { name: "Stop scanning" });
+  await expect(stop).toBeVisible();
+  await expect(scanner.page.getByRole("button", { name: "Scan a code" }), "one scan at a time").toBeHidden();
+  await stop.tap();
+  await expect(stop).toBeHidden();
+  expect(await scanner.page.evaluate(() => (globalThis as any).cameraStream.getTracks().every((t: MediaStreamTrack) => t.readyState === "ended"))).toBe(true);
+  await scanner.page.evaluate(() => ((globalThis as any).seeNothing = false));
   await scanner.page.getByRole("button", { name: "Scan a code" }).tap();
   const ask = scanner.page.getByRole("alertdialog", { name: "Import from a link" });
   await expect(ask).toContainText("“Scanned” (Heimr)");
   await expect(scanner.page.getByRole("button", { name: "Stop scanning" })).toBeHidden();
+  expect(await scanner.page.evaluate(() => (globalThis as any).cameraStream.getTracks().every((t: MediaStreamTrack) => t.readyState === "ended")), "the camera is off").toBe(true);
   await ask.getByRole("button", { name: "Import", exact: true }).tap();
   await expect(scanner.page.getByRole("link", { name: "Scanned" })).toBeVisible();
   await scanner.context.close();

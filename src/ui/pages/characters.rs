@@ -264,13 +264,13 @@ fn Import() -> impl IntoView {
     Effect::new(move || {
         if let Some(json) = share.take(false) {
             check(json, true);
+            share::show_question();
         }
     });
     // Pasted text is a file's content or a link (opened as any link is).
     let import_text = move || {
         let input = text.get_untracked();
         if crate::storage::link::is_link(&input) {
-            set_text.set(String::new());
             share.receive(input);
         } else {
             check(input, false);
@@ -295,7 +295,13 @@ fn Import() -> impl IntoView {
     let names = move || {
         pending.with(|p| {
             p.iter()
-                .map(|c| format!("“{}” ({})", c.name, c.sheet.system().name))
+                .map(|c| {
+                    format!(
+                        "“{}” ({})",
+                        crate::storage::transfer::short(&c.name),
+                        c.sheet.system().name
+                    )
+                })
                 .collect::<Vec<_>>()
                 .join(", ")
         })

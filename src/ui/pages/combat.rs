@@ -156,13 +156,13 @@ fn ImportEncounter() -> impl IntoView {
     Effect::new(move || {
         if let Some(json) = share.take(true) {
             check(json, true);
+            share::show_question();
         }
     });
     // Pasted text is a file's content or a link (opened as any link is).
     let import_text = move || {
         let input = text.get_untracked();
         if crate::storage::link::is_link(&input) {
-            text.set(String::new());
             share.receive(input);
         } else {
             check(input, false);
@@ -184,7 +184,13 @@ fn ImportEncounter() -> impl IntoView {
         share::clear_fragment();
         message.set(Some((false, "Import cancelled; nothing changed.".into())));
     });
-    let name = move || pending.with(|p| p.as_ref().map(|e| e.name.clone()).unwrap_or_default());
+    let name = move || {
+        pending.with(|p| {
+            p.as_ref()
+                .map(|e| crate::storage::transfer::short(&e.name))
+                .unwrap_or_default()
+        })
+    };
     view! {
         <section class="card">
             <h2>"Import an encounter"</h2>
