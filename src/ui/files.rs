@@ -81,25 +81,26 @@ pub fn can_share_links() -> bool {
     can_share(Ok(link_data("Rollsheet", &origin)))
 }
 
-/// Opens the phone's share sheet with the file. A cancelled share is not an error.
-pub async fn share(name: &str, text: &str) -> Result<(), String> {
+/// Opens the phone's share sheet with the file: `Ok(false)` when the player cancelled it (not an
+/// error, but nothing was sent).
+pub async fn share(name: &str, text: &str) -> Result<bool, String> {
     share_with(share_data(name, text)?).await
 }
 
-/// Opens the phone's share sheet with a link.
-pub async fn share_link(title: &str, url: &str) -> Result<(), String> {
+/// Opens the phone's share sheet with a link, as `share` does.
+pub async fn share_link(title: &str, url: &str) -> Result<bool, String> {
     share_with(link_data(title, url)).await
 }
 
-async fn share_with(data: js_sys::Object) -> Result<(), String> {
+async fn share_with(data: js_sys::Object) -> Result<bool, String> {
     let share = navigator_method("share").ok_or("sharing is not supported here")?;
     let promise: js_sys::Promise = share
         .call1(&leptos::prelude::window().navigator(), &data.into())
         .map_err(err)?
         .unchecked_into();
     match JsFuture::from(promise).await {
-        Ok(_) => Ok(()),
-        Err(e) if err(e.clone()).starts_with("AbortError") => Ok(()),
+        Ok(_) => Ok(true),
+        Err(e) if err(e.clone()).starts_with("AbortError") => Ok(false),
         Err(e) => Err(err(e)),
     }
 }

@@ -29,7 +29,7 @@ use leptos::prelude::*;
 pub fn App() -> impl IntoView {
     state::provide_app_state();
     let location = provide_location();
-    share::provide(location, expect_context());
+    share::provide(location, expect_context(), expect_context());
     let route = Memo::new(move |_| location.route());
     let page = move || match route.get() {
         Route::Characters => view! { <CharactersPage/> }.into_any(),

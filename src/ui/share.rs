@@ -8,7 +8,7 @@ use crate::ui::files;
 use crate::ui::kit::{flag, tap, text, when, RollSheet};
 use crate::ui::qr;
 use crate::ui::router::Location;
-use crate::ui::state::Notices;
+use crate::ui::state::{now_ms, Notices, SettingsState};
 use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
 
@@ -104,12 +104,14 @@ pub async fn open_link(text: &str) -> Result<String, LinkError> {
     link::text_of(js_sys::Uint8Array::new(&unpacked).to_vec())
 }
 
-/// Something to share: what it is called, its file name and its exported JSON.
+/// Something to share: what it is called, its file name, its exported JSON, and whether it is
+/// a backup of every character (sent as a file, it counts as the last backup).
 #[derive(Clone, PartialEq)]
 pub struct Offer {
     pub title: String,
     pub file: String,
     pub json: String,
+    pub backup: bool,
 }
 
 /// What the dialog shows for an offer: the link and its code, or why there is none.
@@ -130,6 +132,7 @@ pub struct Share {
     scanning: RwSignal<bool>,
     location: Location,
     notices: Notices,
+    settings: SettingsState,
 }
 
 /// The slow steps (the browser's streams, the clipboard, the share sheet, the camera), all run
@@ -145,11 +148,12 @@ enum Job {
 
 impl Share {
     /// Opens the share dialog for an exported document.
-    pub fn offer(&self, title: &str, file: String, json: String) {
+    pub fn offer(&self, title: &str, file: String, json: String, backup: bool) {
         let offer = Offer {
             title: title.to_owned(),
             file,
             json,
+            backup,
         };
         self.made.set(Made::Packing);
         self.offer.set(Some(offer.clone()));
@@ -171,6 +175,17 @@ impl Share {
         hit.then(|| self.incoming.try_update(Option::take).flatten())
             .flatten()
             .map(|(_, t)| t)
+    }
+
+    /// The offer went out as a file: a backup of all counts as the last backup.
+    fn sent_file(self) {
+        if self
+            .offer
+            .with_untracked(|o| o.as_ref().is_some_and(|o| o.backup))
+        {
+            self.settings.record_backup(now_ms());
+        }
+        self.offer.set(None);
     }
 
     fn run(self, job: Job) {
@@ -206,8 +221,16 @@ impl Share {
                 }
             },
             Job::Copy(link) => {
-                let clip = window().navigator().clipboard();
-                match wasm_bindgen_futures::JsFuture::from(clip.write_text(&link)).await {
+                let nav = window().navigator();
+                // No clipboard outside a secure context (plain http on a LAN).
+                let here = js_sys::Reflect::get(&nav, &"clipboard".into())
+                    .is_ok_and(|c| !c.is_undefined());
+                let copied = if here {
+                    wasm_bindgen_futures::JsFuture::from(nav.clipboard().write_text(&link)).await
+                } else {
+                    Err(JsValue::NULL)
+                };
+                match copied {
                     Ok(_) => {
                         self.offer.set(None);
                         notices.info("Link copied.");
@@ -216,12 +239,15 @@ impl Share {
                         .error("Copying is not allowed here: share the link or the file instead."),
                 }
             }
+            // A cancelled share sheet keeps the dialog (and its code) open.
             Job::Send(title, link) => match files::share_link(&title, &link).await {
-                Ok(()) => self.offer.set(None),
+                Ok(true) => self.offer.set(None),
+                Ok(false) => {}
                 Err(e) => notices.error(format!("Sharing failed: {e}")),
             },
             Job::SendFile(name, json) => match files::share(&name, &json).await {
-                Ok(()) => self.offer.set(None),
+                Ok(true) => self.sent_file(),
+                Ok(false) => {}
                 Err(e) => notices.error(format!("Sharing failed: {e}")),
             },
             Job::Scan(video) => {
@@ -248,7 +274,7 @@ impl Share {
 
 /// Provides the share context and opens a link the page was opened with, or later given in
 /// the address bar.
-pub fn provide(location: Location, notices: Notices) {
+pub fn provide(location: Location, notices: Notices, settings: SettingsState) {
     let share = Share {
         offer: RwSignal::new(None),
         made: RwSignal::new(Made::Packing),
@@ -256,6 +282,7 @@ pub fn provide(location: Location, notices: Notices) {
         scanning: RwSignal::new(false),
         location,
         notices,
+        settings,
     };
     provide_context(share);
     let arrive = move || {
@@ -324,7 +351,7 @@ pub fn ShareDialog() -> impl IntoView {
     let download = move || {
         if let Some(o) = share.offer.get_untracked() {
             match files::download(&o.file, &o.json) {
-                Ok(()) => close(),
+                Ok(()) => share.sent_file(),
                 Err(e) => share.notices.error(format!("Export failed: {e}")),
             }
         }
@@ -340,11 +367,16 @@ pub fn ShareDialog() -> impl IntoView {
         match made.get() {
         Made::Packing => "Making the link…".into(),
         Made::Ready(l, Some(code)) => format!(
-            "Link: {} characters · QR version {} ({}×{} modules)",
+            "Link: {} characters · QR version {} ({}×{} modules){}",
             l.len(),
             code.version,
             code.size,
-            code.size
+            code.size,
+            if code.version > 25 {
+                ". A dense code: hold the phones close, or send the link or the file."
+            } else {
+                ""
+            }
         ),
         Made::Ready(l, None) => format!(
             "The link is {} characters, too long for one QR code (2953 at most). Copy or share the link, or send the file.",

@@ -176,12 +176,16 @@ test("a backup too large for one QR code says so and offers the file", async ({ 
   }, fixture);
   await page.reload();
   await appReady(page);
-  await page.getByRole("button", { name: "Link for all" }).tap();
   const dialog = page.getByRole("dialog");
+  await expect(page.getByText("No full backup yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Link for all" }).tap();
   await expect(dialog.getByTestId("share-status")).toContainText("too long for one QR code");
   await expect(dialog.getByTestId("qr")).toHaveCount(0);
   const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download file" }).tap()]);
   expect(download.suggestedFilename()).toMatch(/^rollsheet-backup-\d{4}-\d{2}-\d{2}\.json$/);
+  // Sent as a file, a backup of all counts as the last backup.
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(/^Last full backup: \d{4}-\d{2}-\d{2}\.$/)).toBeVisible();
 });
 
 test("Scan a code: the camera and the browser's reader where both exist, advice elsewhere", async ({ page, browser, baseURL }) => {

@@ -95,7 +95,7 @@ fn RosterEntry(c: Character) -> impl IntoView {
     let share = expect_context::<Share>();
     let offer = move |_| {
         if let Some(c) = roster.get(&id.get_value()) {
-            share.offer(&c.name, file_name(&c.name), export_one(&c));
+            share.offer(&c.name, file_name(&c.name), export_one(&c), false);
         }
     };
     let rename = move || {
@@ -161,14 +161,15 @@ fn Backup() -> impl IntoView {
                         let (n, text) = (name(), backup_text());
                         leptos::task::spawn_local(async move {
                             match files::share(&n, &text).await {
-                                Ok(()) => done(),
+                                Ok(true) => done(),
+                                Ok(false) => {}
                                 Err(e) => notices.error(format!("Sharing failed: {e}")),
                             }
                         });
                     }>"Share all"</button>
                 })}
                 <button class="btn" disabled=move || roster.chars.with(Vec::is_empty) on:click=move |_| {
-                    share.offer("all characters", name(), backup_text());
+                    share.offer("all characters", name(), backup_text(), true);
                 }>"Link for all"</button>
             </div>
         </section>

@@ -108,7 +108,7 @@ fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
                 <button class="btn small" on:click=tap(move || { encounters.duplicate(&id.get_value()); })>"Duplicate"</button>
                 <button class="btn small" on:click=tap(move || {
                     if let Some(e) = encounters.get(&id.get_value()) {
-                        share.offer(&e.name, file_name(&e.name), export_encounter(&e));
+                        share.offer(&e.name, file_name(&e.name), export_encounter(&e), false);
                     }
                 })>"Share"</button>
                 <button class="btn small danger" on:click=tap(move || encounters.delete(&id.get_value()))>"Delete"</button>
