@@ -168,13 +168,41 @@ impl Share {
     }
 
     /// The arrived document for the importer of encounters (`true`) or of characters.
-    pub fn take(&self, encounter: bool) -> Option<String> {
-        let hit = self
+    fn take(&self, encounter: bool) -> Option<String> {
+        if !self
             .incoming
-            .with(|i| i.as_ref().is_some_and(|(e, _)| *e == encounter));
-        hit.then(|| self.incoming.try_update(Option::take).flatten())
+            .with(|i| matches!(i, Some((e, _)) if *e == encounter))
+        {
+            return None;
+        }
+        self.incoming
+            .try_update(Option::take)
             .flatten()
             .map(|(_, t)| t)
+    }
+
+    /// Connects an importer (of encounters, or of characters) to links: a document arriving by
+    /// link for it goes to `check(json, true)` and its question is brought on screen. The
+    /// function returned takes pasted text: a link is opened as any link is, anything else
+    /// checked as a file's text (`check(text, false)`).
+    pub fn importer(
+        self,
+        encounter: bool,
+        check: impl Fn(String, bool) + Copy + Send + Sync + 'static,
+    ) -> impl Fn(String) + Copy + Send + Sync + 'static {
+        Effect::new(move || {
+            if let Some(json) = self.take(encounter) {
+                check(json, true);
+                show_question();
+            }
+        });
+        move |input: String| {
+            if link::is_link(&input) {
+                self.receive(input);
+            } else {
+                check(input, false);
+            }
+        }
     }
 
     /// The offer went out as a file: a backup of all counts as the last backup.

@@ -261,22 +261,8 @@ fn Import() -> impl IntoView {
             }
         }
     };
-    // A link opened or scanned: its characters wait here for the player's answer.
-    Effect::new(move || {
-        if let Some(json) = share.take(false) {
-            check(json, true);
-            share::show_question();
-        }
-    });
-    // Pasted text is a file's content or a link (opened as any link is).
-    let import_text = move || {
-        let input = text.get_untracked();
-        if crate::storage::link::is_link(&input) {
-            share.receive(input);
-        } else {
-            check(input, false);
-        }
-    };
+    // A link opened, scanned or pasted: its characters wait here for the player's answer.
+    let import_text = share.importer(false, check);
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         leptos::task::spawn_local(async move {
@@ -317,7 +303,7 @@ fn Import() -> impl IntoView {
             <ScanButton/>
             <label class="field-label" for="import-text">"…or paste exported text or a link"</label>
             <textarea id="import-text" rows="3" prop:value=move || text.get() on:input=move |ev| set_text.set(event_target_value(&ev))></textarea>
-            <button class="btn" disabled=move || text.with(|t| t.trim().is_empty()) on:click=move |_| import_text()>"Import text"</button>
+            <button class="btn" disabled=move || text.with(|t| t.trim().is_empty()) on:click=move |_| import_text(text.get_untracked())>"Import text"</button>
             {move || message.get().map(|(error, m)| view! {
                 <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>
             })}

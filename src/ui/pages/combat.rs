@@ -152,22 +152,8 @@ fn ImportEncounter() -> impl IntoView {
             }
         }
     };
-    // A link opened or scanned: its encounter waits here for the player's answer.
-    Effect::new(move || {
-        if let Some(json) = share.take(true) {
-            check(json, true);
-            share::show_question();
-        }
-    });
-    // Pasted text is a file's content or a link (opened as any link is).
-    let import_text = move || {
-        let input = text.get_untracked();
-        if crate::storage::link::is_link(&input) {
-            share.receive(input);
-        } else {
-            check(input, false);
-        }
-    };
+    // A link opened, scanned or pasted: its encounter waits here for the player's answer.
+    let import_text = share.importer(true, check);
     let on_file = move |ev: leptos::ev::Event| {
         let input: web_sys::HtmlInputElement = event_target(&ev);
         leptos::task::spawn_local(async move {
@@ -201,7 +187,7 @@ fn ImportEncounter() -> impl IntoView {
             <ScanButton/>
             <label class="field-label" for="enc-import-text">"…or paste exported text or a link"</label>
             <textarea id="enc-import-text" rows="3" prop:value=text on:input=typed(move |v| text.set(v))></textarea>
-            <button class="btn" disabled=flag(move || text.with(|t| t.trim().is_empty())) on:click=tap(import_text)>"Import text"</button>
+            <button class="btn" disabled=flag(move || text.with(|t| t.trim().is_empty())) on:click=tap(move || import_text(text.get_untracked()))>"Import text"</button>
             {move || message.get().map(|(error, m)| view! {
                 <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>
             })}
