@@ -1,6 +1,7 @@
 //! The pure domain core: one module per rule system over a shared dice and probability core.
 //! Nothing here depends on the browser or the UI framework; all of it runs in host tests.
 
+pub mod aura;
 pub mod dice;
 pub mod encounter;
 pub mod heimr;

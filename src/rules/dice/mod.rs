@@ -3,6 +3,7 @@
 
 pub mod chance;
 pub mod dist;
+pub mod edge;
 pub mod fairness;
 pub mod notation;
 pub mod roll;
@@ -10,6 +11,7 @@ pub mod source;
 
 pub use chance::Chance;
 pub use dist::{Bin, Distribution, TooLarge};
+pub use edge::{best_of_two, map_values, Edge};
 pub use notation::{
     parse, Expr, Keep, ParseError, ParseErrorKind, Pool, Sign, Term, TermKind, EXPLODE_CAP,
     MAX_CONSTANT, MAX_DICE, MAX_SIDES, MAX_TERMS, MAX_TOTAL_DICE,

@@ -26,6 +26,9 @@ pub enum Reset {
     RoundStart,
     /// At the end of the combatant's own turn (recovery after spending on reactions).
     TurnEnd,
+    /// Never by itself: a rest refills it (Energy / Aura's stamina); a linked character joins
+    /// with its sheet's current value.
+    Never,
 }
 
 /// A resource a combatant spends during a fight: actions, energy, action points.
@@ -40,9 +43,15 @@ pub struct ResourceDef {
     pub may_go_negative: bool,
     /// Kept by the system's own panel (a count of uses) rather than shown in the turn bar.
     pub hidden: bool,
+    /// The full value is at most another resource's current value (energy from stamina).
+    pub capped_by: Option<usize>,
+    /// While the holder has the named condition, the full value is that much lower (never
+    /// below 0): exhausted −2 energy, slowed no agility.
+    pub cuts: &'static [(&'static str, i32)],
 }
 
 impl ResourceDef {
+    /// The full value from the stats alone (before `capped_by` and `cuts`).
     pub fn full(&self, c: &Combatant) -> i32 {
         self.max_stat
             .and_then(|i| c.stats.get(i).copied())

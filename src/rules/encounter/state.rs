@@ -2,7 +2,7 @@
 //! events replayed from the start; every automatic change (a condition expiring, a resource
 //! refilling) happens inside the event that caused it, so undoing that event undoes it too.
 
-use super::rules::{AtZero, CombatRules, DefaultDuration, Ends, Reset, Turns};
+use super::rules::{AtZero, CombatRules, DefaultDuration, Ends, Reset, ResourceDef, Turns};
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 
@@ -158,6 +158,8 @@ pub enum Event {
     Batch(Vec<Event>),
     /// A once-a-turn action; refused when already taken this turn.
     Use(u32, String),
+    /// Dies from the system's own table (Energy / Aura's death roll or death save).
+    Dies(u32),
 }
 
 /// One line of the combat log, with the event that wrote it (for undo).
@@ -344,6 +346,13 @@ impl State {
                     }
                 }
             }
+            Event::Dies(who) => {
+                if let Some(c) = self.get_mut(*who).filter(|c| !c.dead && !c.gone) {
+                    c.dead = true;
+                    let text = format!("{} dies", c.name);
+                    self.say(text);
+                }
+            }
             Event::Use(who, what) => {
                 let Some(c) = self.get_mut(*who) else {
                     return;
@@ -362,7 +371,19 @@ impl State {
     fn join(&mut self, mut c: Combatant) {
         c.id = self.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1;
         c.stats.resize(self.rules.stats.len(), 0);
-        c.pools = self.rules.resources.iter().map(|r| r.full(&c)).collect();
+        // A resource that never refills by itself keeps the value it joins with (a linked
+        // character's stamina), within 0..=full; everything else starts full.
+        let kept = std::mem::take(&mut c.pools);
+        c.pools = self
+            .rules
+            .resources
+            .iter()
+            .enumerate()
+            .map(|(i, r)| match kept.get(i) {
+                Some(&v) if r.reset == Reset::Never => v.clamp(0, r.full(&c).max(0)),
+                _ => r.full(&c),
+            })
+            .collect();
         c.gone = false;
         let id = c.id;
         self.say(format!("{} joins the fight", c.name));
@@ -641,18 +662,40 @@ impl State {
 
     fn refill(&mut self, who: Option<u32>, reset: Reset) {
         let rules = self.rules;
-        for c in &mut self.combatants {
+        let mut fills = Vec::new();
+        for c in &self.combatants {
             if who.is_some_and(|w| w != c.id) {
                 continue;
             }
             for (i, r) in rules.resources.iter().enumerate() {
                 if r.reset == reset {
-                    let full = r.full(c);
-                    if let Some(p) = c.pools.get_mut(i) {
-                        *p = full;
-                    }
+                    fills.push((c.id, i, self.full(c, r)));
                 }
             }
+        }
+        for (id, i, full) in fills {
+            if let Some(p) = self.get_mut(id).and_then(|c| c.pools.get_mut(i)) {
+                *p = full;
+            }
+        }
+    }
+
+    /// What a resource refills to now: its full value, at most the resource it is capped by,
+    /// less what the holder's conditions cut.
+    pub fn full(&self, c: &Combatant, r: &ResourceDef) -> i32 {
+        let mut full = r.full(c);
+        if let Some(cap) = r.capped_by.and_then(|i| c.pools.get(i)) {
+            full = full.min(*cap);
+        }
+        for (name, cut) in r.cuts {
+            if self.has(c.id, name) {
+                full = full.saturating_sub(*cut);
+            }
+        }
+        if r.cuts.is_empty() {
+            full
+        } else {
+            full.max(0)
         }
     }
 

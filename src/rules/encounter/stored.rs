@@ -138,8 +138,10 @@ fn combatant_ok(c: &super::Combatant) -> bool {
             .into_iter()
             .chain(c.stats.iter().copied())
             .chain(c.init.iter().copied())
+            .chain(c.pools.iter().copied())
             .all(small)
         && c.stats.len() <= 64
+        && c.pools.len() <= 64
         && c.used.len() <= 64
         && c.texts
             .iter()

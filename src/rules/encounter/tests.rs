@@ -185,24 +185,27 @@ fn per_turn_and_per_round_resources_reset_by_themselves() {
         vec![1, 1],
         "refilled at A's next turn"
     );
-    // Aura: no turns, pools per round from the combatant's stats.
+    // Aura: no turns, pools per round: energy from stamina (at most 5), agility from its
+    // stat; stamina never refills by itself.
     let mut c = Combatant::new(&AURA, "E", 20);
-    c.stats = vec![6, 3, 0, 0, 0];
+    c.stats = vec![6, 3];
     let ev = vec![
         Event::Join(c),
         Event::Start,
         Event::Spend(1, 0, 4),
-        Event::Spend(1, 3, 1),
+        Event::Spend(1, 4, 1),
+        Event::Spend(1, 2, 3),
     ];
     let s = run(&AURA, &ev);
-    assert_eq!(s.get(1).unwrap().pools, vec![2, 3, 1, 0]);
+    assert_eq!(s.get(1).unwrap().pools, vec![1, 3, 3, 1, 0, 1]);
     assert_eq!(s.current, None);
     let mut next = ev.clone();
     next.push(Event::Next);
     let s = run(&AURA, &next);
     assert_eq!(
         (s.round, s.get(1).unwrap().pools.clone()),
-        (2, vec![6, 3, 1, 1])
+        (2, vec![3, 3, 3, 1, 1, 1]),
+        "energy follows the stamina left"
     );
     // Tempo: AP spent on reactions may go below 0 and refill at the end of one's own turn.
     let mut a = Combatant::new(&TEMPO, "A", 10);

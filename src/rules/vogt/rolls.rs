@@ -4,39 +4,8 @@
 //! table, and who acts first from the declared action dice.
 
 use super::ladder::Dice;
+pub use crate::rules::dice::{best_of_two, map_values, Edge};
 use crate::rules::dice::{parse, Chance, DiceSource, Distribution, Expr, TermKind, TooLarge};
-
-/// Advantage (Help) or disadvantage (blind, deaf, mute where it matters): roll twice, keep the
-/// better or the worse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Edge {
-    #[default]
-    Normal,
-    Advantage,
-    Disadvantage,
-}
-
-/// The larger (or smaller) of two independent copies of `d`: P(max ≤ v) = F(v)².
-pub fn best_of_two(d: &Distribution, higher: bool) -> Distribution {
-    let (min, max) = (d.min(), d.max());
-    let mut probs = Vec::with_capacity((max - min + 1) as usize);
-    let mut below = 0.0f64;
-    for v in min..=max {
-        let p = d.p(v);
-        let at_most = below + p;
-        let q = if higher {
-            at_most * at_most - below * below
-        } else {
-            // P(min = v) = (1 − F(v−1))² − (1 − F(v))², from the upper tails.
-            let above_prev = 1.0 - below;
-            let above = 1.0 - at_most;
-            above_prev * above_prev - above * above
-        };
-        probs.push(q.max(0.0));
-        below = at_most;
-    }
-    Distribution::from_probs(min, probs)
-}
 
 /// An ability check: the ability's dice plus bonuses, once or best / worst of two.
 pub fn check_dist(dice: Dice, bonus: i32, edge: Edge) -> Distribution {
@@ -130,18 +99,6 @@ impl Takes {
 pub fn damage_dist(expr: &Expr, takes: Takes) -> Result<Distribution, TooLarge> {
     let rolled = Distribution::of_expr(expr)?;
     Ok(map_values(&rolled, |v| takes.apply(v)))
-}
-
-/// The distribution of f(X).
-pub fn map_values(d: &Distribution, f: impl Fn(i64) -> i64) -> Distribution {
-    let mapped: Vec<(i64, f64)> = d.iter().map(|(v, p)| (f(v), p)).collect();
-    let lo = mapped.iter().map(|m| m.0).min().unwrap_or(0);
-    let hi = mapped.iter().map(|m| m.0).max().unwrap_or(0);
-    let mut probs = vec![0.0; (hi - lo + 1) as usize];
-    for (v, p) in mapped {
-        probs[(v - lo) as usize] += p;
-    }
-    Distribution::from_probs(lo, probs)
 }
 
 /// The chance one roll takes a target with `hp` to 0 or below.

@@ -1,0 +1,819 @@
+//! Energy / Aura on the encounter engine: no turns, rounds whose start refills energy (from
+//! stamina) and agility and the once-per-round initiative roll, swift attack and stamina swap.
+//! Actions are data with their costs; [`can`] refuses what the pools or conditions forbid, with
+//! the reason; every action is one [`Event::Batch`] (one undo). Attacks are rolled here, with a
+//! `DiceSource` passed in, and come back as events: the spend, the rolls as a note, the damage,
+//! exposure and the death roll due at 0 aura.
+//!
+//! Decisions where the seed is silent, taken here:
+//! - A death roll is due when a combatant already at 0 aura takes damage (the seed: "any
+//!   further damage"); the hit that takes aura to 0 does not call for one.
+//! - Exposure from a critical hit lasts to the end of the round (the Exposed section's default);
+//!   from an attacker's roll of 1–3, to the end of the next round (as the tables say).
+//! - Catch your breath costs 3 energy, or all that is left when less.
+
+use super::rolls::{death_roll, death_save, faces, DeathRoll, DeathSave};
+use super::sheet::{AttackMode, AuraSheet, MISS_SIZE};
+use crate::rules::dice::{DiceSource, Edge};
+use crate::rules::encounter::systems::AURA;
+use crate::rules::encounter::{Combatant, Duration, Event, State};
+
+// Stats of a combatant (indexes of `AURA.stats`).
+pub const MAX_STAMINA: usize = 0;
+pub const MAX_AGILITY: usize = 1;
+pub const EVASION: usize = 2;
+pub const RANGED_EVASION: usize = 3;
+pub const UNARMED_EVASION: usize = 4;
+pub const FORTITUDE: usize = 5;
+pub const WILL: usize = 6;
+pub const COVERAGE: usize = 7;
+pub const RANGED_COVERAGE: usize = 8;
+pub const AR: usize = 9;
+pub const SIZE: usize = 10;
+pub const MELEE_AV: usize = 11;
+pub const MELEE_BONUS: usize = 12;
+pub const MELEE_PRECISE: usize = 13;
+pub const MISS_MOD: usize = 14;
+pub const RANGED_BONUS: usize = 15;
+pub const RANGED_PRECISE: usize = 16;
+pub const INITIATIVE: usize = 17;
+pub const SHOT_ENERGY: usize = 18;
+pub const UNARMED_AV: usize = 19;
+pub const UNARMED_DAMAGE: usize = 20;
+
+// Texts: damage dice of the melee and the ranged weapon ("" when none).
+pub const T_MELEE: usize = 0;
+pub const T_RANGED: usize = 1;
+
+// Resources (indexes of `AURA.resources`).
+pub const ENERGY: usize = 0;
+pub const AGILITY: usize = 1;
+pub const STAMINA: usize = 2;
+pub const INIT_ROLL: usize = 3;
+pub const SWIFT: usize = 4;
+pub const SWAP: usize = 5;
+
+/// A linked character as a combatant: its defences, its first held melee weapon and first
+/// ranged weapon, its aura (hit points) and stamina now.
+pub fn from_sheet(name: &str, s: &AuraSheet) -> Combatant {
+    let mut c = Combatant::new(&AURA, name, s.aura_strength().0);
+    c.hp = s.aura.min(c.hp_max.max(s.aura));
+    c.pc = true;
+    c.dead = s.dead;
+    let st = &mut c.stats;
+    st[MAX_STAMINA] = s.max_stamina().0;
+    st[MAX_AGILITY] = s.max_agility().0;
+    st[EVASION] = s.evasion().0;
+    st[RANGED_EVASION] = s.ranged_evasion().0;
+    st[UNARMED_EVASION] = s.unarmed_evasion().0;
+    st[FORTITUDE] = s.fortitude().0;
+    st[WILL] = s.will().0;
+    st[COVERAGE] = s.armor.ac;
+    st[RANGED_COVERAGE] = s.armor.ranged_ac;
+    st[AR] = s.armor.ar;
+    st[SIZE] = s.size as i32;
+    st[INITIATIVE] = s.initiative_bonus().0;
+    st[UNARMED_AV] = s.unarmed_av().0;
+    st[UNARMED_DAMAGE] = s.unarmed_damage().0;
+    let melee = s.weapons.iter().find(|w| !w.ranged && w.held);
+    let shot = s.weapons.iter().find(|w| w.ranged);
+    let mut texts = vec![String::new(), String::new()];
+    if let Some(w) = melee {
+        st[MELEE_AV] = s.melee_av(w).0;
+        st[MELEE_BONUS] = s.damage_bonus(w, AttackMode::Melee).0;
+        st[MELEE_PRECISE] = w.precise;
+        texts[T_MELEE] = w.damage.clone();
+    } else {
+        st[MELEE_AV] = s.unarmed_av().0;
+    }
+    if let Some(w) = shot {
+        st[MISS_MOD] = s.miss_modifier(w, false).0;
+        st[RANGED_BONUS] = s.damage_bonus(w, AttackMode::Shot).0;
+        st[RANGED_PRECISE] = w.precise;
+        st[SHOT_ENERGY] = s.shot_energy(w);
+        texts[T_RANGED] = w.damage.clone();
+    } else {
+        st[SHOT_ENERGY] = 1;
+    }
+    c.texts = texts;
+    c.pools = vec![0; AURA.resources.len()];
+    c.pools[STAMINA] = s.stamina;
+    c
+}
+
+/// A quick NPC: defences, one weapon, aura and stamina.
+pub struct Npc {
+    pub aura: i32,
+    pub stamina: i32,
+    pub evasion: i32,
+    pub fortitude: i32,
+    pub will: i32,
+    pub av: i32,
+    pub damage: String,
+    pub bonus: i32,
+    pub coverage: i32,
+    pub ar: i32,
+}
+
+pub fn npc(name: &str, n: &Npc) -> Combatant {
+    let mut c = Combatant::new(&AURA, name, n.aura);
+    let st = &mut c.stats;
+    st[MAX_STAMINA] = n.stamina;
+    st[MAX_AGILITY] = 3;
+    st[EVASION] = n.evasion;
+    st[UNARMED_EVASION] = n.evasion;
+    st[FORTITUDE] = n.fortitude;
+    st[WILL] = n.will;
+    st[COVERAGE] = n.coverage;
+    st[RANGED_COVERAGE] = n.coverage;
+    st[AR] = n.ar;
+    st[SIZE] = 2;
+    st[MELEE_AV] = n.av;
+    st[MELEE_BONUS] = n.bonus;
+    st[UNARMED_AV] = n.av;
+    st[UNARMED_DAMAGE] = 1;
+    st[SHOT_ENERGY] = 1;
+    st[MISS_MOD] = 8;
+    c.texts = vec![n.damage.clone(), String::new()];
+    c
+}
+
+/// An action of the list: what it costs and what it does besides.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Act {
+    pub name: &'static str,
+    pub energy: i32,
+    pub agility: i32,
+    pub stamina: i32,
+    pub kind: Kind,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    Move,
+    /// Other actions (equip, pick up).
+    Other,
+    /// Gets up from prone: removes Prone, and leaves the combatant unguarded (kneel).
+    Kneel,
+    StandUp,
+    Defend,
+    CatchBreath,
+    /// Picks up an item: exposed.
+    PickUp,
+    /// Lands a jump: unguarded.
+    Jump,
+}
+
+const fn act(name: &'static str, energy: i32, agility: i32, stamina: i32, kind: Kind) -> Act {
+    Act {
+        name,
+        energy,
+        agility,
+        stamina,
+        kind,
+    }
+}
+
+/// Every action that is not an attack (SPEC §6 and decision 2).
+pub const ACTS: [Act; 15] = [
+    act("Run", 3, 0, 0, Kind::Move),
+    act("Sprint (run + 1 stamina)", 3, 0, 1, Kind::Move),
+    act("Quick run", 2, 0, 0, Kind::Move),
+    act("Shift 1 m", 1, 0, 0, Kind::Move),
+    act("Shift 1 m with agility", 0, 2, 0, Kind::Move),
+    act("Agile move 1 m", 0, 1, 0, Kind::Move),
+    act("Jump after moving 2 m", 1, 0, 1, Kind::Jump),
+    act("Standing jump", 2, 0, 1, Kind::Jump),
+    act("Kneel from prone", 1, 0, 0, Kind::Kneel),
+    act("Stand up", 1, 0, 0, Kind::StandUp),
+    act("Defend", 1, 0, 0, Kind::Defend),
+    act("Stow or equip a side arm", 1, 0, 0, Kind::Other),
+    act("Stow or equip an item", 2, 0, 0, Kind::Other),
+    act("Pick up an item", 1, 0, 0, Kind::PickUp),
+    act("Catch your breath (+1 stamina)", 3, 0, 0, Kind::CatchBreath),
+];
+
+fn pool(s: &State, who: u32, i: usize) -> i32 {
+    s.get(who)
+        .and_then(|c| c.pools.get(i).copied())
+        .unwrap_or(0)
+}
+
+/// Whether `who` may spend stamina (not exhausted, not shaken).
+fn stamina_barred(s: &State, who: u32) -> Option<&'static str> {
+    ["Exhausted", "Shaken"].into_iter().find(|&c| s.has(who, c))
+}
+
+fn cannot_act(s: &State, who: u32) -> Result<(), String> {
+    let Some(c) = s.get(who) else {
+        return Err("not in the fight".into());
+    };
+    if c.dead {
+        return Err("dead".into());
+    }
+    if s.round == 0 {
+        return Err("the fight has not started".into());
+    }
+    if s.has(who, "Unconscious") {
+        return Err("unconscious".into());
+    }
+    Ok(())
+}
+
+fn pays(s: &State, who: u32, energy: i32, agility: i32, stamina: i32) -> Result<(), String> {
+    let e = pool(s, who, ENERGY);
+    if energy > e {
+        return Err(format!("needs {energy} energy, {e} left"));
+    }
+    let a = pool(s, who, AGILITY);
+    if agility > 0 && s.has(who, "Slowed") {
+        return Err("slowed: no agility".into());
+    }
+    if agility > a {
+        return Err(format!("needs {agility} agility, {a} left"));
+    }
+    if stamina > 0 {
+        if let Some(why) = stamina_barred(s, who) {
+            return Err(format!("{}: no stamina may be spent", why.to_lowercase()));
+        }
+        let st = pool(s, who, STAMINA);
+        if stamina > st {
+            return Err(format!("needs {stamina} stamina, {st} left"));
+        }
+    }
+    Ok(())
+}
+
+/// Why `who` cannot take `a` now, if it cannot.
+pub fn can(s: &State, who: u32, a: &Act) -> Result<(), String> {
+    cannot_act(s, who)?;
+    if a.kind == Kind::Move || a.kind == Kind::Jump {
+        if s.has(who, "Restrained") {
+            return Err("restrained: no movement".into());
+        }
+        if s.has(who, "Prone") {
+            return Err("prone: kneel first".into());
+        }
+    }
+    if a.kind == Kind::Kneel && !s.has(who, "Prone") {
+        return Err("not prone".into());
+    }
+    let energy = if a.kind == Kind::CatchBreath {
+        // Three, or all that is left (at least one).
+        a.energy.min(pool(s, who, ENERGY)).max(1)
+    } else {
+        a.energy
+    };
+    pays(s, who, energy, a.agility, a.stamina)
+}
+
+fn spend_events(s: &State, who: u32, energy: i32, agility: i32, stamina: i32) -> Vec<Event> {
+    let mut out = Vec::new();
+    if energy > 0 {
+        out.push(Event::Spend(who, ENERGY, energy));
+    }
+    if agility > 0 {
+        out.push(Event::Spend(who, AGILITY, agility));
+    }
+    if stamina > 0 {
+        out.push(Event::Spend(who, STAMINA, stamina));
+        if pool(s, who, STAMINA) - stamina <= 0 {
+            out.push(Event::Add(who, "Unconscious".into(), Duration::Removed));
+        }
+    }
+    out
+}
+
+/// Removes `name` from `who` where no parent condition holds it; says so where one does.
+fn clear(s: &State, who: u32, name: &str, out: &mut Vec<Event>) {
+    for a in s.conditions_of(who).filter(|a| a.name == name) {
+        if a.parent.is_none() {
+            out.push(Event::Remove(a.cid));
+        } else if let Some(p) = s.conditions.iter().find(|x| Some(x.cid) == a.parent) {
+            out.push(Event::Note(format!(
+                "{} stays {} while {}",
+                s.name(who),
+                name.to_lowercase(),
+                p.name.to_lowercase()
+            )));
+        }
+    }
+}
+
+/// The events of `who` taking `a` (check [`can`] first).
+pub fn take(s: &State, who: u32, a: &Act) -> Event {
+    let energy = if a.kind == Kind::CatchBreath {
+        a.energy.min(pool(s, who, ENERGY)).max(1)
+    } else {
+        a.energy
+    };
+    let mut out = vec![Event::Note(format!("{}: {}", s.name(who), a.name))];
+    out.extend(spend_events(s, who, energy, a.agility, a.stamina));
+    match a.kind {
+        Kind::Kneel => {
+            clear(s, who, "Prone", &mut out);
+            out.push(Event::Add(
+                who,
+                "Unguarded".into(),
+                Duration::Round { n: 1 },
+            ));
+        }
+        Kind::StandUp => clear(s, who, "Prone", &mut out),
+        Kind::Defend => {
+            // Ends being unguarded, then exposed, unless a parent condition holds them.
+            clear(s, who, "Unguarded", &mut out);
+            for x in s.conditions_of(who).filter(|x| x.name == "Exposed") {
+                let parent = x
+                    .parent
+                    .and_then(|p| s.conditions.iter().find(|y| y.cid == p));
+                match parent {
+                    None => out.push(Event::Remove(x.cid)),
+                    Some(p) if p.name == "Unguarded" && p.parent.is_none() => {}
+                    Some(p) => out.push(Event::Note(format!(
+                        "{} stays exposed while {}",
+                        s.name(who),
+                        p.name.to_lowercase()
+                    ))),
+                }
+            }
+            if !s.has(who, "Defending") {
+                out.push(Event::Add(who, "Defending".into(), Duration::Removed));
+            }
+        }
+        Kind::CatchBreath => {
+            let max = s.get(who).map_or(0, |c| c.stat(MAX_STAMINA));
+            if pool(s, who, STAMINA) < max {
+                out.push(Event::Spend(who, STAMINA, -1));
+            }
+        }
+        Kind::PickUp => out.push(Event::Add(who, "Exposed".into(), Duration::Round { n: 1 })),
+        Kind::Jump => out.push(Event::Add(
+            who,
+            "Unguarded".into(),
+            Duration::Round { n: 1 },
+        )),
+        Kind::Move | Kind::Other => {}
+    }
+    if a.kind == Kind::Move && a.energy >= 3 {
+        // Moving more than one's speed ends the defend bonus (a run is a full speed).
+        clear(s, who, "Defending", &mut out);
+    }
+    Event::Batch(out)
+}
+
+/// Once per round: 1 stamina in place of 1 energy.
+pub fn swap(s: &State, who: u32) -> Result<Event, String> {
+    cannot_act(s, who)?;
+    if pool(s, who, SWAP) < 1 {
+        return Err("already swapped this round".into());
+    }
+    pays(s, who, 0, 0, 1)?;
+    let mut out = vec![
+        Event::Spend(who, SWAP, 1),
+        Event::Trade(who, STAMINA, ENERGY),
+    ];
+    if pool(s, who, STAMINA) <= 1 {
+        out.push(Event::Add(who, "Unconscious".into(), Duration::Removed));
+    }
+    Ok(Event::Batch(out))
+}
+
+/// The edge of `who`'s attack rolls from its conditions (dazed, blinded: disadvantage).
+pub fn attack_edge(s: &State, who: u32, given: Edge) -> Edge {
+    let worse = s.has(who, "Dazed") || s.has(who, "Blinded");
+    combine(given, worse)
+}
+
+/// The edge of `who`'s defence roll: dazed or surprised on every defence; prone or blinded on
+/// evasion (melee or ranged).
+pub fn defence_edge(s: &State, who: u32, evasion: bool, given: Edge) -> Edge {
+    let worse = s.has(who, "Dazed")
+        || s.has(who, "Surprised")
+        || (evasion && (s.has(who, "Prone") || s.has(who, "Blinded")));
+    combine(given, worse)
+}
+
+/// Advantage and disadvantage cancel.
+fn combine(given: Edge, worse: bool) -> Edge {
+    match (given, worse) {
+        (e, false) => e,
+        (Edge::Advantage, true) => Edge::Normal,
+        (_, true) => Edge::Disadvantage,
+    }
+}
+
+/// One d20 with an edge: both dice and the kept one.
+pub fn roll_d20<S: DiceSource + ?Sized>(edge: Edge, src: &mut S) -> (Vec<u32>, u32) {
+    roll_kept(20, edge, src)
+}
+
+fn roll_kept<S: DiceSource + ?Sized>(sides: u32, edge: Edge, src: &mut S) -> (Vec<u32>, u32) {
+    let a = src.roll(sides);
+    match edge {
+        Edge::Normal => (vec![a], a),
+        Edge::Advantage => {
+            let b = src.roll(sides);
+            (vec![a, b], a.max(b))
+        }
+        Edge::Disadvantage => {
+            let b = src.roll(sides);
+            (vec![a, b], a.min(b))
+        }
+    }
+}
+
+/// An exploding defence die rolled with an edge on every roll: the kept faces and their sum
+/// (capped like the dice core).
+pub fn roll_defence<S: DiceSource + ?Sized>(
+    sides: u32,
+    edge: Edge,
+    src: &mut S,
+) -> (Vec<u32>, i64) {
+    let mut kept = Vec::new();
+    for k in 0..=crate::rules::dice::EXPLODE_CAP {
+        let (_, f) = roll_kept(sides, edge, src);
+        kept.push(f);
+        if f != sides || k == crate::rules::dice::EXPLODE_CAP {
+            break;
+        }
+    }
+    let sum = kept.iter().map(|&f| i64::from(f)).sum();
+    (kept, sum)
+}
+
+/// Faces used by the odds shown (so a test can compare what is rolled with what is shown).
+pub fn defence_faces(sides: u32, edge: Edge) -> Vec<f64> {
+    faces(sides, edge)
+}
+
+/// The miss chance's size term for a target of `size` (an index of [`MISS_SIZE`]).
+pub fn size_term(size: i32) -> i32 {
+    MISS_SIZE[size.clamp(0, MISS_SIZE.len() as i32 - 1) as usize].1
+}
+
+/// What happens on a death roll, as events (one undo with the roll's note).
+pub fn death_roll_events(s: &State, who: u32, d20: u32) -> Event {
+    let r = death_roll(d20);
+    let mut out = vec![Event::Note(format!(
+        "{} death roll: d20 = {d20}, {}",
+        s.name(who),
+        r.text()
+    ))];
+    let add = |name: &str, d: Duration| Event::Add(who, name.into(), d);
+    match r {
+        DeathRoll::Scratch => {}
+        DeathRoll::Winded => out.push(add("Exhausted", Duration::Round { n: 2 })),
+        DeathRoll::Injured | DeathRoll::Bleeding | DeathRoll::Down => {
+            out.push(add("Exhausted", Duration::Removed));
+            if r != DeathRoll::Injured && !s.has(who, "Bleeding out") {
+                out.push(add("Bleeding out", Duration::Removed));
+            }
+            if r == DeathRoll::Down && !s.has(who, "Unconscious") {
+                out.push(add("Unconscious", Duration::Removed));
+            }
+        }
+        DeathRoll::Dead => out.push(Event::Dies(who)),
+    }
+    Event::Batch(out)
+}
+
+/// A death save at the start of a round while bleeding out.
+pub fn death_save_events(s: &State, who: u32, d20: u32) -> Event {
+    let r = death_save(d20);
+    let mut out = vec![Event::Note(format!(
+        "{} death save: d20 = {d20}, {}",
+        s.name(who),
+        r.text()
+    ))];
+    match r {
+        DeathSave::Stable => clear(s, who, "Bleeding out", &mut out),
+        DeathSave::Bleeding => {}
+        DeathSave::Unconscious => {
+            if !s.has(who, "Unconscious") {
+                out.push(Event::Add(who, "Unconscious".into(), Duration::Removed));
+            }
+        }
+        DeathSave::Dead => out.push(Event::Dies(who)),
+    }
+    Event::Batch(out)
+}
+
+/// Unconscious at 0 stamina: a d20 each round, 20 wakes with 1 stamina.
+pub fn wake_events(s: &State, who: u32, d20: u32) -> Event {
+    let mut out = vec![Event::Note(format!(
+        "{} tries to wake: d20 = {d20}{}",
+        s.name(who),
+        if d20 >= 20 { ", wakes" } else { ", still out" }
+    ))];
+    if d20 >= 20 {
+        clear(s, who, "Unconscious", &mut out);
+        if pool(s, who, STAMINA) == 0 {
+            out.push(Event::Spend(who, STAMINA, -1));
+        }
+    }
+    Event::Batch(out)
+}
+
+/// Gaining aura stabilizes a bleeding combatant.
+pub fn heal_events(s: &State, who: u32, amount: i32) -> Event {
+    let mut out = vec![Event::Heal(vec![who], amount, false)];
+    if amount > 0 {
+        clear(s, who, "Bleeding out", &mut out);
+    }
+    Event::Batch(out)
+}
+
+/// An attack as rolled, to be turned into events.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Swing {
+    pub attacker: u32,
+    pub target: u32,
+    pub label: String,
+    pub energy: i32,
+    /// Stamina spent to enhance it (at most 4), and one swift attack used.
+    pub enhance: i32,
+    pub swift: bool,
+    /// The d20 (kept) and the whole attack's line of rolls.
+    pub d20: u32,
+    pub hit: bool,
+    pub crit: bool,
+    pub dealt: i64,
+    pub rolls: String,
+    pub non_lethal: bool,
+}
+
+/// Why `attacker` cannot make this attack now.
+pub fn can_attack(
+    s: &State,
+    attacker: u32,
+    energy: i32,
+    enhance: i32,
+    swift: bool,
+) -> Result<(), String> {
+    cannot_act(s, attacker)?;
+    if s.has(attacker, "Restrained") {
+        return Err("restrained: no attacks".into());
+    }
+    if s.has(attacker, "Restraining") {
+        return Err("restraining: no attacks".into());
+    }
+    if swift && pool(s, attacker, SWIFT) < 1 {
+        return Err("the swift attack of this round is used".into());
+    }
+    if !(0..=4).contains(&enhance) {
+        return Err("at most 4 stamina enhance one attack".into());
+    }
+    pays(s, attacker, energy, 0, enhance)
+}
+
+/// The events of an attack: what it cost, its rolls, the damage, exposure, the end of the
+/// attacker's defend bonus, and a death roll due when the target was already at 0 aura.
+pub fn swing_events(s: &State, w: &Swing) -> Event {
+    let (a, t) = (w.attacker, w.target);
+    let mut out = vec![Event::Note(format!(
+        "{} → {}: {}, {}",
+        s.name(a),
+        s.name(t),
+        w.label,
+        w.rolls
+    ))];
+    if w.swift {
+        out.push(Event::Spend(a, SWIFT, 1));
+    }
+    out.extend(spend_events(s, a, w.energy, 0, w.enhance));
+    clear(s, a, "Defending", &mut out);
+    if w.d20 <= 3 {
+        out.push(Event::Add(a, "Exposed".into(), Duration::Round { n: 2 }));
+    }
+    if w.crit {
+        out.push(Event::Add(t, "Exposed".into(), Duration::Round { n: 1 }));
+    }
+    if w.hit {
+        let at_zero = s.get(t).is_some_and(|c| c.hp <= 0);
+        out.push(Event::Damage(
+            vec![t],
+            w.dealt.clamp(0, i64::from(i32::MAX)) as i32,
+        ));
+        if at_zero && w.dealt > 0 {
+            if w.non_lethal {
+                out.push(Event::Note(format!(
+                    "{} is at 0 aura: non-lethal, no death roll; exhausted to the end of the next round",
+                    s.name(t)
+                )));
+                out.push(Event::Add(t, "Exhausted".into(), Duration::Round { n: 2 }));
+            } else {
+                out.push(Event::Note(format!(
+                    "{} was at 0 aura: a death roll is due",
+                    s.name(t)
+                )));
+            }
+        }
+    }
+    Event::Batch(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::ScriptedSource;
+
+    fn fight() -> (State, u32, u32) {
+        let mut s = State::new(&AURA);
+        let sheet = AuraSheet::default();
+        s.apply(&Event::Join(from_sheet("Asa", &sheet)));
+        let n = Npc {
+            aura: 10,
+            stamina: 3,
+            evasion: 8,
+            fortitude: 10,
+            will: 10,
+            av: 15,
+            damage: "1d6".into(),
+            bonus: 0,
+            coverage: 0,
+            ar: 0,
+        };
+        s.apply(&Event::Join(npc("Gnoll", &n)));
+        s.apply(&Event::Start);
+        (s, 1, 2)
+    }
+
+    #[test]
+    fn rounds_refill_energy_from_stamina_and_agility() {
+        let (mut s, a, g) = fight();
+        // Asa: stamina 10 → 5 energy; the gnoll: stamina 3 → 3.
+        assert_eq!(pool(&s, a, ENERGY), 5);
+        assert_eq!(pool(&s, g, ENERGY), 3);
+        assert_eq!(pool(&s, a, AGILITY), 3);
+        assert_eq!(pool(&s, a, STAMINA), 10);
+        let run = &ACTS[0];
+        s.apply(&take(&s, a, run));
+        assert_eq!(pool(&s, a, ENERGY), 2);
+        // A second run cannot be paid.
+        assert_eq!(can(&s, a, run), Err("needs 3 energy, 2 left".into()));
+        // Exhausted: 2 less next round; slowed: no agility.
+        s.apply(&Event::Add(a, "Exhausted".into(), Duration::Removed));
+        s.apply(&Event::Add(a, "Slowed".into(), Duration::Removed));
+        s.apply(&Event::Next);
+        assert_eq!(s.round, 2);
+        assert_eq!(pool(&s, a, ENERGY), 3);
+        assert_eq!(pool(&s, a, AGILITY), 0);
+        assert!(can(&s, a, &ACTS[4]).unwrap_err().contains("slowed"));
+        assert!(can(&s, a, &ACTS[1]).unwrap_err().contains("exhausted"));
+    }
+
+    #[test]
+    fn the_stamina_swap_is_once_a_round_and_stamina_0_knocks_out() {
+        let (mut s, _, g) = fight();
+        s.apply(&swap(&s, g).unwrap());
+        assert_eq!((pool(&s, g, ENERGY), pool(&s, g, STAMINA)), (4, 2));
+        assert!(swap(&s, g).is_err());
+        s.apply(&Event::Next);
+        // Round 2: energy from stamina 2.
+        assert_eq!(pool(&s, g, ENERGY), 2);
+        s.apply(&swap(&s, g).unwrap());
+        s.apply(&Event::Next);
+        s.apply(&swap(&s, g).unwrap());
+        assert_eq!(pool(&s, g, STAMINA), 0);
+        assert!(s.has(g, "Unconscious"));
+        s.apply(&Event::Next);
+        assert_eq!(pool(&s, g, ENERGY), 0);
+        // Waking: a 20 gives 1 stamina back.
+        s.apply(&wake_events(&s, g, 19));
+        assert!(s.has(g, "Unconscious"));
+        s.apply(&wake_events(&s, g, 20));
+        assert!(!s.has(g, "Unconscious"));
+        assert_eq!(pool(&s, g, STAMINA), 1);
+    }
+
+    #[test]
+    fn defend_does_not_clear_an_exposure_held_by_a_parent() {
+        let (mut s, a, _) = fight();
+        s.apply(&Event::Add(a, "Prone".into(), Duration::Removed));
+        s.apply(&Event::Add(a, "Unguarded".into(), Duration::Round { n: 1 }));
+        assert!(s.has(a, "Exposed"));
+        s.apply(&take(&s, a, &ACTS[10]));
+        assert!(!s.has(a, "Unguarded"), "its own unguarded ends");
+        assert!(s.has(a, "Exposed"), "prone still exposes it");
+        assert!(s.has(a, "Defending"));
+        assert!(s
+            .log
+            .iter()
+            .any(|l| l.text.contains("stays exposed while prone")));
+        // Kneel: prone ends (and its exposure), unguarded again.
+        s.apply(&take(&s, a, &ACTS[8]));
+        assert!(!s.has(a, "Prone"));
+        assert!(s.has(a, "Unguarded"));
+        // Defend now clears both.
+        s.apply(&Event::Next);
+        s.apply(&take(&s, a, &ACTS[10]));
+        assert!(!s.has(a, "Exposed"));
+        // Blinded → unguarded → exposed: Defend clears neither.
+        s.apply(&Event::Add(a, "Blinded".into(), Duration::Removed));
+        s.apply(&take(&s, a, &ACTS[10]));
+        assert!(s.has(a, "Unguarded") && s.has(a, "Exposed"));
+    }
+
+    #[test]
+    fn conditions_imply_their_daughters() {
+        let (mut s, a, _) = fight();
+        for (parent, kids) in [
+            ("Dazed", &["Exposed"][..]),
+            ("Unguarded", &["Exposed"]),
+            ("Blinded", &["Unguarded", "Exposed"]),
+            ("Prone", &["Exposed"]),
+            ("Surprised", &["Unguarded", "Exposed"]),
+            ("Unconscious", &["Unguarded", "Exposed"]),
+            ("Restrained", &["Exposed"]),
+            ("Restraining", &["Slowed"]),
+        ] {
+            s.apply(&Event::Add(a, parent.into(), Duration::Removed));
+            for k in kids {
+                assert!(s.has(a, k), "{parent} → {k}");
+            }
+            let cid = s.conditions_of(a).find(|x| x.name == parent).unwrap().cid;
+            s.apply(&Event::Remove(cid));
+            assert!(
+                s.conditions_of(a).next().is_none(),
+                "{parent} removed with its daughters"
+            );
+        }
+    }
+
+    #[test]
+    fn a_death_roll_at_zero_aura_and_the_saves() {
+        let (mut s, a, g) = fight();
+        s.apply(&Event::Damage(vec![g], 10));
+        assert_eq!(s.get(g).unwrap().hp, 0);
+        let hit = Swing {
+            attacker: a,
+            target: g,
+            label: "Longsword".into(),
+            energy: 3,
+            enhance: 0,
+            swift: false,
+            d20: 12,
+            hit: true,
+            crit: false,
+            dealt: 4,
+            rolls: "combat roll 12".into(),
+            non_lethal: false,
+        };
+        s.apply(&swing_events(&s, &hit));
+        assert!(s.log.iter().any(|l| l.text.contains("a death roll is due")));
+        s.apply(&death_roll_events(&s, g, 7));
+        assert!(s.has(g, "Bleeding out") && s.has(g, "Exhausted"));
+        s.apply(&death_save_events(&s, g, 3));
+        assert!(s.has(g, "Unconscious"));
+        s.apply(&death_save_events(&s, g, 20));
+        assert!(!s.has(g, "Bleeding out"));
+        s.apply(&death_roll_events(&s, g, 1));
+        assert!(s.get(g).unwrap().dead);
+    }
+
+    #[test]
+    fn gaining_aura_stabilizes() {
+        let (mut s, _, g) = fight();
+        s.apply(&Event::Add(g, "Bleeding out".into(), Duration::Removed));
+        s.apply(&heal_events(&s, g, 2));
+        assert!(!s.has(g, "Bleeding out"));
+    }
+
+    #[test]
+    fn attacks_are_refused_when_the_pools_cannot_pay() {
+        let (mut s, a, g) = fight();
+        assert_eq!(can_attack(&s, g, 3, 0, false), Ok(()));
+        assert_eq!(
+            can_attack(&s, g, 3, 5, false),
+            Err("at most 4 stamina enhance one attack".into())
+        );
+        assert!(can_attack(&s, g, 3, 4, false)
+            .unwrap_err()
+            .contains("needs 4 stamina"));
+        s.apply(&Event::Spend(a, SWIFT, 1));
+        assert!(can_attack(&s, a, 1, 0, true).unwrap_err().contains("swift"));
+    }
+
+    #[test]
+    fn rolled_defences_explode_with_the_edge_on_every_die() {
+        // Advantage: (3, 10) keeps 10 and explodes, (10, 2) keeps 10, (4, 1) keeps 4.
+        let mut src = ScriptedSource::new([3, 10, 10, 2, 4, 1]);
+        assert_eq!(
+            roll_defence(10, Edge::Advantage, &mut src),
+            (vec![10, 10, 4], 24)
+        );
+        let mut src = ScriptedSource::new([10, 3]);
+        assert_eq!(roll_defence(10, Edge::Disadvantage, &mut src), (vec![3], 3));
+    }
+
+    #[test]
+    fn edges_from_conditions_cancel() {
+        let (mut s, a, _) = fight();
+        s.apply(&Event::Add(a, "Prone".into(), Duration::Removed));
+        assert_eq!(defence_edge(&s, a, true, Edge::Normal), Edge::Disadvantage);
+        assert_eq!(defence_edge(&s, a, false, Edge::Normal), Edge::Normal);
+        assert_eq!(defence_edge(&s, a, true, Edge::Advantage), Edge::Normal);
+        s.apply(&Event::Add(a, "Dazed".into(), Duration::Removed));
+        assert_eq!(attack_edge(&s, a, Edge::Normal), Edge::Disadvantage);
+    }
+}

@@ -1,0 +1,20 @@
+//! The Energy / Aura system (`aura`): six scores and a dozen derived defences and pools,
+//! exploding defence rolls with advantage on every die, melee and ranged attacks with armor
+//! coverage, maneuvers, the death tables, and rounds without turn order on the encounter
+//! engine. SPEC.md §6; seeds/003_ca603e8fb651e0df.txt.
+
+pub mod combat;
+mod rolls;
+mod sheet;
+
+pub use rolls::{
+    chance, crit_from, cut_off, d20_at_least, d20_dist, damage_given_hit, dead_within, dealt,
+    death_roll, death_save, defence_roll, dying_chance, exploding_with, faces, initiative,
+    initiative_contest, maneuver, melee, non_lethal_from, ranged, DamageRule, DeathRoll, DeathSave,
+    Defender, NonLethal, Outcome, Takes,
+};
+pub use sheet::{
+    draw_row, energy_from_stamina, floor_div, throw_extra, Armor, AttackMode, AuraSheet, Derived,
+    DrawRow, Pick, Shield, SizeRow, Weapon, DRAW, MEDIUM, MISS_MOVE, MISS_SIZE, POOL_LIMIT, SCORES,
+    SIZES, STAT_LIMIT,
+};
