@@ -22,6 +22,7 @@ use std::time::Instant;
 const HEIMR: &str = include_str!("fixtures/character-heimr-v1.json");
 const SYMBAROUM: &str = include_str!("fixtures/character-symbaroum-v1.json");
 const VOGT: &str = include_str!("fixtures/character-vogt-v1.json");
+const AURA: &str = include_str!("fixtures/character-aura-v1.json");
 const ENCOUNTER: &str = include_str!("fixtures/encounter-symbaroum-v1.json");
 
 fn pick(src: &mut SeededSource, n: usize) -> usize {
@@ -184,9 +185,10 @@ fn valid_documents() -> Vec<Value> {
     let heimr: Value = serde_json::from_str(HEIMR).expect("fixture");
     let symbaroum: Value = serde_json::from_str(SYMBAROUM).expect("fixture");
     let vogt: Value = serde_json::from_str(VOGT).expect("fixture");
+    let aura: Value = serde_json::from_str(AURA).expect("fixture");
     let encounter: Value = serde_json::from_str(ENCOUNTER).expect("fixture");
-    let backup = json!({ "schema_version": 1, "exported_at": 1, "characters": [heimr.clone(), symbaroum.clone(), vogt.clone()] });
-    vec![heimr, symbaroum, vogt, backup, encounter]
+    let backup = json!({ "schema_version": 1, "exported_at": 1, "characters": [heimr.clone(), symbaroum.clone(), vogt.clone(), aura.clone()] });
+    vec![heimr, symbaroum, vogt, aura, backup, encounter]
 }
 
 /// A rejection message a player can read.

@@ -2,6 +2,7 @@
 //! `system`, so adding a system is a change the compiler checks everywhere.
 
 use super::versioned::Versioned;
+use crate::rules::aura::AuraSheet;
 use crate::rules::heimr::HeimrSheet;
 use crate::rules::symbaroum::SymbaroumSheet;
 use crate::rules::vogt::VogtSheet;
@@ -32,6 +33,7 @@ pub enum Sheet {
     Heimr(HeimrSheet),
     Symbaroum(SymbaroumSheet),
     Vogt(VogtSheet),
+    Aura(AuraSheet),
 }
 
 /// The stored shape with the sheet still unparsed, so `system` can choose its type.
@@ -61,6 +63,9 @@ impl TryFrom<RawCharacter> for Character {
             ),
             "vogt" => {
                 Sheet::Vogt(serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?)
+            }
+            "aura" => {
+                Sheet::Aura(serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?)
             }
             other => return Err(format!("unknown system “{other}”")),
         };
@@ -103,7 +108,7 @@ pub const SYSTEMS: [SystemInfo; 5] = [
     SystemInfo {
         id: "aura",
         name: "Energy / Aura",
-        available: false,
+        available: true,
     },
     SystemInfo {
         id: "tempo",
@@ -118,6 +123,7 @@ impl Sheet {
             "heimr" => Some(Sheet::Heimr(HeimrSheet::default())),
             "symbaroum" => Some(Sheet::Symbaroum(SymbaroumSheet::default())),
             "vogt" => Some(Sheet::Vogt(VogtSheet::default())),
+            "aura" => Some(Sheet::Aura(AuraSheet::default())),
             _ => None,
         }
     }
@@ -127,6 +133,7 @@ impl Sheet {
             Sheet::Heimr(_) => SYSTEMS[0],
             Sheet::Symbaroum(_) => SYSTEMS[1],
             Sheet::Vogt(_) => SYSTEMS[2],
+            Sheet::Aura(_) => SYSTEMS[3],
         }
     }
 
@@ -146,6 +153,13 @@ impl Sheet {
                 s.hp_max_now(),
                 s.exhaustion
             ),
+            Sheet::Aura(s) => format!(
+                "Aura {}/{} · stamina {}/{}",
+                s.aura,
+                s.aura_strength().0,
+                s.stamina,
+                s.max_stamina().0
+            ),
         }
     }
 
@@ -154,6 +168,7 @@ impl Sheet {
             Sheet::Heimr(s) => s.validate(),
             Sheet::Symbaroum(s) => s.validate(),
             Sheet::Vogt(s) => s.validate(),
+            Sheet::Aura(s) => s.validate(),
         }
     }
 }
@@ -272,6 +287,25 @@ mod tests {
         assert_eq!((s.inventory_slots(), s.quick_slots()), (17, 7));
         assert_eq!((s.carried(), s.over()), (5, 0));
         assert_eq!(s.speed().0, 3); // exhaustion 1 halves 6
+        assert!(c.validate().is_ok());
+    }
+
+    #[test]
+    fn aura_v1_fixture_loads() {
+        let c: Character =
+            decode(include_str!("../../tests/fixtures/character-aura-v1.json")).unwrap();
+        let Sheet::Aura(s) = &c.sheet else {
+            panic!("not aura")
+        };
+        // Str 14 (+2), Con 13 (+1), Dex 16 (+3), Int 10, Wis 12 (+1), Cha 8 (−1); level 4.
+        assert_eq!(s.masab().0, 1);
+        // Evasion: 8 + 1 + 1 + 0 shield + 1 scimitar − 1 penalty.
+        assert_eq!(s.evasion().0, 10);
+        assert_eq!((s.fortitude().0, s.will().0), (12, 10));
+        assert_eq!((s.aura_modifier().0, s.aura_strength().0), (3, 24));
+        assert_eq!((s.arm_strength().0, s.initiative_bonus().0), (12, 1));
+        assert_eq!(s.melee_av(&s.weapons[0]).0, 17);
+        assert_eq!(s.draw_for(&s.weapons[1]).extra, 1);
         assert!(c.validate().is_ok());
     }
 

@@ -545,8 +545,59 @@ mod tests {
         )
     }
 
+    /// A random but valid Energy / Aura character.
+    fn generated_aura(seed: u64) -> Character {
+        use crate::rules::aura::{AuraSheet, Pick, Weapon, SIZES};
+        let mut src = SeededSource::new(seed);
+        let mut s = AuraSheet::default();
+        for v in s.scores.iter_mut() {
+            *v = src.roll(25) as i32 - 1;
+        }
+        s.level = src.roll(20) as i32 - 1;
+        s.size = src.roll(SIZES.len() as u32) as usize - 1;
+        s.mpl = src.roll(8) as i32 - 1;
+        s.picks = (0..s.mpl).map(|_| *pick(&mut src, &Pick::ALL)).collect();
+        s.arm = src.roll(30) as i32 - 5;
+        s.weapons = (0..src.roll(3) - 1)
+            .map(|_| Weapon {
+                name: text(&mut src),
+                damage: pick(&mut src, &["1d6", "2d4+1", "d12"]).to_string(),
+                av: src.roll(5) as i32 - 2,
+                precise: src.roll(3) as i32 - 1,
+                ranged: src.roll(2) == 1,
+                range: [
+                    src.roll(10) as i32,
+                    src.roll(50) as i32,
+                    src.roll(100) as i32,
+                ],
+                ..Weapon::default()
+            })
+            .collect();
+        s.armor.ar = src.roll(6) as i32 - 1;
+        s.armor.ac = src.roll(15) as i32 - 1;
+        s.aura = src.roll(40) as i32 - 1;
+        s.stamina = src.roll(20) as i32 - 1;
+        s.surges = src.roll(8) as i32 - 1;
+        s.conditions = (0..src.roll(3) - 1).map(|_| text(&mut src)).collect();
+        Character::new(
+            format!("a{seed:015x}"),
+            text(&mut src),
+            Sheet::Aura(s),
+            1_700_000_000_000 + seed,
+        )
+    }
+
     #[test]
     fn export_then_import_gives_back_identical_characters() {
+        for seed in 0..200 {
+            let c = generated_aura(seed);
+            assert_eq!(c.validate(), Ok(()), "aura seed {seed}");
+            assert_eq!(
+                parse_import(&export_one(&c)),
+                Ok(vec![c.clone()]),
+                "aura seed {seed}"
+            );
+        }
         for seed in 0..200 {
             let c = generated_vogt(seed);
             assert_eq!(c.validate(), Ok(()), "vogt seed {seed}");
@@ -694,7 +745,12 @@ mod tests {
     #[test]
     fn links_round_trip_characters_of_every_system_and_backups() {
         use crate::storage::link::testing::link_of;
-        let makers: [fn(u64) -> Character; 3] = [generated, generated_symbaroum, generated_vogt];
+        let makers: [fn(u64) -> Character; 4] = [
+            generated,
+            generated_symbaroum,
+            generated_vogt,
+            generated_aura,
+        ];
         for make in makers {
             for seed in 0..60 {
                 let c = make(seed);
@@ -703,7 +759,9 @@ mod tests {
                 assert_eq!(by_link(&link), Ok(vec![c]), "seed {seed}");
             }
         }
-        let all: Vec<Character> = (0..30).map(|i| makers[i % 3](i as u64 + 500)).collect();
+        let all: Vec<Character> = (0..30)
+            .map(|i| makers[i % makers.len()](i as u64 + 500))
+            .collect();
         assert_eq!(by_link(&link_of(&export_all(&all, 9))), Ok(all));
     }
 

@@ -11,10 +11,14 @@
 //! - Exposure from a critical hit lasts to the end of the round (the Exposed section's default);
 //!   from an attacker's roll of 1–3, to the end of the next round (as the tables say).
 //! - Catch your breath costs 3 energy, or all that is left when less.
+//! - Non-lethal damage to a target at 0 aura does both things the seed says (its two paragraphs
+//!   read as the two sides of one event): exhausted to the end of the next round, shaken until
+//!   a short rest, and 5 stamina lost (unconscious at 0).
+//! - A combatant's sheet conditions do not follow it into a fight (add them there).
 
-use super::rolls::{death_roll, death_save, faces, DeathRoll, DeathSave};
+use super::rolls::{crit_from, dealt, death_roll, death_save, faces, DeathRoll, DeathSave, Takes};
 use super::sheet::{AttackMode, AuraSheet, MISS_SIZE};
-use crate::rules::dice::{DiceSource, Edge};
+use crate::rules::dice::{roll, DiceSource, Edge, Expr, RollOutcome};
 use crate::rules::encounter::systems::AURA;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 
@@ -40,6 +44,11 @@ pub const INITIATIVE: usize = 17;
 pub const SHOT_ENERGY: usize = 18;
 pub const UNARMED_AV: usize = 19;
 pub const UNARMED_DAMAGE: usize = 20;
+/// 1 when the weapon is used without proficiency (half damage).
+pub const MELEE_HALVED: usize = 21;
+pub const RANGED_HALVED: usize = 22;
+/// 1 when the melee weapon is blunt (non-lethal from a chance roll of 5).
+pub const BLUNT: usize = 23;
 
 // Texts: damage dice of the melee and the ranged weapon ("" when none).
 pub const T_MELEE: usize = 0;
@@ -82,6 +91,8 @@ pub fn from_sheet(name: &str, s: &AuraSheet) -> Combatant {
         st[MELEE_AV] = s.melee_av(w).0;
         st[MELEE_BONUS] = s.damage_bonus(w, AttackMode::Melee).0;
         st[MELEE_PRECISE] = w.precise;
+        st[MELEE_HALVED] = i32::from(!s.proficient(w));
+        st[BLUNT] = i32::from(w.blunt);
         texts[T_MELEE] = w.damage.clone();
     } else {
         st[MELEE_AV] = s.unarmed_av().0;
@@ -91,6 +102,7 @@ pub fn from_sheet(name: &str, s: &AuraSheet) -> Combatant {
         st[RANGED_BONUS] = s.damage_bonus(w, AttackMode::Shot).0;
         st[RANGED_PRECISE] = w.precise;
         st[SHOT_ENERGY] = s.shot_energy(w);
+        st[RANGED_HALVED] = i32::from(!s.proficient(w));
         texts[T_RANGED] = w.damage.clone();
     } else {
         st[SHOT_ENERGY] = 1;
@@ -258,6 +270,9 @@ pub fn can(s: &State, who: u32, a: &Act) -> Result<(), String> {
     if a.kind == Kind::Kneel && !s.has(who, "Prone") {
         return Err("not prone".into());
     }
+    if a.kind == Kind::StandUp && s.has(who, "Prone") {
+        return Err("prone: kneel first (1 energy), then stand".into());
+    }
     let energy = if a.kind == Kind::CatchBreath {
         // Three, or all that is left (at least one).
         a.energy.min(pool(s, who, ENERGY)).max(1)
@@ -318,7 +333,7 @@ pub fn take(s: &State, who: u32, a: &Act) -> Event {
                 Duration::Round { n: 1 },
             ));
         }
-        Kind::StandUp => clear(s, who, "Prone", &mut out),
+        Kind::StandUp => {}
         Kind::Defend => {
             // Ends being unguarded, then exposed, unless a parent condition holds them.
             clear(s, who, "Unguarded", &mut out);
@@ -523,6 +538,235 @@ pub fn heal_events(s: &State, who: u32, amount: i32) -> Event {
     Event::Batch(out)
 }
 
+/// Everything one attack needs to be rolled: the attacker's side, the defender's, the damage.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Strike {
+    pub melee: bool,
+    /// Melee: the AV (after maneuver and non-lethal penalties). Ranged: the miss chance's fixed
+    /// part (modifier + size + movement + penalties).
+    pub value: i32,
+    pub precise: i32,
+    pub edge: Edge,
+    /// The defence roll: its die (10 or 4), edge and defence value.
+    pub def_sides: u32,
+    pub def_edge: Edge,
+    pub defence: i32,
+    pub wins_ties: bool,
+    pub coverage: i32,
+    pub ar: i32,
+    /// Damage dice + bonus (`None`: a maneuver, no damage).
+    pub damage: Option<Expr>,
+    pub bonus: i32,
+    pub halvings: u32,
+    pub improvised_throw: bool,
+    pub takes: Takes,
+}
+
+/// An attack as rolled.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Struck {
+    pub d20s: Vec<u32>,
+    pub d20: u32,
+    pub def_faces: Vec<u32>,
+    pub def_total: i64,
+    pub hit: bool,
+    pub crit: bool,
+    pub armor: bool,
+    pub damage: Option<RollOutcome>,
+    pub dealt: i64,
+}
+
+impl Struck {
+    /// The rolls in one line: "combat roll 14 vs evasion 10+3 = 13: hit on the armor, 7 − 2 = 5".
+    pub fn line(&self, st: &Strike) -> String {
+        let d20 = if self.d20s.len() > 1 {
+            format!("{} (of {:?})", self.d20, self.d20s)
+        } else {
+            self.d20.to_string()
+        };
+        let def = self
+            .def_faces
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join("+");
+        let what = if st.melee {
+            format!(
+                "combat roll {d20} vs defence {def}{:+} = {}",
+                st.defence, self.def_total
+            )
+        } else {
+            format!(
+                "hit roll {d20} vs miss chance {}{:+}{:+} = {}",
+                st.value - st.defence,
+                st.defence,
+                self.def_total - i64::from(st.defence),
+                self.def_total + i64::from(st.value - st.defence)
+            )
+        };
+        let how = match (self.hit, self.crit, self.armor) {
+            (false, _, _) if self.d20 == 1 => "critical failure, a miss".to_owned(),
+            (false, _, _) => "a miss".to_owned(),
+            (true, true, _) => "a critical hit (past the armor)".to_owned(),
+            (true, false, true) => format!("a hit on the armor (AR {})", st.ar),
+            (true, false, false) => "a hit".to_owned(),
+        };
+        let dmg = match (&self.damage, self.hit) {
+            (Some(d), true) => format!(", {} damage rolled, {} dealt", d.total, self.dealt),
+            _ => String::new(),
+        };
+        format!("{what}: {how}{dmg}")
+    }
+}
+
+/// Rolls one attack: the d20 (with its edge), the defender's exploding roll, the damage.
+pub fn strike<S: DiceSource + ?Sized>(st: &Strike, src: &mut S) -> Struck {
+    let (d20s, d20) = roll_d20(st.edge, src);
+    let (def_faces, sum) = roll_defence(st.def_sides, st.def_edge, src);
+    let def_total = sum + i64::from(st.defence);
+    let face = d20 as i32;
+    let crit = face != 1 && face >= crit_from(st.precise);
+    let tie = i64::from(st.wins_ties);
+    let beats = if st.melee {
+        i64::from(st.value) >= def_total + tie
+    } else {
+        // The miss chance is the fixed part plus the ranged evasion roll (`def_total` holds
+        // the ranged evasion's value already).
+        i64::from(face) >= i64::from(st.value - st.defence) + def_total + tie
+    };
+    let hit = face != 1 && (crit || beats);
+    let armor = hit && !crit && face < st.coverage;
+    let damage = st.damage.as_ref().filter(|_| hit).map(|e| roll(e, src));
+    let dealt_now = damage.as_ref().map_or(0, |d| {
+        let halvings = st.halvings + u32::from(st.improvised_throw && face != 20);
+        dealt(
+            d.total + i64::from(st.bonus),
+            st.ar,
+            armor,
+            halvings,
+            st.takes,
+        )
+    });
+    Struck {
+        d20s,
+        d20,
+        def_faces,
+        def_total,
+        hit,
+        crit,
+        armor,
+        damage,
+        dealt: dealt_now,
+    }
+}
+
+/// The four combat maneuvers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Maneuver {
+    Trip,
+    Disarm,
+    Restrain,
+    Push,
+}
+
+impl Maneuver {
+    pub const ALL: [Maneuver; 4] = [
+        Maneuver::Trip,
+        Maneuver::Disarm,
+        Maneuver::Restrain,
+        Maneuver::Push,
+    ];
+    pub fn name(self) -> &'static str {
+        match self {
+            Maneuver::Trip => "Trip",
+            Maneuver::Disarm => "Disarm",
+            Maneuver::Restrain => "Restrain",
+            Maneuver::Push => "Push",
+        }
+    }
+    /// Whether the target then rolls fortitude against the full AV.
+    pub fn saves(self) -> bool {
+        self != Maneuver::Restrain
+    }
+    /// Made as an unarmed attack (2 energy) rather than a weapon attack (3).
+    pub fn unarmed(self) -> bool {
+        matches!(self, Maneuver::Restrain | Maneuver::Push)
+    }
+}
+
+/// What a maneuver does after its attack: `hit`, the target's fortitude roll (when it saves)
+/// against the full `av`. Made (not as a swift attack) against a target that is not exposed,
+/// it leaves the attacker unguarded (the target's advantage is in its first roll).
+pub fn maneuver_events(
+    s: &State,
+    attacker: u32,
+    target: u32,
+    m: Maneuver,
+    hit: bool,
+    fortitude: Option<i64>,
+    av: i32,
+    swift: bool,
+) -> Vec<Event> {
+    let mut out = Vec::new();
+    let unguard = |who: u32| Event::Add(who, "Unguarded".into(), Duration::Round { n: 1 });
+    if !swift && !s.has(target, "Exposed") {
+        out.push(unguard(attacker));
+    }
+    if !hit {
+        return out;
+    }
+    let tie = i64::from(s.has(target, "Defending"));
+    let fails = !m.saves() || fortitude.is_some_and(|f| f <= i64::from(av) - tie);
+    let t = s.name(target).to_owned();
+    let (text, events) = match (m, fails) {
+        (Maneuver::Restrain, _) => (
+            format!("{t} is held"),
+            vec![
+                Event::Add(target, "Restrained".into(), Duration::Removed),
+                Event::Add(attacker, "Restraining".into(), Duration::Removed),
+            ],
+        ),
+        (Maneuver::Trip, true) => (
+            format!("{t} is knocked prone"),
+            vec![Event::Add(target, "Prone".into(), Duration::Removed)],
+        ),
+        (Maneuver::Disarm, true) => (format!("{t} drops its weapon"), Vec::new()),
+        (Maneuver::Push, true) => (
+            format!("{t} is pushed 1 m and unguarded"),
+            vec![unguard(target)],
+        ),
+        (Maneuver::Push, false) => (
+            format!("{t} stands firm: the pusher is unguarded"),
+            vec![unguard(attacker)],
+        ),
+        (_, false) => (format!("{t} resists"), Vec::new()),
+    };
+    let roll = fortitude.map_or(String::new(), |f| format!(" (fortitude {f} vs AV {av})"));
+    out.push(Event::Note(format!("{}{roll}", text)));
+    out.extend(events);
+    out
+}
+
+/// One initiative roll a round: a second one fails by itself.
+pub fn initiative_events(s: &State, who: u32, other: u32, mine: i64, theirs: i64) -> Event {
+    if pool(s, who, INIT_ROLL) < 1 {
+        return Event::Note(format!(
+            "{} already rolled initiative this round: it fails against {}",
+            s.name(who),
+            s.name(other)
+        ));
+    }
+    let how = if mine > theirs { "wins" } else { "loses" };
+    Event::Batch(vec![
+        Event::Spend(who, INIT_ROLL, 1),
+        Event::Note(format!(
+            "{} {how} initiative against {}: {mine} vs {theirs}",
+            s.name(who),
+            s.name(other)
+        )),
+    ])
+}
+
 /// An attack as rolled, to be turned into events.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Swing {
@@ -540,6 +784,8 @@ pub struct Swing {
     pub dealt: i64,
     pub rolls: String,
     pub non_lethal: bool,
+    /// What else the attack does (a maneuver's outcome).
+    pub also: Vec<Event>,
 }
 
 /// Why `attacker` cannot make this attack now.
@@ -588,7 +834,8 @@ pub fn swing_events(s: &State, w: &Swing) -> Event {
     if w.crit {
         out.push(Event::Add(t, "Exposed".into(), Duration::Round { n: 1 }));
     }
-    if w.hit {
+    out.extend(w.also.iter().cloned());
+    if w.hit && w.dealt > 0 {
         let at_zero = s.get(t).is_some_and(|c| c.hp <= 0);
         out.push(Event::Damage(
             vec![t],
@@ -597,10 +844,18 @@ pub fn swing_events(s: &State, w: &Swing) -> Event {
         if at_zero && w.dealt > 0 {
             if w.non_lethal {
                 out.push(Event::Note(format!(
-                    "{} is at 0 aura: non-lethal, no death roll; exhausted to the end of the next round",
+                    "{} is at 0 aura: non-lethal, no death roll; exhausted to the end of the next round, shaken until a short rest, 5 stamina lost",
                     s.name(t)
                 )));
                 out.push(Event::Add(t, "Exhausted".into(), Duration::Round { n: 2 }));
+                if !s.has(t, "Shaken") {
+                    out.push(Event::Add(t, "Shaken".into(), Duration::Removed));
+                }
+                let st = pool(s, t, STAMINA);
+                out.push(Event::Spend(t, STAMINA, st.min(5)));
+                if st <= 5 && !s.has(t, "Unconscious") {
+                    out.push(Event::Add(t, "Unconscious".into(), Duration::Removed));
+                }
             } else {
                 out.push(Event::Note(format!(
                     "{} was at 0 aura: a death roll is due",
@@ -704,10 +959,14 @@ mod tests {
         s.apply(&take(&s, a, &ACTS[8]));
         assert!(!s.has(a, "Prone"));
         assert!(s.has(a, "Unguarded"));
-        // Defend now clears both.
-        s.apply(&Event::Next);
+        // Defend now clears both, in the same round.
+        assert!(s.has(a, "Unguarded") && s.has(a, "Exposed"));
         s.apply(&take(&s, a, &ACTS[10]));
-        assert!(!s.has(a, "Exposed"));
+        assert!(!s.has(a, "Unguarded") && !s.has(a, "Exposed"));
+        // Standing up from prone needs a kneel first.
+        s.apply(&Event::Add(a, "Prone".into(), Duration::Removed));
+        assert!(can(&s, a, &ACTS[9]).unwrap_err().contains("kneel first"));
+        s.apply(&Event::Next);
         // Blinded → unguarded → exposed: Defend clears neither.
         s.apply(&Event::Add(a, "Blinded".into(), Duration::Removed));
         s.apply(&take(&s, a, &ACTS[10]));
@@ -758,6 +1017,7 @@ mod tests {
             dealt: 4,
             rolls: "combat roll 12".into(),
             non_lethal: false,
+            also: Vec::new(),
         };
         s.apply(&swing_events(&s, &hit));
         assert!(s.log.iter().any(|l| l.text.contains("a death roll is due")));
@@ -804,6 +1064,104 @@ mod tests {
         );
         let mut src = ScriptedSource::new([10, 3]);
         assert_eq!(roll_defence(10, Edge::Disadvantage, &mut src), (vec![3], 3));
+    }
+
+    #[test]
+    fn a_struck_blow_follows_the_rules_it_was_shown_with() {
+        let st = Strike {
+            melee: true,
+            value: 16,
+            precise: 1,
+            edge: Edge::Normal,
+            def_sides: 10,
+            def_edge: Edge::Normal,
+            defence: 8,
+            wins_ties: false,
+            coverage: 12,
+            ar: 2,
+            damage: Some(crate::rules::dice::parse("1d8").unwrap()),
+            bonus: 1,
+            halvings: 0,
+            improvised_throw: false,
+            takes: Takes::Normal,
+        };
+        // Combat roll 5 (< coverage 12), defence 8 + 8 = 16 ≤ AV 16: a hit on the armor;
+        // 1d8 = 6, + 1 − 2 = 5.
+        let mut src = ScriptedSource::new([5, 8, 6]);
+        let r = strike(&st, &mut src);
+        assert!(r.hit && r.armor && !r.crit);
+        assert_eq!(r.dealt, 5);
+        // Defending: the tie goes to the defender.
+        let mut src = ScriptedSource::new([5, 8]);
+        let r = strike(
+            &Strike {
+                wins_ties: true,
+                ..st.clone()
+            },
+            &mut src,
+        );
+        assert!(!r.hit);
+        // 19 crits with Precise 1, past the armor, whatever the defence (10, 10, 3 = 23).
+        let mut src = ScriptedSource::new([19, 10, 10, 3, 4]);
+        let r = strike(&st, &mut src);
+        assert!(r.hit && r.crit && !r.armor);
+        assert_eq!((r.def_total, r.dealt), (31, 5));
+        // A 1 misses.
+        let mut src = ScriptedSource::new([1, 1]);
+        assert!(!strike(&st, &mut src).hit);
+        // Ranged: base 6 (value 6 + defence 1 = 7 fixed... the ranged evasion 1 + 1d4*).
+        let shot = Strike {
+            melee: false,
+            value: 7,
+            def_sides: 4,
+            defence: 1,
+            ..st
+        };
+        // Hit roll 9 vs 6 + (1 + 2) = 9: a hit (≥), on the armor (9 < 12).
+        let mut src = ScriptedSource::new([9, 2, 3]);
+        let r = strike(&shot, &mut src);
+        assert!(r.hit && r.armor, "{}", r.line(&shot));
+        let mut src = ScriptedSource::new([8, 2]);
+        assert!(!strike(&shot, &mut src).hit);
+    }
+
+    #[test]
+    fn maneuvers_apply_their_outcomes() {
+        let (mut s, a, g) = fight();
+        // Not exposed, not swift: the attacker is left unguarded; a failed save trips.
+        let ev = maneuver_events(&s, a, g, Maneuver::Trip, true, Some(15), 15, false);
+        s.apply(&Event::Batch(ev));
+        assert!(s.has(a, "Unguarded") && s.has(g, "Prone"));
+        // The save beats the AV: nothing happens to the target.
+        let ev = maneuver_events(&s, a, g, Maneuver::Push, true, Some(16), 15, false);
+        s.apply(&Event::Batch(ev));
+        assert!(
+            !s.has(g, "Unguarded"),
+            "exposed (prone): no unguarding of the attacker from that"
+        );
+        let ev = maneuver_events(&s, a, g, Maneuver::Restrain, true, None, 15, false);
+        s.apply(&Event::Batch(ev));
+        assert!(s.has(g, "Restrained") && s.has(a, "Restraining") && s.has(a, "Slowed"));
+        assert!(can_attack(&s, a, 3, 0, false)
+            .unwrap_err()
+            .contains("restraining"));
+        // A defending target wins a tie on its save.
+        s.apply(&Event::Add(g, "Defending".into(), Duration::Removed));
+        let ev = maneuver_events(&s, a, g, Maneuver::Disarm, true, Some(15), 15, true);
+        assert!(ev
+            .iter()
+            .any(|e| matches!(e, Event::Note(t) if t.contains("resists"))));
+    }
+
+    #[test]
+    fn one_initiative_roll_a_round() {
+        let (mut s, a, g) = fight();
+        s.apply(&initiative_events(&s, a, g, 12, 9));
+        assert_eq!(pool(&s, a, INIT_ROLL), 0);
+        let again = initiative_events(&s, a, g, 20, 1);
+        assert!(matches!(&again, Event::Note(t) if t.contains("fails")));
+        s.apply(&Event::Next);
+        assert_eq!(pool(&s, a, INIT_ROLL), 1);
     }
 
     #[test]

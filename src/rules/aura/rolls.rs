@@ -189,6 +189,8 @@ impl Takes {
 /// What one hit deals: the rolled damage (dice + additions), less the AR when it hit the armor
 /// (never below 0), then the halvings (no proficiency, an improvised throw), then resistance or
 /// weakness: every multiplier after armor (the seed's clarification), halves rounded down.
+/// Decision: the multipliers apply one after the other, each rounding down (a halved 7 is 3,
+/// doubled by a weakness 6), as a table does it by hand.
 pub fn dealt(rolled: i64, ar: i32, armor: bool, halvings: u32, takes: Takes) -> i64 {
     let mut v = rolled;
     if armor {
@@ -284,7 +286,8 @@ pub fn maneuver(
         None => hit,
         Some(f) => {
             // The target's save fails when its fortitude roll is not higher than the AV.
-            let fails = f.p_at_most(i64::from(av));
+            // A defending target wins the tie.
+            let fails = f.p_at_most(i64::from(av) - i64::from(d.wins_ties));
             let resists = 1.0 - fails;
             let w = o.hit() * fails;
             if fails <= 0.0 {
@@ -750,6 +753,14 @@ mod tests {
         assert!((works.p() - 0.475).abs() < 1e-12);
         let (_, restrain) = maneuver(15, 0, Edge::Normal, &d, None);
         assert!((restrain.p() - 0.95).abs() < 1e-12);
+        // Defending: a fortitude roll equal to the AV now resists (11..=14 fail: 2/5).
+        let def = Defender {
+            wins_ties: true,
+            ..d.clone()
+        };
+        let (_, works) = maneuver(15, 0, Edge::Normal, &def, Some(&fort));
+        let hit_def = melee(10, 0, Edge::Normal, &def).hit();
+        assert!((works.p() - hit_def * 0.4).abs() < 1e-12);
         // Fortitude always above the AV: the maneuver cannot work.
         let (_, never) = maneuver(5, 0, Edge::Normal, &d, Some(&fort));
         assert_eq!(never, Chance::Impossible);

@@ -8,8 +8,8 @@
 //! - Aura strength is never below 0 (a very negative aura modifier would make it negative).
 //! - Max agility is 3 + the bonuses typed in (the seed's Leg Strength section is missing).
 //! - Draw weight: a bow or crossbow is drawn at the row of the character's Arm Strength (+5 for a
-//!   two-handed crossbow). The MPL rows cap bows (MPL 0–2: 40 kg, 3–4: 45 kg, 5+: 50 kg);
-//!   crossbows go on to the heavier rows.
+//!   two-handed crossbow), capped by the MPL rows (MPL 0–2: 40 kg, 3–4: 45 kg, 5+: 50 kg); the
+//!   heavier rows are for heavy and siege crossbows, which the sheet does not model.
 //! - The initiative roll is a d20 plus the initiative picks and bonus; higher wins, a tie loses
 //!   for the challenger ("if your roll is higher").
 
@@ -567,9 +567,6 @@ impl AuraSheet {
     pub fn draw_for(&self, w: &Weapon) -> &'static DrawRow {
         let arm = self.arm_strength().0 + if w.crossbow { 5 } else { 0 };
         let row = draw_row(arm);
-        if w.crossbow {
-            return row;
-        }
         let cap = match self.mpl {
             i32::MIN..=2 => 16,
             3..=4 => 20,
@@ -620,6 +617,26 @@ impl AuraSheet {
     /// Energy a ranged attack with it costs: 1, +1 without proficiency (SPEC decision 2).
     pub fn shot_energy(&self, w: &Weapon) -> i32 {
         1 + i32::from(!self.proficient(w))
+    }
+
+    /// Five minutes of a short rest: all stamina back, one recovery surge spent for aura (when
+    /// `surge` and one is left), and what lasts until a short rest (exhausted from an
+    /// injury, shaken) ends.
+    pub fn short_rest(&mut self, surge: bool) {
+        self.stamina = self.max_stamina().0;
+        if surge && self.surges > 0 && self.aura < self.aura_strength().0 {
+            self.surges -= 1;
+            self.aura = (self.aura + self.recovery_value().0).min(self.aura_strength().0);
+        }
+        self.conditions
+            .retain(|c| !c.eq_ignore_ascii_case("Exhausted") && !c.eq_ignore_ascii_case("Shaken"));
+    }
+
+    /// A long rest: aura, recovery surges and stamina full, and everything a short rest ends.
+    pub fn long_rest(&mut self) {
+        self.short_rest(false);
+        self.aura = self.aura_strength().0;
+        self.surges = self.recovery_surges().0;
     }
 
     /// The character's numbers within the importer's bounds.
@@ -890,9 +907,10 @@ mod tests {
             crossbow: true,
             ..bow.clone()
         };
-        assert_eq!(s.draw_for(&xbow).extra, 4);
+        assert_eq!(s.draw_for(&xbow).extra, 2, "capped by MPL 1 too");
         s.mpl = 5;
         assert_eq!(s.draw_for(&bow).extra, 3);
+        assert_eq!(s.draw_for(&xbow).extra, 4);
     }
 
     #[test]
@@ -932,6 +950,26 @@ mod tests {
             ..Weapon::default()
         };
         assert_eq!(s.miss_modifier(&bow, false).0, 8 - 2 - 1);
+    }
+
+    #[test]
+    fn rests_restore_what_they_say() {
+        let mut s = AuraSheet::default(); // aura 20, stamina 10, surges 5, recovery value 1
+        s.scores[CON] = 14; // +2: aura modifier 2, strength 22, stamina 14, surges 6
+        s.aura = 3;
+        s.stamina = 0;
+        s.surges = 2;
+        s.conditions = vec!["Exhausted".into(), "Prone".into(), "Shaken".into()];
+        s.short_rest(true);
+        assert_eq!((s.aura, s.stamina, s.surges), (5, 14, 1));
+        assert_eq!(s.conditions, vec!["Prone".to_owned()]);
+        s.short_rest(false);
+        assert_eq!((s.aura, s.surges), (5, 1));
+        s.surges = 0;
+        s.short_rest(true);
+        assert_eq!(s.aura, 5, "no surge left");
+        s.long_rest();
+        assert_eq!((s.aura, s.stamina, s.surges), (22, 14, 6));
     }
 
     #[test]
