@@ -71,6 +71,12 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
         Signal::derive(move || sheet.with(get))
     }
 
+    /// A counter's maximum, read from the sheet.
+    pub fn max(&self, get: fn(&T) -> i32) -> Signal<Option<i32>> {
+        let sheet = self.sheet;
+        Signal::derive(move || Some(sheet.with(get)))
+    }
+
     /// The number at index `i` (an attribute, an ability's figure).
     pub fn num_at(&self, i: usize, get: fn(&T, usize) -> i32) -> Signal<i32> {
         let sheet = self.sheet;

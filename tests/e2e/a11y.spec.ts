@@ -110,7 +110,7 @@ for (const theme of ["light", "dark"] as const) {
       expectNone(found);
     });
 
-    for (const system of ["symbaroum", "heimr", "vogt"]) test(`a running ${system} fight and a combatant's sheet have no axe violations`, async ({ page }) => {
+    for (const system of ["symbaroum", "heimr", "vogt", "aura"]) test(`a running ${system} fight and a combatant's sheet have no axe violations`, async ({ page }) => {
       await page.goto("/combat");
       await appReady(page);
       await page.getByLabel("Name", { exact: true }).fill("Axe fight");
@@ -131,7 +131,7 @@ for (const theme of ["light", "dark"] as const) {
       expectNone(found);
     });
 
-    for (const system of ["Heimr", "Symbaroum-style", "Bo Vogt"]) {
+    for (const system of ["Heimr", "Symbaroum-style", "Bo Vogt", "Energy / Aura"]) {
       test(`a ${system} sheet has no axe violations in any mode`, async ({ page }) => {
         await createCharacter(page, `Axe ${system}`, system);
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

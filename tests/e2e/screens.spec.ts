@@ -61,6 +61,21 @@ for (const theme of ["light", "dark"] as const) {
     expect(await smallTargets(page)).toEqual([]);
     await mode(page, "Advance");
     await shot("vogt-advance");
+    await createCharacter(page, "Maren", "Energy / Aura");
+    for (const name of ["Evasion", "Will"]) await expect(row(page, name)).toBeInViewport();
+    for (const id of ["evasion", "fortitude", "will", "energy", "agility"]) await expect(page.getByTestId(id)).toBeInViewport();
+    await shot("aura-play", false);
+    await shot("aura-play-full");
+    expect(await wrappedButtons(page)).toEqual([]);
+    await page.getByRole("button", { name: /^Roll Longsword in melee/ }).tap();
+    await shot("aura-roll-sheet", false);
+    await page.keyboard.press("Escape");
+    await mode(page, "Edit");
+    await shot("aura-edit");
+    expect(await wrappedButtons(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
+    await mode(page, "Advance");
+    await shot("aura-advance");
     await page.goto("/roller");
     expect(await wrappedButtons(page), "the roller's Clear stays one word").toEqual([]);
 

@@ -597,11 +597,10 @@ impl Struck {
             )
         } else {
             format!(
-                "hit roll {d20} vs miss chance {}{:+}{:+} = {}",
-                st.value - st.defence,
+                "hit roll {d20} vs miss chance {} + ranged evasion {def}{:+} = {}",
+                st.value,
                 st.defence,
-                self.def_total - i64::from(st.defence),
-                self.def_total + i64::from(st.value - st.defence)
+                self.def_total + i64::from(st.value)
             )
         };
         let how = match (self.hit, self.crit, self.armor) {
@@ -619,6 +618,42 @@ impl Struck {
     }
 }
 
+/// The exact odds of a strike before it is rolled: the outcome, and (when it deals damage and
+/// its dice can be computed) the damage given a hit with the chance to take `aura` to 0.
+pub fn strike_odds(
+    st: &Strike,
+    aura: i32,
+) -> (
+    super::rolls::Outcome,
+    Option<(crate::rules::dice::Distribution, crate::rules::dice::Chance)>,
+) {
+    use super::rolls::{damage_given_hit, defence_roll, melee, ranged, DamageRule, Defender};
+    let d = Defender {
+        roll: defence_roll(st.def_sides, st.def_edge, st.defence),
+        wins_ties: st.wins_ties,
+        coverage: st.coverage,
+        ar: st.ar,
+    };
+    let o = if st.melee {
+        melee(st.value, st.precise, st.edge, &d)
+    } else {
+        ranged(st.value, st.precise, st.edge, &d)
+    };
+    let dmg = st.damage.as_ref().and_then(|e| {
+        let rolled = crate::rules::dice::Distribution::of_expr(e)
+            .ok()?
+            .shift(i64::from(st.bonus));
+        let rule = DamageRule {
+            ar: st.ar,
+            halvings: st.halvings,
+            improvised_throw: st.improvised_throw,
+            takes: st.takes,
+        };
+        Some(damage_given_hit(&rolled, &o, rule, aura))
+    });
+    (o, dmg)
+}
+
 /// Rolls one attack: the d20 (with its edge), the defender's exploding roll, the damage.
 pub fn strike<S: DiceSource + ?Sized>(st: &Strike, src: &mut S) -> Struck {
     let (d20s, d20) = roll_d20(st.edge, src);
@@ -630,9 +665,8 @@ pub fn strike<S: DiceSource + ?Sized>(st: &Strike, src: &mut S) -> Struck {
     let beats = if st.melee {
         i64::from(st.value) >= def_total + tie
     } else {
-        // The miss chance is the fixed part plus the ranged evasion roll (`def_total` holds
-        // the ranged evasion's value already).
-        i64::from(face) >= i64::from(st.value - st.defence) + def_total + tie
+        // The miss chance: the fixed part plus the ranged evasion roll (dice + value).
+        i64::from(face) >= i64::from(st.value) + def_total + tie
     };
     let hit = face != 1 && (crit || beats);
     let armor = hit && !crit && face < st.coverage;
@@ -1109,10 +1143,10 @@ mod tests {
         // A 1 misses.
         let mut src = ScriptedSource::new([1, 1]);
         assert!(!strike(&st, &mut src).hit);
-        // Ranged: base 6 (value 6 + defence 1 = 7 fixed... the ranged evasion 1 + 1d4*).
+        // Ranged: miss chance 6 + the ranged evasion roll (1d4* + 1).
         let shot = Strike {
             melee: false,
-            value: 7,
+            value: 6,
             def_sides: 4,
             defence: 1,
             ..st
@@ -1123,6 +1157,49 @@ mod tests {
         assert!(r.hit && r.armor, "{}", r.line(&shot));
         let mut src = ScriptedSource::new([8, 2]);
         assert!(!strike(&shot, &mut src).hit);
+    }
+
+    #[test]
+    fn every_scripted_strike_agrees_with_the_odds_shown() {
+        // Enumerate every d20 face and every defence face (no explosion reached: d10 faces
+        // 1..=9, and the 10 followed by each face) and weigh them: the hit mass must equal the
+        // odds' hit chance.
+        let st = Strike {
+            melee: true,
+            value: 17,
+            precise: 1,
+            edge: Edge::Normal,
+            def_sides: 10,
+            def_edge: Edge::Normal,
+            defence: 8,
+            wins_ties: false,
+            coverage: 10,
+            ar: 1,
+            damage: None,
+            bonus: 0,
+            halvings: 0,
+            improvised_throw: false,
+            takes: Takes::Normal,
+        };
+        let (o, _) = strike_odds(&st, 0);
+        let (mut hit, mut armor) = (0.0, 0.0);
+        for c in 1..=20u32 {
+            for d in 1..=10u32 {
+                let seq: Vec<u32> = if d == 10 { vec![c, 10, 1] } else { vec![c, d] };
+                // The 10 then a 1 stands for every 10-then-x (all of them exceed AV 17 − 8 = 9).
+                let w = 1.0 / 200.0;
+                let mut src = ScriptedSource::new(seq);
+                let r = strike(&st, &mut src);
+                if r.hit {
+                    hit += w;
+                }
+                if r.armor {
+                    armor += w;
+                }
+            }
+        }
+        assert!((o.hit() - hit).abs() < 1e-12, "{} vs {hit}", o.hit());
+        assert!((o.hit_armor - armor).abs() < 1e-12);
     }
 
     #[test]

@@ -103,6 +103,9 @@ pub enum AtZero {
     Table,
     /// Unconscious, not dead (the GM decides).
     Down,
+    /// Damage taken at zero calls for the system's death roll (Energy / Aura); the system's
+    /// panel rolls it.
+    DeathRoll,
     /// Every hit that leaves 0 or less adds a level (counted in `Combatant::death`, kept when
     /// healed) and the condition `adds`; at `halve_at` the maximum halves; at level `out_at`
     /// the condition `out` too; from `table_at` on, each

@@ -886,8 +886,14 @@ impl State {
                     text.push_str(", dead");
                 }
                 AtZero::Down => text.push_str(", down"),
-                AtZero::Table | AtZero::Levels { .. } => {}
+                AtZero::Table | AtZero::Levels { .. } | AtZero::DeathRoll => {}
             }
+        }
+        if rules.at_zero == AtZero::DeathRoll && was <= 0 && amount > 0 {
+            text.push_str(&format!(
+                ": already at 0 {}, a death roll is due",
+                rules.hp_name.to_lowercase()
+            ));
         }
         let level = match rules.at_zero {
             AtZero::Levels {

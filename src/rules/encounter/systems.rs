@@ -358,7 +358,7 @@ pub const AURA: CombatRules = CombatRules {
     ],
     hp_name: "Aura",
     hp_floor: Some(0),
-    at_zero: AtZero::Table,
+    at_zero: AtZero::DeathRoll,
     death_steps: 0,
     resources: &[
         ResourceDef {

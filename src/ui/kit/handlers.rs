@@ -101,3 +101,40 @@ pub fn dist(
 fn dist_dyn(f: DistFn) -> Signal<crate::rules::dice::Distribution> {
     Signal::derive(move || f())
 }
+
+type NumFn = Arc<dyn Fn() -> i32 + Send + Sync>;
+
+/// A number that follows the signals `f` reads (a target's defence read from a fight).
+pub fn num(f: impl Fn() -> i32 + Send + Sync + 'static) -> Signal<i32> {
+    num_dyn(Arc::new(f))
+}
+
+#[inline(never)]
+fn num_dyn(f: NumFn) -> Signal<i32> {
+    Signal::derive(move || f())
+}
+
+type TargetFn = Arc<dyn Fn() -> Option<i64> + Send + Sync>;
+
+/// A chart's target value that follows the signals `f` reads (`None`: no target line).
+pub fn target(f: impl Fn() -> Option<i64> + Send + Sync + 'static) -> Signal<Option<i64>> {
+    target_dyn(Arc::new(f))
+}
+
+#[inline(never)]
+fn target_dyn(f: TargetFn) -> Signal<Option<i64>> {
+    Signal::derive(move || f())
+}
+
+type ViewFn = Arc<dyn Fn() -> AnyView + Send + Sync>;
+
+/// A part of a view made anew whenever what `f` reads changes: one compiled copy of the
+/// reactive child for the whole app instead of one per closure.
+pub fn reactive(f: impl Fn() -> AnyView + Send + Sync + 'static) -> AnyView {
+    reactive_dyn(Arc::new(f))
+}
+
+#[inline(never)]
+fn reactive_dyn(f: ViewFn) -> AnyView {
+    (move || f()).into_any()
+}

@@ -20,7 +20,9 @@ pub use counter::Counter;
 pub use derived::Derived;
 pub use fields::{Check, Choice, Stepper};
 pub use form::{draw, fixed, fold, form, numbered_options, Field};
-pub use handlers::{checked, choices, dist, flag, set_to, tap, text, typed, when};
+pub use handlers::{
+    checked, choices, dist, flag, num, reactive, set_to, tap, target, text, typed, when,
+};
 pub use modes::{Mode, ModeTabs};
 pub use roll_row::{Fig, RollRow};
 pub use roll_sheet::RollSheet;

@@ -1,6 +1,7 @@
 //! One folder per rule system: how its sheet is drawn with the kit (src/ui/kit/), in the three
 //! modes. Each system exposes `view(id, mode)`; this registry picks it by the sheet's system id.
 
+pub mod aura;
 pub mod heimr;
 pub mod symbaroum;
 pub mod vogt;
@@ -17,6 +18,7 @@ pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> Option<AnyV
         "heimr" => Some(heimr::view(id, mode)),
         "symbaroum" => Some(symbaroum::view(id, mode)),
         "vogt" => Some(vogt::view(id, mode)),
+        "aura" => Some(aura::view(id, mode)),
         _ => None,
     }
 }
@@ -46,6 +48,7 @@ pub fn combat_ui(system: &str) -> Option<&'static CombatUi> {
         "symbaroum" => Some(&symbaroum::combat::UI),
         "heimr" => Some(&heimr::combat::UI),
         "vogt" => Some(&vogt::combat::UI),
+        "aura" => Some(&aura::combat::UI),
         _ => None,
     }
 }

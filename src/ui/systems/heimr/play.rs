@@ -15,13 +15,13 @@ pub fn play(ctx: Ctx) -> impl IntoView {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
                 <Counter label="Hit points" value=ctx.num(|s| s.hp) set=ctx.set_num(|s, v| s.hp = v)
-                    max=Signal::derive(move || Some(ctx.sheet.with(|s| s.hp_max))) min=-1000 limit=1000
+                    max=ctx.max(|s| s.hp_max) min=-1000 limit=1000
                     note=ctx.text(|s| s.injury().name().to_owned())/>
                 <Counter label="Willpower" value=ctx.num(|s| s.willpower) set=ctx.set_num(|s, v| s.willpower = v)
-                    max=Signal::derive(move || Some(ctx.sheet.with(|s| s.willpower_max))) min=0 limit=1000
+                    max=ctx.max(|s| s.willpower_max) min=0 limit=1000
                     note=Signal::derive(String::new)/>
                 <Counter label="Fatigue" value=ctx.num(|s| s.fatigue) set=ctx.set_num(|s, v| s.fatigue = v)
-                    max=Signal::derive(|| None) min=FATIGUE_MIN limit=FATIGUE_MAX
+                    max=Signal::stored(None) min=FATIGUE_MIN limit=FATIGUE_MAX
                     note=ctx.text(|s| format!("base {}", s.base_fatigue()))/>
             </div>
             <button class="btn wide" on:click=move |_| ctx.edit(|s| s.fatigue = (s.fatigue - 2).max(s.base_fatigue()))

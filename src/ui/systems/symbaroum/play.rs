@@ -21,7 +21,7 @@ pub fn play(ctx: SymCtx) -> impl IntoView {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
                 <Counter label="Toughness" value=ctx.num(|s| s.toughness) set=ctx.set_num(|s, v| s.set_toughness(v))
-                    max=Signal::derive(move || Some(ctx.sheet.with(|s| s.toughness_max()))) min=0 limit=1000
+                    max=ctx.max(|s| s.toughness_max()) min=0 limit=1000
                     note=ctx.text(|s| if s.dead { "dead".into() } else if s.dying() { "dying".into() } else { String::new() })/>
             </div>
             <ul class="figures" aria-label="Secondary values">

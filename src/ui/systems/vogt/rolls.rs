@@ -180,7 +180,7 @@ pub fn check(ctx: Ctx, ability: Ability, bonus: i32, title: String) -> AnyView {
                 Field::Text("result-line", "check-result", result.into()),
             ],
         )}
-        <BarChart dist=crate::ui::kit::dist(dist) target=Signal::derive(move || {
+        <BarChart dist=crate::ui::kit::dist(dist) target=crate::ui::kit::target(move || {
             let t = target.get();
             (t > 0).then_some(i64::from(t))
         })/>
@@ -319,7 +319,7 @@ pub fn damage(ctx: Ctx, weapon: usize) -> AnyView {
                 Field::Text("result-line", "damage-result", result.into()),
             ],
         )}
-        <BarChart dist=crate::ui::kit::dist(move || dist().unwrap_or_else(|| Distribution::point(0))) target=Signal::derive(move || {
+        <BarChart dist=crate::ui::kit::dist(move || dist().unwrap_or_else(|| Distribution::point(0))) target=crate::ui::kit::target(move || {
             let h = takes().1;
             (h > 0).then_some(i64::from(h))
         })/>

@@ -1,0 +1,598 @@
+//! An Energy / Aura fight: no turn order. Each row shows the pools left this round; on a
+//! combatant's sheet, the actions with their costs (refused with the reason when the pools or
+//! conditions forbid them), the once-a-round stamina swap and initiative roll, attacks against
+//! a target read from the fight with the exact odds, and the death roll, death save and waking
+//! at 0 aura or 0 stamina. The rules (`rules::aura::combat`) decide everything.
+
+use super::rolls::{attack_form, edge_index, Attacker, Target};
+use crate::rules::aura::combat::{
+    attack_edge, can, can_attack, death_roll_events, death_save_events, defence_edge, from_sheet,
+    heal_events, initiative_events, maneuver_events, npc, swap, swing_events, take, wake_events,
+    Npc, Swing, ACTS, AGILITY, AR, BLUNT, COVERAGE, ENERGY, EVASION, FORTITUDE, INITIATIVE,
+    MAX_STAMINA, MELEE_AV, MELEE_BONUS, MELEE_HALVED, MELEE_PRECISE, MISS_MOD, RANGED_BONUS,
+    RANGED_COVERAGE, RANGED_EVASION, RANGED_HALVED, RANGED_PRECISE, SHOT_ENERGY, STAMINA, T_MELEE,
+    T_RANGED, UNARMED_AV, UNARMED_DAMAGE,
+};
+use crate::rules::aura::{dying_chance, AttackMode, POOL_LIMIT};
+use crate::rules::dice::{DiceSource, Edge};
+use crate::rules::encounter::{Event, State};
+use crate::storage::character::{Character, Sheet};
+use crate::ui::encounters::EncCtx;
+use crate::ui::format::percent;
+use crate::ui::kit::{choices, fixed, flag, form, num, reactive, text, Field};
+use crate::ui::systems::{numbered, CombatUi};
+use leptos::prelude::*;
+
+pub static UI: CombatUi = CombatUi {
+    from_character,
+    vitals,
+    set_vitals,
+    npc_form,
+    panel,
+    tools,
+    tools_title: "Rounds",
+    row_note,
+};
+
+fn from_character(c: &Character) -> Option<crate::rules::encounter::Combatant> {
+    match &c.sheet {
+        Sheet::Aura(s) => {
+            let mut x = from_sheet(&c.name, s);
+            x.link = Some(c.id.clone());
+            Some(x)
+        }
+        _ => None,
+    }
+}
+
+fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
+    match sheet {
+        Sheet::Aura(s) => Some((s.aura, 0, s.dead)),
+        _ => None,
+    }
+}
+
+fn set_vitals(sheet: &mut Sheet, aura: i32, _: u32, dead: bool) {
+    if let Sheet::Aura(s) = sheet {
+        s.aura = aura.clamp(0, POOL_LIMIT);
+        s.dead = dead;
+    }
+}
+
+fn pool(s: &State, who: u32, i: usize) -> i32 {
+    s.get(who)
+        .and_then(|c| c.pools.get(i).copied())
+        .unwrap_or(0)
+}
+
+/// The pools left this round, and what is due.
+fn row_note(s: &State, who: u32) -> String {
+    let Some(c) = s.get(who) else {
+        return String::new();
+    };
+    let full = |i: usize| s.full(c, &s.rules.resources[i]);
+    let mut out = format!(
+        "energy {}/{} · agility {}/{} · stamina {}/{}",
+        pool(s, who, ENERGY),
+        full(ENERGY).min(5),
+        pool(s, who, AGILITY),
+        full(AGILITY),
+        pool(s, who, STAMINA),
+        c.stat(MAX_STAMINA)
+    );
+    if c.dead {
+        return out;
+    }
+    if s.has(who, "Bleeding out") {
+        out.push_str(" · a death save each round");
+    }
+    if s.has(who, "Unconscious") && pool(s, who, STAMINA) == 0 {
+        out.push_str(" · a d20 each round to wake");
+    }
+    out
+}
+
+fn tools(ctx: EncCtx) -> AnyView {
+    let due = text(move || {
+        ctx.state.with(|s| {
+            let list: Vec<String> = s
+                .order
+                .iter()
+                .filter(|&&id| s.get(id).is_some_and(|c| !c.dead && !c.gone))
+                .filter_map(|&id| {
+                    let mut d = Vec::new();
+                    if s.has(id, "Bleeding out") {
+                        d.push("death save");
+                    }
+                    if s.has(id, "Unconscious") && pool(s, id, STAMINA) == 0 {
+                        d.push("wake roll");
+                    }
+                    (!d.is_empty()).then(|| format!("{}: {}", s.name(id), d.join(", ")))
+                })
+                .collect();
+            if list.is_empty() || s.round == 0 {
+                String::new()
+            } else {
+                format!("Due this round: {}", list.join(" · "))
+            }
+        })
+    });
+    form(
+        "Rounds",
+        vec![
+            Field::Text(
+                "muted",
+                "",
+                fixed("No turn order: everyone acts when it makes sense, paying from the round's pools. Next round refills energy (from stamina), agility, the initiative roll, the swift attack and the stamina swap."),
+            ),
+            Field::Text("chance", "due", due),
+        ],
+    )
+}
+
+fn npc_form(ctx: EncCtx) -> AnyView {
+    let name = RwSignal::new("Gnoll".to_owned());
+    let [count, aura, stamina, ev, fort, will, av, bonus, cov, ar] =
+        [1, 20, 10, 9, 11, 10, 16, 1, 0, 0].map(RwSignal::new);
+    let damage = RwSignal::new("1d8".to_owned());
+    let add = move || {
+        let base: String = name.get_untracked().trim().chars().take(100).collect();
+        let base = if base.is_empty() { "NPC".into() } else { base };
+        let n = Npc {
+            aura: aura.get_untracked(),
+            stamina: stamina.get_untracked(),
+            evasion: ev.get_untracked(),
+            fortitude: fort.get_untracked(),
+            will: will.get_untracked(),
+            av: av.get_untracked(),
+            damage: damage.get_untracked().trim().to_owned(),
+            bonus: bonus.get_untracked(),
+            coverage: cov.get_untracked(),
+            ar: ar.get_untracked(),
+        };
+        let names = ctx
+            .state
+            .with_untracked(|s| numbered(s, &base, count.get_untracked().max(1) as usize));
+        ctx.act(Event::Group(
+            names.into_iter().map(|x| npc(&x, &n)).collect(),
+        ));
+    };
+    form(
+        "Quick NPC",
+        vec![
+            Field::Input("Name", name),
+            Field::Pair(vec![
+                Field::Num("How many", count, 1, 20),
+                Field::Num("Aura", aura, 0, 10_000),
+                Field::Num("Stamina", stamina, 0, 1000),
+                Field::Num("Evasion", ev, -100, 1000),
+                Field::Num("Fortitude", fort, -100, 1000),
+                Field::Num("Will", will, -100, 1000),
+                Field::Num("Melee AV", av, -100, 1000),
+                Field::Num("Damage bonus", bonus, -100, 100),
+                Field::Num("Coverage (AC)", cov, 0, 100),
+                Field::Num("AR", ar, 0, 100),
+            ]),
+            Field::Input("Weapon damage (e.g. 1d8)", damage),
+            Field::Act(
+                text(move || format!("Add {}", name.get())),
+                "btn primary wide",
+                "add-npc",
+                flag(move || damage.with(|d| crate::rules::dice::parse(d).is_err())),
+                Callback::new(move |()| add()),
+            ),
+        ],
+    )
+}
+
+fn panel(ctx: EncCtx, who: u32) -> AnyView {
+    view! {
+        {actions(ctx, who)}
+        {attack(ctx, who)}
+        {down(ctx, who)}
+    }
+    .into_any()
+}
+
+/// The action list: each with its cost, refused (with why) when it cannot be paid.
+fn actions(ctx: EncCtx, who: u32) -> AnyView {
+    let mut fields: Vec<Field> = vec![Field::Text(
+        "chance",
+        "pools",
+        text(move || ctx.state.with(|s| row_note(s, who))),
+    )];
+    let buttons: Vec<Field> = ACTS
+        .iter()
+        .map(|a| {
+            let label = text(move || {
+                ctx.state.with(|s| {
+                    let cost = [
+                        (a.energy, "energy"),
+                        (a.agility, "agility"),
+                        (a.stamina, "stamina"),
+                    ]
+                    .iter()
+                    .filter(|c| c.0 > 0)
+                    .map(|c| format!("{} {}", c.0, c.1))
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+                    match can(s, who, a) {
+                        Ok(()) => format!("{} · {cost}", a.name),
+                        Err(why) => format!("{} · {cost} · {why}", a.name),
+                    }
+                })
+            });
+            Field::Act(
+                label,
+                "btn action",
+                "act",
+                flag(move || ctx.state.with(|s| can(s, who, a).is_err())),
+                Callback::new(move |()| {
+                    if let Some(e) = ctx
+                        .state
+                        .with_untracked(|s| can(s, who, a).ok().map(|()| take(s, who, a)))
+                    {
+                        ctx.act(e);
+                    }
+                }),
+            )
+        })
+        .collect();
+    fields.extend(buttons);
+    fields.push(Field::Act(
+        text(move || {
+            ctx.state.with(|s| match swap(s, who) {
+                Ok(_) => "Swap 1 stamina for 1 energy (once a round)".to_owned(),
+                Err(why) => format!("Swap 1 stamina for 1 energy · {why}"),
+            })
+        }),
+        "btn action",
+        "swap",
+        flag(move || ctx.state.with(|s| swap(s, who).is_err())),
+        Callback::new(move |()| {
+            if let Some(Ok(e)) = ctx
+                .state
+                .with_untracked(|s| s.get(who).map(|_| swap(s, who)))
+            {
+                ctx.act(e);
+            }
+        }),
+    ));
+    let other = RwSignal::new(0);
+    let others = choices(move || {
+        ctx.state.with(|s| {
+            s.order
+                .iter()
+                .filter(|&&x| x != who && s.get(x).is_some_and(|c| !c.dead && !c.gone))
+                .map(|&x| (x as i32, s.name(x).to_owned()))
+                .collect()
+        })
+    });
+    fields.push(Field::Pick("Initiative against", others, other));
+    fields.push(Field::Text(
+        "chance",
+        "init-odds",
+        text(move || {
+            ctx.state.with(|s| {
+                let o = other.get();
+                let (Some(a), Some(b)) = (s.get(who), s.get(o.max(0) as u32)) else {
+                    return String::new();
+                };
+                let (w, _) =
+                    crate::rules::aura::initiative_contest(a.stat(INITIATIVE), b.stat(INITIATIVE));
+                format!(
+                    "d20{:+} against d20{:+}: wins {} (a tie loses)",
+                    a.stat(INITIATIVE),
+                    b.stat(INITIATIVE),
+                    percent(w)
+                )
+            })
+        }),
+    ));
+    fields.push(Field::Act(
+        fixed("Roll initiative (once a round)"),
+        "btn",
+        "roll-init",
+        flag(move || other.get() <= 0),
+        Callback::new(move |()| {
+            let o = other.get_untracked().max(0) as u32;
+            let Some((x, y)) = ctx.roll(|src| (src.roll(20), src.roll(20))) else {
+                return;
+            };
+            if let Some(e) = ctx.state.with_untracked(|s| {
+                let (a, b) = (s.get(who)?, s.get(o)?);
+                Some(initiative_events(
+                    s,
+                    who,
+                    o,
+                    i64::from(x) + i64::from(a.stat(INITIATIVE)),
+                    i64::from(y) + i64::from(b.stat(INITIATIVE)),
+                ))
+            }) {
+                ctx.act(e);
+            }
+        }),
+    ));
+    form("Actions", fields)
+}
+
+/// The attacks this combatant has: (label, mode, value, precise, dice, bonus, halvings, energy).
+fn kinds(s: &State, who: u32) -> Vec<(String, Attacker)> {
+    let Some(c) = s.get(who) else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let melee_dice = c.text(T_MELEE);
+    if !melee_dice.is_empty() {
+        out.push((
+            format!("Melee weapon {melee_dice}"),
+            Attacker {
+                name: format!("Melee weapon {melee_dice}{:+}", c.stat(MELEE_BONUS)),
+                mode: AttackMode::Melee,
+                value: c.stat(MELEE_AV),
+                precise: c.stat(MELEE_PRECISE),
+                dice: melee_dice.to_owned(),
+                bonus: c.stat(MELEE_BONUS),
+                halvings: u32::from(c.stat(MELEE_HALVED) > 0),
+                improvised_throw: false,
+                blunt: c.stat(BLUNT) > 0,
+                unarmed: false,
+                energy: 3,
+            },
+        ));
+    }
+    out.push((
+        "Unarmed".into(),
+        Attacker {
+            name: "Unarmed".into(),
+            mode: AttackMode::Melee,
+            value: c.stat(UNARMED_AV),
+            precise: 0,
+            dice: "0".into(),
+            bonus: c.stat(UNARMED_DAMAGE),
+            halvings: 0,
+            improvised_throw: false,
+            blunt: true,
+            unarmed: true,
+            energy: 2,
+        },
+    ));
+    let ranged_dice = c.text(T_RANGED);
+    if !ranged_dice.is_empty() {
+        out.push((
+            format!("Ranged weapon {ranged_dice}"),
+            Attacker {
+                name: format!("Ranged weapon {ranged_dice}{:+}", c.stat(RANGED_BONUS)),
+                mode: AttackMode::Shot,
+                value: c.stat(MISS_MOD),
+                precise: c.stat(RANGED_PRECISE),
+                dice: ranged_dice.to_owned(),
+                bonus: c.stat(RANGED_BONUS),
+                halvings: u32::from(c.stat(RANGED_HALVED) > 0),
+                improvised_throw: false,
+                blunt: false,
+                unarmed: false,
+                energy: c.stat(SHOT_ENERGY).max(1),
+            },
+        ));
+    }
+    out
+}
+
+fn attack(ctx: EncCtx, who: u32) -> AnyView {
+    let kind = RwSignal::new(0);
+    let target = RwSignal::new(0);
+    let swift = RwSignal::new(false);
+    let enhance = RwSignal::new(0);
+    let non_lethal = RwSignal::new(false);
+    let head = vec![
+        Field::Pick(
+            "With",
+            choices(move || {
+                ctx.state.with(|s| {
+                    kinds(s, who)
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, (l, _))| (i as i32, l))
+                        .collect()
+                })
+            }),
+            kind,
+        ),
+        Field::Pick(
+            "Target",
+            choices(move || {
+                ctx.state.with(|s| {
+                    std::iter::once((0, "Pick a target".to_owned()))
+                        .chain(
+                            s.order
+                                .iter()
+                                .filter(|&&x| {
+                                    x != who && s.get(x).is_some_and(|c| !c.dead && !c.gone)
+                                })
+                                .map(|&x| (x as i32, s.name(x).to_owned())),
+                        )
+                        .collect()
+                })
+            }),
+            target,
+        ),
+        Field::Tick("A swift attack (once a round; melee costs 1 energy)", swift),
+        Field::Num("Stamina to enhance it (at most 4)", enhance, 0, 4),
+        Field::Tick("Deal non-lethal damage", non_lethal),
+    ];
+    let body = move || {
+        let k = kind.get();
+        let Some((_, a)) = ctx
+            .state
+            .with_untracked(|s| kinds(s, who).into_iter().nth(k.max(0) as usize))
+        else {
+            return ().into_any();
+        };
+        let melee = a.mode == AttackMode::Melee;
+        let tgt = move || target.get().max(0) as u32;
+        let stat =
+            move |i: usize| num(move || ctx.state.with(|s| s.get(tgt()).map_or(0, |c| c.stat(i))));
+        let t = Target {
+            defence: stat(if melee { EVASION } else { RANGED_EVASION }),
+            fortitude: stat(FORTITUDE),
+            edge: num(move || {
+                ctx.state
+                    .with(|s| edge_index(defence_edge(s, tgt(), true, Edge::Normal)))
+            }),
+            defending: flag(move || ctx.state.with(|s| s.has(tgt(), "Defending"))),
+            exposed: flag(move || ctx.state.with(|s| s.has(tgt(), "Exposed"))),
+            coverage: stat(if melee { COVERAGE } else { RANGED_COVERAGE }),
+            ar: stat(AR),
+            aura: num(move || ctx.state.with(|s| s.get(tgt()).map_or(0, |c| c.hp))),
+        };
+        let facts = Field::Text(
+            "muted",
+            "target-facts",
+            text(move || {
+                ctx.state.with(|s| {
+                    let Some(c) = s.get(tgt()) else {
+                        return "Pick a target: its numbers come from the fight.".into();
+                    };
+                    let mut out = format!(
+                        "{}: aura {} · {} {} · coverage {} · AR {}",
+                        c.name,
+                        c.hp,
+                        if melee { "evasion" } else { "ranged evasion" },
+                        t.defence.get(),
+                        t.coverage.get(),
+                        c.stat(AR)
+                    );
+                    if attack_edge(s, who, Edge::Normal) == Edge::Disadvantage {
+                        out.push_str(" · your attack rolls have disadvantage (dazed or blinded)");
+                    }
+                    out
+                })
+            }),
+        );
+        let energy = a.energy;
+        let on_roll: super::rolls::OnRoll = std::sync::Arc::new(move |st, r, m, fort| {
+            let t = tgt();
+            if t == 0 {
+                return "Pick a target first.".to_owned();
+            }
+            let sw = swift.get_untracked();
+            let cost = if sw && melee { 1 } else { energy };
+            let en = enhance.get_untracked();
+            let checked = ctx
+                .state
+                .with_untracked(|s| can_attack(s, who, cost, en, sw));
+            if let Err(why) = checked {
+                return format!("Not rolled: {why}.");
+            }
+            let line = r.line(st);
+            let ev = ctx.state.with_untracked(|s| {
+                let also = m.map_or_else(Vec::new, |m| {
+                    maneuver_events(s, who, t, m, r.hit, fort, st.value + 5, sw)
+                });
+                swing_events(
+                    s,
+                    &Swing {
+                        attacker: who,
+                        target: t,
+                        label: m.map_or_else(|| "attack".to_owned(), |m| m.name().to_lowercase()),
+                        energy: cost,
+                        enhance: en,
+                        swift: sw,
+                        d20: r.d20,
+                        hit: r.hit,
+                        crit: r.crit,
+                        dealt: if m.is_some() { 0 } else { r.dealt },
+                        rolls: line.clone(),
+                        non_lethal: non_lethal.get_untracked(),
+                        also,
+                    },
+                )
+            });
+            ctx.act(ev);
+            line
+        });
+        attack_form(a, t, vec![facts], on_roll)
+    };
+    view! {
+        {form("Attack", head)}
+        {reactive(body)}
+    }
+    .into_any()
+}
+
+/// At 0 aura or 0 stamina: the death roll, the death save, waking, and gaining aura.
+fn down(ctx: EncCtx, who: u32) -> AnyView {
+    let amount = RwSignal::new(1);
+    let show = flag(move || {
+        ctx.state.with(|s| {
+            s.get(who).is_some_and(|c| {
+                !c.dead && (c.hp <= 0 || s.has(who, "Bleeding out") || s.has(who, "Unconscious"))
+            })
+        })
+    });
+    let d20 = move |f: fn(&State, u32, u32) -> Event| {
+        if let Some(r) = ctx.roll(|src| src.roll(20)) {
+            let e = ctx.state.with_untracked(|s| f(s, who, r));
+            ctx.act(e);
+        }
+    };
+    form(
+        "At 0 aura",
+        vec![Field::If(
+            show,
+            vec![
+                Field::Text(
+                    "chance",
+                    "dying-odds",
+                    text(move || {
+                        ctx.state.with(|s| {
+                            let b = s.has(who, "Bleeding out");
+                            format!(
+                                "Dies before being stabilized (no aura gained, no more damage): {}; after another hit's death roll: {}",
+                                percent(dying_chance(b, false)),
+                                percent(dying_chance(b, true))
+                            )
+                        })
+                    }),
+                ),
+                Field::Pair(vec![
+                    Field::Act(
+                        fixed("Death roll (d20)"),
+                        "btn",
+                        "death-roll",
+                        flag(move || ctx.state.with(|s| s.get(who).is_none_or(|c| c.hp > 0))),
+                        Callback::new(move |()| d20(death_roll_events)),
+                    ),
+                    Field::Act(
+                        fixed("Death save (d20)"),
+                        "btn",
+                        "death-save",
+                        flag(move || ctx.state.with(|s| !s.has(who, "Bleeding out"))),
+                        Callback::new(move |()| d20(death_save_events)),
+                    ),
+                    Field::Act(
+                        fixed("Wake roll (d20)"),
+                        "btn",
+                        "wake",
+                        flag(move || ctx.state.with(|s| !s.has(who, "Unconscious"))),
+                        Callback::new(move |()| d20(wake_events)),
+                    ),
+                ]),
+                Field::Num("Aura gained", amount, 1, 10_000),
+                Field::Act(
+                    fixed("Gain aura (stabilizes)"),
+                    "btn",
+                    "gain-aura",
+                    Signal::stored(false),
+                    Callback::new(move |()| {
+                        let e = ctx
+                            .state
+                            .with_untracked(|s| heal_events(s, who, amount.get_untracked()));
+                        ctx.act(e);
+                    }),
+                ),
+            ],
+        )],
+    )
+}

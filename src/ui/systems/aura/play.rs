@@ -1,0 +1,284 @@
+//! An Energy / Aura character at the table: aura, stamina and surges with the defences and
+//! pools on top; a row per defence and per attack (tap to roll); conditions as chips; rests;
+//! at 0 aura the death roll and death save with the exact chance of dying.
+
+use super::rolls::{attack_form, attacker, defence, luck, typed_target, DEFENCES};
+use super::Ctx;
+use crate::rules::aura::{
+    death_roll, death_save, dying_chance, AttackMode, AuraSheet, DeathRoll, DeathSave,
+};
+use crate::rules::encounter::systems::AURA;
+use crate::ui::format::percent;
+use crate::ui::kit::{
+    fixed, flag, form, reactive, tap, text, Counter, Field, Fig, RollRow, RollSheet,
+};
+use crate::ui::state::with_dice;
+use leptos::prelude::*;
+
+/// What a roll sheet was opened for, as one number: a defence's index, `WEAPON` + a weapon's
+/// × 3 + its mode, `UNARMED`, `LUCK`; `NONE` when closed.
+const NONE: i32 = -1;
+const WEAPON: i32 = 100;
+const UNARMED: i32 = 90;
+const LUCK: i32 = 91;
+
+type Figure = (&'static str, &'static str, fn(&AuraSheet) -> String);
+
+const FIGURES: [Figure; 6] = [
+    ("Evasion", "evasion", |s| s.evasion().0.to_string()),
+    ("Ranged ev.", "ranged-evasion", |s| {
+        s.ranged_evasion().0.to_string()
+    }),
+    ("Fortitude", "fortitude", |s| s.fortitude().0.to_string()),
+    ("Will", "will", |s| s.will().0.to_string()),
+    ("Energy / round", "energy", |s| {
+        s.energy_per_round().0.to_string()
+    }),
+    ("Agility", "agility", |s| s.max_agility().0.to_string()),
+];
+
+const MODES: [AttackMode; 3] = [AttackMode::Melee, AttackMode::Shot, AttackMode::Thrown];
+
+/// The ways a weapon attacks: a ranged weapon shoots; any other strikes and can be thrown.
+fn modes(w: &crate::rules::aura::Weapon) -> &'static [usize] {
+    if w.ranged {
+        &[1]
+    } else {
+        &[0, 2]
+    }
+}
+
+pub fn play(ctx: Ctx) -> impl IntoView {
+    let open = RwSignal::new(NONE);
+    let weapons = ctx.num(|s| s.weapons.len() as i32);
+    view! {
+        <section class="card vitals" aria-label="Vitals">
+            <div class="counters">
+                <Counter label="Aura" value=ctx.num(|s| s.aura) set=ctx.set_num(|s, v| { s.aura = v; if v > 0 { s.conditions.retain(|c| c != "Bleeding out") } })
+                    max=ctx.max(|s| s.aura_strength().0) min=0 limit=10_000
+                    note=ctx.text(|s| if s.dead { "dead".into() } else if s.aura <= 0 { "at 0: each hit calls for a death roll".into() } else { String::new() })/>
+                <Counter label="Stamina" value=ctx.num(|s| s.stamina) set=ctx.set_num(|s, v| s.stamina = v)
+                    max=ctx.max(|s| s.max_stamina().0) min=0 limit=10_000
+                    note=ctx.text(|s| if s.stamina <= 0 { "unconscious: a d20 each round, 20 wakes".into() } else { String::new() })/>
+                <Counter label="Surges" value=ctx.num(|s| s.surges) set=ctx.set_num(|s, v| s.surges = v)
+                    max=ctx.max(|s| s.recovery_surges().0) min=0 limit=10_000
+                    note=ctx.text(|s| format!("+{} aura each", s.recovery_value().0))/>
+            </div>
+            <ul class="figures" aria-label="Figures">
+                {FIGURES.map(|(label, id, get)| view! { <li><small>{label}</small><strong data-testid=id>{ctx.text(get)}</strong></li> }).collect_view()}
+            </ul>
+        </section>
+        {reactive(move || if ctx.sheet.with(|s| s.aura <= 0 && !s.dead) { dying(ctx) } else { ().into_any() })}
+        <section class="card" aria-label="Defences">
+            <h2>"Defences"</h2>
+            <ul class="roll-rows grid">
+                {DEFENCES.iter().enumerate().map(|(i, (name, _, _))| {
+                    let name = *name;
+                    view! {
+                        <RollRow key=name name=Signal::stored(name.to_owned())
+                            figs=Signal::stored(Vec::<Fig>::new()) sub=ctx.text_at(i, |s, i| format!("1d{}* {:+}", DEFENCES[i].1, (DEFENCES[i].2)(s)))
+                            on_roll=Callback::new(move |_| open.set(i as i32))/>
+                    }
+                }).collect_view()}
+            </ul>
+        </section>
+        <section class="card" aria-label="Attacks">
+            <h2>"Attacks"</h2>
+            <ul class="roll-rows">
+                {reactive(move || (0..weapons.get() as usize).flat_map(|i| {
+                    let list = ctx.sheet.with_untracked(|s| s.weapons.get(i).map(|w| modes(w).to_vec()).unwrap_or_default());
+                    list.into_iter().map(move |m| {
+                        let mode = MODES[m];
+                        let label = ctx.sheet.with_untracked(|s| attacker(s, Some(i), mode).name);
+                        view! {
+                            <RollRow key=label.clone() name=Signal::stored(label)
+                                sub=ctx.text_at(i * 3 + m, |s, k| {
+                                    let a = attacker(s, Some(k / 3), MODES[k % 3]);
+                                    let what = if a.mode == AttackMode::Melee { format!("AV {}", a.value) } else { format!("miss mod {}", a.value) };
+                                    format!("{what} · {} {:+} · {} energy", a.dice, a.bonus, a.energy)
+                                })
+                                figs=Signal::stored(Vec::new())
+                                on_roll=Callback::new(move |_| open.set(WEAPON + (i * 3 + m) as i32))/>
+                        }
+                    }).collect::<Vec<_>>()
+                }).collect_view().into_any())}
+                <RollRow key="unarmed" name=Signal::stored("Unarmed".to_owned())
+                    sub=ctx.text(|s| format!("AV {} · damage {} · 2 energy", s.unarmed_av().0, s.unarmed_damage().0))
+                    figs=Signal::stored(Vec::new()) on_roll=Callback::new(move |_| open.set(UNARMED))/>
+                <RollRow key="luck" name=Signal::stored("Chance and initiative".to_owned())
+                    sub=ctx.text(|s| format!("d20 · initiative {:+}", s.initiative_bonus().0))
+                    figs=Signal::stored(Vec::new()) on_roll=Callback::new(move |_| open.set(LUCK))/>
+            </ul>
+        </section>
+        <section class="card" aria-label="Conditions">
+            <h2>"Conditions"</h2>
+            <div class="chips toggles">
+                {AURA.conditions.iter().map(|c| {
+                    let name = c.name;
+                    view! {
+                        <button class="chip" title=c.text aria-pressed=text(move || ctx.sheet.with(|s| s.has(name)).to_string())
+                            on:click=tap(move || ctx.edit(|s| if s.has(name) { s.conditions.retain(|x| !x.eq_ignore_ascii_case(name)) } else { s.conditions.push(name.into()) }))>{name}</button>
+                    }
+                }).collect_view()}
+            </div>
+        </section>
+        {rests(ctx)}
+        {reactive(move || if open.get() == NONE { ().into_any() } else {
+            let what = open.get_untracked();
+            let (title, body) = ctx.sheet.with_untracked(|s| match what {
+                0..=4 => (format!("Roll {}", DEFENCES[what as usize].0), defence(ctx, what as usize)),
+                LUCK => ("Chance and initiative".to_owned(), luck(ctx)),
+                _ => {
+                    let (w, mode) = if what == UNARMED {
+                        (None, AttackMode::Melee)
+                    } else {
+                        let k = (what - WEAPON).max(0) as usize;
+                        (Some(k / 3), MODES[k % 3])
+                    };
+                    let a = attacker(s, w, mode);
+                    let (t, fields) = typed_target(mode == AttackMode::Melee);
+                    let title = format!("Attack: {}", a.name);
+                    (title, attack_form(a, t, fields, std::sync::Arc::new(|st, r, _, fort| {
+                        let mut line = r.line(st);
+                        if let Some(f) = fort {
+                            line.push_str(&format!("; the target's fortitude roll {f}"));
+                        }
+                        line
+                    })))
+                }
+            });
+            view! {
+                <RollSheet title=Signal::stored(title) on_close=Callback::new(move |_| open.set(NONE))>
+                    {body}
+                </RollSheet>
+            }.into_any()
+        })}
+    }
+}
+
+/// At 0 aura: the death roll (when damaged) and the death save (each round while bleeding out),
+/// with the chance of dying before being stabilized.
+fn dying(ctx: Ctx) -> AnyView {
+    let result = RwSignal::new(String::new());
+    let odds = text(move || {
+        let bleeding = ctx.sheet.with(|s| s.has("Bleeding out"));
+        format!(
+            "With no aura gained and no more damage, dies before being stabilized: {} now{}; a death roll first: {}.",
+            percent(dying_chance(bleeding, false)),
+            if bleeding { "" } else { " (not bleeding)" },
+            percent(dying_chance(bleeding, true)),
+        )
+    });
+    let roll = move |save: bool| {
+        let Ok(d20) = with_dice(|src| crate::rules::dice::DiceSource::roll(src, 20)) else {
+            return;
+        };
+        let line = ctx.sheet.with_untracked(|s| apply_text(s, save, d20));
+        ctx.edit(|s| apply(s, save, d20));
+        result.set(line);
+    };
+    form(
+        "At 0 aura",
+        vec![
+            Field::Text("chance", "dying-odds", odds),
+            Field::Text("muted", "", fixed("Death roll (d20, each time damaged at 0 aura): 20 nothing · 15–19 winded · 10–14 major injury · 5–9 bleeding out · 2–4 bleeding and unconscious · 1 dead. Death save (d20, each round while bleeding): 20 stabilized · 5–19 bleeding · 2–4 unconscious · 1 dead. Gaining aura stabilizes.")),
+            Field::Pair(vec![
+                Field::Act(fixed("Death roll"), "btn", "death-roll", Signal::stored(false), Callback::new(move |()| roll(false))),
+                Field::Act(fixed("Death save"), "btn", "death-save", flag(move || ctx.sheet.with(|s| !s.has("Bleeding out"))), Callback::new(move |()| roll(true))),
+            ]),
+            Field::Text("result-line", "dying-result", result.into()),
+        ],
+    )
+}
+
+fn apply_text(_s: &AuraSheet, save: bool, d20: u32) -> String {
+    if save {
+        format!("Death save d20 = {d20}: {}", death_save(d20).text())
+    } else {
+        format!("Death roll d20 = {d20}: {}", death_roll(d20).text())
+    }
+}
+
+/// A death roll or save on the sheet itself (outside a fight).
+fn apply(s: &mut AuraSheet, save: bool, d20: u32) {
+    let add = |s: &mut AuraSheet, c: &str| {
+        if !s.has(c) {
+            s.conditions.push(c.into());
+        }
+    };
+    if save {
+        match death_save(d20) {
+            DeathSave::Stable => s.conditions.retain(|c| c != "Bleeding out"),
+            DeathSave::Bleeding => {}
+            DeathSave::Unconscious => add(s, "Unconscious"),
+            DeathSave::Dead => s.dead = true,
+        }
+        return;
+    }
+    match death_roll(d20) {
+        DeathRoll::Scratch => {}
+        DeathRoll::Winded | DeathRoll::Injured => add(s, "Exhausted"),
+        DeathRoll::Bleeding => {
+            add(s, "Exhausted");
+            add(s, "Bleeding out");
+        }
+        DeathRoll::Down => {
+            add(s, "Exhausted");
+            add(s, "Bleeding out");
+            add(s, "Unconscious");
+        }
+        DeathRoll::Dead => s.dead = true,
+    }
+}
+
+/// A short rest (per 5 minutes), with or without a recovery surge, and a long rest.
+pub(super) fn rests(ctx: Ctx) -> AnyView {
+    form(
+        "Rest",
+        vec![
+            Field::Act(
+                text(move || {
+                    ctx.sheet.with(|s| {
+                        format!(
+                            "Short rest, 5 min, spend a surge: aura → {}, stamina → {}",
+                            (s.aura
+                                + if s.surges > 0 {
+                                    s.recovery_value().0
+                                } else {
+                                    0
+                                })
+                            .min(s.aura_strength().0.max(s.aura)),
+                            s.max_stamina().0
+                        )
+                    })
+                }),
+                "btn wide",
+                "short-rest",
+                flag(move || ctx.sheet.with(|s| s.dead)),
+                Callback::new(move |()| ctx.edit(|s| s.short_rest(true))),
+            ),
+            Field::Act(
+                fixed("Short rest without a surge: stamina only"),
+                "btn wide",
+                "short-rest-no-surge",
+                flag(move || ctx.sheet.with(|s| s.dead)),
+                Callback::new(move |()| ctx.edit(|s| s.short_rest(false))),
+            ),
+            Field::Act(
+                text(move || {
+                    ctx.sheet.with(|s| {
+                        format!(
+                            "Long rest, 8 h: aura → {}, surges → {}",
+                            s.aura_strength().0,
+                            s.recovery_surges().0
+                        )
+                    })
+                }),
+                "btn wide",
+                "long-rest",
+                flag(move || ctx.sheet.with(|s| s.dead)),
+                Callback::new(move |()| ctx.edit(|s| s.long_rest())),
+            ),
+        ],
+    )
+}

@@ -1,0 +1,608 @@
+//! Energy / Aura roll panels, drawn as kit forms: a defence roll (exploding, with the edge on
+//! every die), an attack (melee, shot or throw) against a target described by its numbers,
+//! with the exact chances to hit, crit and hit the armor, the damage after armor and
+//! multipliers, maneuvers and non-lethal damage; and the chance and initiative rolls. The same
+//! [`attack_form`] draws a fight's attack, its target read from the encounter.
+
+use super::Ctx;
+use crate::rules::aura::combat::{roll_defence, strike, strike_odds, Maneuver, Strike, Struck};
+use crate::rules::aura::{
+    chance, crit_from, cut_off, d20_at_least, defence_roll, initiative_contest, maneuver,
+    non_lethal_from, AttackMode, Defender, NonLethal, Takes, MISS_MOVE, MISS_SIZE,
+};
+use crate::rules::dice::{parse, Distribution, Edge, EXPLODE_CAP};
+use crate::ui::components::bar_chart::BarChart;
+use crate::ui::format::{decimal, percent};
+use crate::ui::kit::{fixed, flag, form, numbered_options, text, Field};
+use crate::ui::state::with_dice;
+use leptos::prelude::*;
+
+pub const EDGES: [(&str, Edge); 3] = [
+    ("Normal", Edge::Normal),
+    ("Advantage: best of two", Edge::Advantage),
+    ("Disadvantage: worst of two", Edge::Disadvantage),
+];
+
+pub fn edge(i: i32) -> Edge {
+    EDGES[i.clamp(0, 2) as usize].1
+}
+
+/// An edge as the index of [`EDGES`] (kept in an `i32` signal, a type the app already has).
+pub fn edge_index(e: Edge) -> i32 {
+    match e {
+        Edge::Normal => 0,
+        Edge::Advantage => 1,
+        Edge::Disadvantage => 2,
+    }
+}
+
+fn edges() -> Signal<Vec<(i32, String)>> {
+    numbered_options(EDGES.iter().map(|e| e.0.to_owned()))
+}
+
+/// The five defences: (name, die, value from the sheet).
+pub const DEFENCES: [(&str, u32, fn(&crate::rules::aura::AuraSheet) -> i32); 5] = [
+    ("Evasion", 10, |s| s.evasion().0),
+    ("Ranged evasion", 4, |s| s.ranged_evasion().0),
+    ("Unarmed evasion", 10, |s| s.unarmed_evasion().0),
+    ("Fortitude", 10, |s| s.fortitude().0),
+    ("Will", 10, |s| s.will().0),
+];
+
+/// A defence roll: 1d10* or 1d4* + the defence, with the edge on every die.
+pub fn defence(ctx: Ctx, which: usize) -> AnyView {
+    let (name, sides, value) = DEFENCES[which.min(4)];
+    let e = RwSignal::new(0);
+    let target = RwSignal::new(0);
+    let result = RwSignal::new(String::new());
+    let dist = move || defence_roll(sides, edge(e.get()), ctx.sheet.with(value));
+    let odds = text(move || {
+        let d = dist();
+        let mut out = format!(
+            "1d{sides}* + {}: {} and up, average {}",
+            ctx.sheet.with(value),
+            d.min(),
+            decimal(d.mean())
+        );
+        let t = target.get();
+        if t > 0 {
+            out.push_str(&format!(
+                " · {t} or more: {}",
+                percent(d.at_least(i64::from(t)))
+            ));
+        }
+        out
+    });
+    let cap = text(move || {
+        format!(
+            "A top face rolls again and adds, at most {EXPLODE_CAP} times; the cut-off leaves out {} of the outcomes.",
+            percent(chance(cut_off(sides, edge(e.get())), 1.0))
+        )
+    });
+    let roll = move || {
+        let v = ctx.sheet.with_untracked(value);
+        let Ok((faces, sum)) = with_dice(|src| roll_defence(sides, edge(e.get_untracked()), src))
+        else {
+            return result.set("The dice could not be rolled here.".into());
+        };
+        let f: Vec<String> = faces.iter().map(u32::to_string).collect();
+        result.set(format!(
+            "{name}: {} {v:+} = {}",
+            f.join(" + "),
+            sum + i64::from(v)
+        ));
+    };
+    view! {
+        {form(
+            name,
+            vec![
+                Field::Pick("Roll", edges(), e),
+                Field::Num("Against (0: none)", target, 0, 1000),
+                Field::Text("chance", "defence-odds", odds),
+                Field::Text("muted", "explode-cap", cap),
+                Field::Act(fixed("Roll"), "btn primary roll-btn", "roll-defence", Signal::stored(false), Callback::new(move |()| roll())),
+                Field::Text("result-line", "defence-result", result.into()),
+            ],
+        )}
+        <BarChart dist=crate::ui::kit::dist(dist) target=crate::ui::kit::target(move || {
+            let t = target.get();
+            (t > 0).then_some(i64::from(t))
+        })/>
+    }
+    .into_any()
+}
+
+/// The attacker's side of an attack, fixed when the panel opens.
+#[derive(Clone)]
+pub struct Attacker {
+    pub name: String,
+    pub mode: AttackMode,
+    /// Melee: the AV; shot or throw: the miss chance modifier.
+    pub value: i32,
+    pub precise: i32,
+    pub dice: String,
+    pub bonus: i32,
+    pub halvings: u32,
+    pub improvised_throw: bool,
+    pub blunt: bool,
+    pub unarmed: bool,
+    /// Energy it costs (shown).
+    pub energy: i32,
+}
+
+/// The target's side: read from its signals (typed on a sheet, from the fight in an encounter).
+#[derive(Clone, Copy)]
+pub struct Target {
+    pub defence: Signal<i32>,
+    pub fortitude: Signal<i32>,
+    /// The target's defence roll edge, an index of [`EDGES`].
+    pub edge: Signal<i32>,
+    pub defending: Signal<bool>,
+    pub exposed: Signal<bool>,
+    pub coverage: Signal<i32>,
+    pub ar: Signal<i32>,
+    pub aura: Signal<i32>,
+}
+
+/// The choices of one attack that are not the target's numbers.
+#[derive(Clone, Copy)]
+struct Choices {
+    my_edge: RwSignal<i32>,
+    resists: RwSignal<bool>,
+    weak: RwSignal<bool>,
+    size: RwSignal<i32>,
+    moving: RwSignal<i32>,
+    band: RwSignal<i32>,
+    widen: RwSignal<i32>,
+    man: RwSignal<i32>,
+}
+
+const BANDS: [&str; 3] = [
+    "Within the first range: advantage",
+    "Up to the second range",
+    "Past the second range: disadvantage",
+];
+
+fn strike_of(a: &Attacker, t: Target, c: Choices) -> Option<Strike> {
+    let melee = a.mode == AttackMode::Melee;
+    let damage = parse(&a.dice).ok();
+    let widen = c.widen.get().clamp(0, 4);
+    let man = (c.man.get() > 0).then(|| Maneuver::ALL[(c.man.get() - 1).clamp(0, 3) as usize]);
+    let mut my_edge = edge(c.my_edge.get());
+    if !melee {
+        my_edge = match (my_edge, c.band.get()) {
+            (Edge::Normal, 0) => Edge::Advantage,
+            (Edge::Normal, 2) => Edge::Disadvantage,
+            (Edge::Advantage, 2) | (Edge::Disadvantage, 0) => Edge::Normal,
+            (e, _) => e,
+        };
+    }
+    let value = if melee {
+        a.value - 3 * widen
+    } else {
+        a.value
+            + MISS_SIZE[c.size.get().clamp(0, 7) as usize].1
+            + MISS_MOVE[c.moving.get().clamp(0, 2) as usize].1
+            + 3 * widen
+    };
+    Some(Strike {
+        melee,
+        value,
+        precise: a.precise,
+        edge: my_edge,
+        def_sides: if melee { 10 } else { 4 },
+        def_edge: edge(t.edge.get()),
+        defence: t.defence.get(),
+        wins_ties: t.defending.get(),
+        coverage: t.coverage.get(),
+        ar: t.ar.get(),
+        damage: if man.is_some() { None } else { Some(damage?) },
+        bonus: a.bonus,
+        halvings: a.halvings,
+        improvised_throw: a.improvised_throw,
+        takes: Takes::from(c.resists.get(), c.weak.get()),
+    })
+}
+
+/// What an attack panel does with a roll: gets the strike, what was rolled, the maneuver (if
+/// any) and the target's fortitude roll for it; returns the line to show.
+pub type OnRoll =
+    std::sync::Arc<dyn Fn(&Strike, &Struck, Option<Maneuver>, Option<i64>) -> String + Send + Sync>;
+
+/// An attack panel.
+pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: OnRoll) -> AnyView {
+    let c = Choices {
+        my_edge: RwSignal::new(0),
+        resists: RwSignal::new(false),
+        weak: RwSignal::new(false),
+        size: RwSignal::new(2),
+        moving: RwSignal::new(1),
+        band: RwSignal::new(1),
+        widen: RwSignal::new(0),
+        man: RwSignal::new(0),
+    };
+    let result = RwSignal::new(String::new());
+    let melee = a.mode == AttackMode::Melee;
+    let held = std::sync::Arc::new(a.clone());
+    let h1 = held.clone();
+    let spec = std::sync::Arc::new(move || strike_of(&h1, t, c));
+    let (s1, s2, s3, s4) = (spec.clone(), spec.clone(), spec.clone(), spec);
+    let odds = text(move || {
+        let Some(st) = s1() else {
+            return "This weapon's damage is not dice: fix it in Edit.".into();
+        };
+        let (o, dmg) = strike_odds(&st, t.aura.get());
+        let crits = crit_from(st.precise);
+        let mut out = format!(
+            "{}: hit {} (critical {}{}, on the armor {}) · miss {} · you are exposed {}",
+            if melee {
+                format!("AV {} vs 1d10*{:+}", st.value, st.defence)
+            } else {
+                format!("d20 ≥ {} + 1d4*{:+}", st.value, st.defence)
+            },
+            percent(chance(o.hit(), o.miss)),
+            percent(chance(o.crit(), o.total() - o.crit())),
+            if crits < 20 {
+                format!(" on {crits}+")
+            } else {
+                String::new()
+            },
+            percent(chance(o.hit_armor, o.total() - o.hit_armor)),
+            percent(chance(o.miss, o.hit())),
+            percent(chance(o.exposed, 1.0 - o.exposed)),
+        );
+        let a3 = &held;
+        let man = c.man.get();
+        if man > 0 {
+            let m = Maneuver::ALL[(man - 1).clamp(0, 3) as usize];
+            let first = if t.exposed.get() {
+                edge(t.edge.get())
+            } else {
+                Edge::Advantage
+            };
+            let d = Defender {
+                roll: defence_roll(10, first, st.defence),
+                wins_ties: st.wins_ties,
+                coverage: 0,
+                ar: 0,
+            };
+            let fort = defence_roll(10, edge(t.edge.get()), t.fortitude.get());
+            let (hit, works) = maneuver(
+                a3.value,
+                st.precise,
+                st.edge,
+                &d,
+                m.saves().then_some(&fort),
+            );
+            out = format!(
+                "{}: AV {} − 5 to hit{}: hits {} · works {}{}",
+                m.name(),
+                a3.value,
+                if m.saves() {
+                    format!(
+                        ", then fortitude 1d10*{:+} must beat AV {}",
+                        t.fortitude.get(),
+                        a3.value
+                    )
+                } else {
+                    String::new()
+                },
+                percent(hit),
+                percent(works),
+                if t.exposed.get() {
+                    ""
+                } else {
+                    " (not exposed: its first roll has advantage, and you end unguarded)"
+                }
+            );
+            return out;
+        }
+        if let Some((d, drop)) = dmg {
+            out.push_str(&format!(
+                "\nDamage if it hits: {} to {}, average {}",
+                d.min(),
+                d.max(),
+                decimal(d.mean())
+            ));
+            if t.aura.get() > 0 {
+                out.push_str(&format!(
+                    " · takes {} aura to 0: {}",
+                    t.aura.get(),
+                    percent(drop)
+                ));
+            }
+        }
+        let w = c.widen.get();
+        if w > 0 || a3.unarmed {
+            let kind = if a3.unarmed {
+                NonLethal::Unarmed
+            } else if !melee {
+                NonLethal::Ranged
+            } else if a3.blunt {
+                NonLethal::Blunt
+            } else {
+                NonLethal::Melee
+            };
+            let from = non_lethal_from(kind, w as u32);
+            out.push_str(&format!(
+                "\nNon-lethal on a chance roll of {from}+: {}",
+                percent(d20_at_least(from))
+            ));
+        }
+        out
+    });
+    let dist = move || {
+        s2().and_then(|st| strike_odds(&st, 0).1)
+            .map_or_else(|| Distribution::point(0), |(d, _)| d)
+    };
+    let roll = move || {
+        let Some(st) = s3() else { return };
+        let man = c.man.get_untracked();
+        let m = (man > 0).then(|| Maneuver::ALL[(man - 1).clamp(0, 3) as usize]);
+        let mut st = st;
+        if m.is_some() {
+            st.value -= 5;
+            if !t.exposed.get_untracked() {
+                st.def_edge = match st.def_edge {
+                    Edge::Disadvantage => Edge::Normal,
+                    _ => Edge::Advantage,
+                };
+            }
+        }
+        let out = with_dice(|src| {
+            let struck = strike(&st, src);
+            let fort = m.filter(|m| m.saves() && struck.hit).map(|_| {
+                let (_, sum) = roll_defence(10, edge(t.edge.get_untracked()), src);
+                sum + i64::from(t.fortitude.get_untracked())
+            });
+            (struck, fort)
+        });
+        match out {
+            Ok((struck, fort)) => result.set(on_roll(&st, &struck, m, fort)),
+            Err(_) => result.set("The dice could not be rolled here.".into()),
+        }
+    };
+    let mut fields = vec![Field::Text(
+        "muted",
+        "attack-what",
+        Signal::stored(format!(
+            "{} · {} energy{}",
+            a.name,
+            a.energy,
+            if a.halvings > 0 {
+                " · without proficiency: half damage"
+            } else {
+                ""
+            }
+        )),
+    )];
+    fields.push(Field::Pick(
+        if melee {
+            "Your combat roll"
+        } else {
+            "Your hit roll"
+        },
+        edges(),
+        c.my_edge,
+    ));
+    fields.extend(target_fields);
+    fields.push(Field::Tick("The target resists this damage", c.resists));
+    fields.push(Field::Tick("The target is weak to it", c.weak));
+    if !melee {
+        fields.push(Field::Pick(
+            "Distance",
+            numbered_options(BANDS.iter().map(|b| (*b).to_owned())),
+            c.band,
+        ));
+        fields.push(Field::Pick(
+            "Target size",
+            numbered_options(MISS_SIZE.iter().map(|s| format!("{} ({:+})", s.0, s.1))),
+            c.size,
+        ));
+        fields.push(Field::Pick(
+            "Target movement",
+            numbered_options(MISS_MOVE.iter().map(|s| format!("{} ({:+})", s.0, s.1))),
+            c.moving,
+        ));
+    }
+    fields.push(Field::Num(
+        if melee {
+            "Non-lethal: −3 AV steps"
+        } else {
+            "Non-lethal: +3 miss steps"
+        },
+        c.widen,
+        0,
+        4,
+    ));
+    if melee {
+        fields.push(Field::Pick(
+            "Maneuver",
+            numbered_options(
+                std::iter::once("None: a damaging attack".to_owned())
+                    .chain(Maneuver::ALL.iter().map(|m| m.name().to_owned())),
+            ),
+            c.man,
+        ));
+    }
+    fields.push(Field::Text("chance pre", "attack-odds", odds));
+    fields.push(Field::Act(
+        fixed("Roll the attack"),
+        "btn primary roll-btn",
+        "roll-attack",
+        flag(move || s4().is_none()),
+        Callback::new(move |()| roll()),
+    ));
+    fields.push(Field::Text("result-line", "attack-result", result.into()));
+    view! {
+        {form("Attack", fields)}
+        <BarChart dist=crate::ui::kit::dist(dist) target=crate::ui::kit::target(move || {
+            let a = t.aura.get();
+            (a > 0).then_some(i64::from(a))
+        })/>
+    }
+    .into_any()
+}
+
+/// The target typed in (a sheet's attack): its fields and signals.
+pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
+    let [defence, fortitude, coverage, ar, aura] =
+        [if melee { 10 } else { 1 }, 11, 0, 0, 0].map(RwSignal::new);
+    let e = RwSignal::new(0);
+    let [defending, exposed] = [false, false].map(RwSignal::new);
+    let t = Target {
+        defence: defence.into(),
+        fortitude: fortitude.into(),
+        edge: e.into(),
+        defending: defending.into(),
+        exposed: exposed.into(),
+        coverage: coverage.into(),
+        ar: ar.into(),
+        aura: aura.into(),
+    };
+    let fields = vec![
+        Field::Pair(vec![
+            Field::Num(
+                if melee {
+                    "Target evasion"
+                } else {
+                    "Target ranged evasion"
+                },
+                defence,
+                -100,
+                1000,
+            ),
+            Field::Num("Target aura (0: none)", aura, 0, 10_000),
+            Field::Num(
+                if melee {
+                    "Target coverage (AC)"
+                } else {
+                    "Target ranged AC"
+                },
+                coverage,
+                0,
+                100,
+            ),
+            Field::Num("Target AR", ar, 0, 100),
+            Field::Num("Target fortitude", fortitude, -100, 1000),
+        ]),
+        Field::Pick("Target's defence roll", edges(), e),
+        Field::Tick("The target is defending (wins ties)", defending),
+        Field::Tick("The target is exposed", exposed),
+    ];
+    (t, fields)
+}
+
+/// The chance roll (d20 vs a DC) and an initiative roll against another's bonus.
+pub fn luck(ctx: Ctx) -> AnyView {
+    let dc = RwSignal::new(10);
+    let theirs = RwSignal::new(0);
+    let result = RwSignal::new(String::new());
+    let mine = move || ctx.sheet.with(|s| s.initiative_bonus().0);
+    let odds = text(move || {
+        let (w, l) = initiative_contest(mine(), theirs.get());
+        format!(
+            "Chance roll d20 ≥ {}: {} · Initiative d20{:+} against d20{:+}: win {} · lose {} (a tie loses)",
+            dc.get(),
+            percent(d20_at_least(dc.get())),
+            mine(),
+            theirs.get(),
+            percent(w),
+            percent(l)
+        )
+    });
+    let roll = move |what: u8| {
+        let Ok(f) = with_dice(|src| crate::rules::dice::DiceSource::roll(src, 20)) else {
+            return;
+        };
+        let line = if what == 0 {
+            let dc = dc.get_untracked();
+            format!(
+                "Chance roll: {f} vs DC {dc}: {}",
+                if f as i32 >= dc { "success" } else { "failure" }
+            )
+        } else {
+            format!("Initiative: {f}{:+} = {}", mine(), f as i32 + mine())
+        };
+        result.set(line);
+    };
+    form(
+        "Chance and initiative",
+        vec![
+            Field::Pair(vec![
+                Field::Num("Chance DC", dc, 1, 21),
+                Field::Num("Their initiative bonus", theirs, -100, 100),
+            ]),
+            Field::Text("chance", "luck-odds", odds),
+            Field::Pair(vec![
+                Field::Act(
+                    fixed("Chance roll"),
+                    "btn",
+                    "roll-chance",
+                    Signal::stored(false),
+                    Callback::new(move |()| roll(0)),
+                ),
+                Field::Act(
+                    fixed("Initiative roll"),
+                    "btn",
+                    "roll-initiative-d20",
+                    Signal::stored(false),
+                    Callback::new(move |()| roll(1)),
+                ),
+            ]),
+            Field::Text("result-line", "luck-result", result.into()),
+        ],
+    )
+}
+
+/// What a sheet's weapon brings to an attack in `mode`.
+pub fn attacker(s: &crate::rules::aura::AuraSheet, w: Option<usize>, mode: AttackMode) -> Attacker {
+    match w.and_then(|i| s.weapons.get(i)) {
+        None => Attacker {
+            name: "Unarmed".into(),
+            mode: AttackMode::Melee,
+            value: s.unarmed_av().0,
+            precise: 0,
+            dice: "0".into(),
+            bonus: s.unarmed_damage().0,
+            halvings: 0,
+            improvised_throw: false,
+            blunt: true,
+            unarmed: true,
+            energy: 2,
+        },
+        Some(w) => {
+            let halvings = u32::from(!s.proficient(w));
+            let (value, energy) = match mode {
+                AttackMode::Melee => (s.melee_av(w).0, 3),
+                AttackMode::Shot => (s.miss_modifier(w, false).0, s.shot_energy(w)),
+                AttackMode::Thrown => (s.miss_modifier(w, true).0, 1),
+            };
+            let range = s.range(w, mode);
+            let name = match mode {
+                AttackMode::Melee => format!("{} in melee", w.name),
+                AttackMode::Shot => format!(
+                    "{} shot, range {}/{}/{}",
+                    w.name, range[0], range[1], range[2]
+                ),
+                AttackMode::Thrown => format!(
+                    "{} thrown, range {}/{}/{}",
+                    w.name, range[0], range[1], range[2]
+                ),
+            };
+            Attacker {
+                name,
+                mode,
+                value,
+                precise: w.precise,
+                dice: w.damage.clone(),
+                bonus: s.damage_bonus(w, mode).0,
+                halvings,
+                improvised_throw: mode == AttackMode::Thrown && !w.thrown,
+                blunt: w.blunt,
+                unarmed: false,
+                energy,
+            }
+        }
+    }
+}
