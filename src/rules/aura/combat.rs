@@ -728,19 +728,28 @@ impl Maneuver {
     }
 }
 
-/// What a maneuver does after its attack: `hit`, the target's fortitude roll (when it saves)
-/// against the full `av`. Made (not as a swift attack) against a target that is not exposed,
-/// it leaves the attacker unguarded (the target's advantage is in its first roll).
-pub fn maneuver_events(
-    s: &State,
-    attacker: u32,
-    target: u32,
-    m: Maneuver,
-    hit: bool,
-    fortitude: Option<i64>,
-    av: i32,
-    swift: bool,
-) -> Vec<Event> {
+/// A maneuver as rolled: whether its attack hit, the target's fortitude roll (when it saves)
+/// against the full `av`, and whether it was a swift attack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ManeuverRoll {
+    pub m: Maneuver,
+    pub hit: bool,
+    pub fortitude: Option<i64>,
+    pub av: i32,
+    pub swift: bool,
+}
+
+/// What a maneuver does after its attack. Made (not as a swift attack) against a target that
+/// is not exposed, it leaves the attacker unguarded (the target's advantage is in its first
+/// roll).
+pub fn maneuver_events(s: &State, attacker: u32, target: u32, r: &ManeuverRoll) -> Vec<Event> {
+    let ManeuverRoll {
+        m,
+        hit,
+        fortitude,
+        av,
+        swift,
+    } = *r;
     let mut out = Vec::new();
     let unguard = |who: u32| Event::Add(who, "Unguarded".into(), Duration::Round { n: 1 });
     if !swift && !s.has(target, "Exposed") {
@@ -1202,21 +1211,31 @@ mod tests {
         assert!((o.hit_armor - armor).abs() < 1e-12);
     }
 
+    fn roll(m: Maneuver, fortitude: Option<i64>, swift: bool) -> ManeuverRoll {
+        ManeuverRoll {
+            m,
+            hit: true,
+            fortitude,
+            av: 15,
+            swift,
+        }
+    }
+
     #[test]
     fn maneuvers_apply_their_outcomes() {
         let (mut s, a, g) = fight();
         // Not exposed, not swift: the attacker is left unguarded; a failed save trips.
-        let ev = maneuver_events(&s, a, g, Maneuver::Trip, true, Some(15), 15, false);
+        let ev = maneuver_events(&s, a, g, &roll(Maneuver::Trip, Some(15), false));
         s.apply(&Event::Batch(ev));
         assert!(s.has(a, "Unguarded") && s.has(g, "Prone"));
         // The save beats the AV: nothing happens to the target.
-        let ev = maneuver_events(&s, a, g, Maneuver::Push, true, Some(16), 15, false);
+        let ev = maneuver_events(&s, a, g, &roll(Maneuver::Push, Some(16), false));
         s.apply(&Event::Batch(ev));
         assert!(
             !s.has(g, "Unguarded"),
             "exposed (prone): no unguarding of the attacker from that"
         );
-        let ev = maneuver_events(&s, a, g, Maneuver::Restrain, true, None, 15, false);
+        let ev = maneuver_events(&s, a, g, &roll(Maneuver::Restrain, None, false));
         s.apply(&Event::Batch(ev));
         assert!(s.has(g, "Restrained") && s.has(a, "Restraining") && s.has(a, "Slowed"));
         assert!(can_attack(&s, a, 3, 0, false)
@@ -1224,7 +1243,7 @@ mod tests {
             .contains("restraining"));
         // A defending target wins a tie on its save.
         s.apply(&Event::Add(g, "Defending".into(), Duration::Removed));
-        let ev = maneuver_events(&s, a, g, Maneuver::Disarm, true, Some(15), 15, true);
+        let ev = maneuver_events(&s, a, g, &roll(Maneuver::Disarm, Some(15), true));
         assert!(ev
             .iter()
             .any(|e| matches!(e, Event::Note(t) if t.contains("resists"))));

@@ -793,7 +793,7 @@ mod tests {
         assert_eq!(s.evasion().0, 9 + 1 + 1 + 1 - 2);
         assert_eq!(s.ranged_evasion().0, 1 + 1 - 2);
         assert_eq!(s.unarmed_evasion().0, 9 + 1 + 1 - 2);
-        assert_eq!(s.fortitude().0, 10 + 1 + 0 + 1);
+        assert_eq!(s.fortitude().0, 12, "10 + 1 + 0 + 1");
         assert_eq!(s.will().0, 10 + 1 - 1 - 1);
         // Level 2 and 3: the third steps at 3.
         assert_eq!(with([10; 6], 2).fortitude().0, 10);
@@ -849,18 +849,22 @@ mod tests {
         }
         assert_eq!(energy_from_stamina(5, true), 3);
         assert_eq!(energy_from_stamina(1, true), 0);
-        let mut s = AuraSheet::default();
-        s.stamina = 4;
-        s.conditions.push("Exhausted".into());
+        let s = AuraSheet {
+            stamina: 4,
+            conditions: vec!["Exhausted".into()],
+            ..AuraSheet::default()
+        };
         assert_eq!(s.energy_per_round().0, 2);
     }
 
     #[test]
     fn picks_count_only_up_to_the_mpl() {
-        let mut s = AuraSheet::default();
-        s.mpl = 2;
-        s.picks = vec![Pick::Arm, Pick::Initiative, Pick::Leg];
-        s.arm = 3;
+        let s = AuraSheet {
+            mpl: 2,
+            picks: vec![Pick::Arm, Pick::Initiative, Pick::Leg],
+            arm: 3,
+            ..AuraSheet::default()
+        };
         assert_eq!(s.arm_strength().0, 4);
         assert_eq!(s.leg_strength().0, 0);
         assert_eq!(s.initiative_bonus().0, 1);

@@ -488,7 +488,18 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             let line = r.line(st);
             let ev = ctx.state.with_untracked(|s| {
                 let also = m.map_or_else(Vec::new, |m| {
-                    maneuver_events(s, who, t, m, r.hit, fort, st.value + 5, sw)
+                    maneuver_events(
+                        s,
+                        who,
+                        t,
+                        &crate::rules::aura::combat::ManeuverRoll {
+                            m,
+                            hit: r.hit,
+                            fortitude: fort,
+                            av: st.value + 5,
+                            swift: sw,
+                        },
+                    )
                 });
                 swing_events(
                     s,

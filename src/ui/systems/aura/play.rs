@@ -71,7 +71,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
         {reactive(move || if ctx.sheet.with(|s| s.aura <= 0 && !s.dead) { dying(ctx) } else { ().into_any() })}
         <section class="card" aria-label="Defences">
             <h2>"Defences"</h2>
-            <ul class="roll-rows grid">
+            <ul class="roll-rows">
                 {DEFENCES.iter().enumerate().map(|(i, (name, _, _))| {
                     let name = *name;
                     view! {

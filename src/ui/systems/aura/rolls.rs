@@ -40,8 +40,10 @@ fn edges() -> Signal<Vec<(i32, String)>> {
     numbered_options(EDGES.iter().map(|e| e.0.to_owned()))
 }
 
+type Value = fn(&crate::rules::aura::AuraSheet) -> i32;
+
 /// The five defences: (name, die, value from the sheet).
-pub const DEFENCES: [(&str, u32, fn(&crate::rules::aura::AuraSheet) -> i32); 5] = [
+pub const DEFENCES: [(&str, u32, Value); 5] = [
     ("Evasion", 10, |s| s.evasion().0),
     ("Ranged evasion", 4, |s| s.ranged_evasion().0),
     ("Unarmed evasion", 10, |s| s.unarmed_evasion().0),
