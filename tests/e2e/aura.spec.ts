@@ -150,6 +150,19 @@ test("an Aura character: every derived value, a melee attack and a shot with exa
   await row(page, "Evasion").locator("button").tap();
   await expect(d.getByTestId("explode-cap")).toContainText("leaves out");
   await close(page);
+
+  // Rests: the long rest fills aura to its strength and the surges; a short rest with a surge
+  // gives back the recovery value and spends one.
+  const aura = page.getByRole("spinbutton", { name: "Aura", exact: true });
+  const surges = page.getByRole("spinbutton", { name: "Surges", exact: true });
+  await expect(aura).toHaveValue("20");
+  await page.getByRole("button", { name: "Long rest" }).tap();
+  await expect(aura).toHaveValue(expected["aura-strength"]!);
+  await expect(surges).toHaveValue(expected["recovery-surges"]!);
+  await setNumber(page, "Aura", 5);
+  await page.getByRole("button", { name: "Short rest with a surge" }).tap();
+  await expect(aura).toHaveValue(String(5 + Math.max(1, auraMod)));
+  await expect(surges).toHaveValue(String(Number(expected["recovery-surges"]) - 1));
 });
 
 const MAREN = { ...base, id: "aa00000000000001", name: "Maren", sheet: { ...base.sheet, conditions: [] } };

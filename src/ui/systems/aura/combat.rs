@@ -175,7 +175,13 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             ]),
             Field::Input("Weapon damage (e.g. 1d8)", damage),
             Field::Act(
-                text(move || format!("Add {}", name.get())),
+                text(move || {
+                    if count.get() > 1 {
+                        format!("Add {} ×{}", name.get(), count.get())
+                    } else {
+                        format!("Add {}", name.get())
+                    }
+                }),
                 "btn primary wide",
                 "add-npc",
                 flag(move || damage.with(|d| crate::rules::dice::parse(d).is_err())),

@@ -231,52 +231,49 @@ fn apply(s: &mut AuraSheet, save: bool, d20: u32) {
     }
 }
 
-/// A short rest (per 5 minutes), with or without a recovery surge, and a long rest.
+/// A short rest (per 5 minutes), with or without a recovery surge, and a long rest; what each
+/// gives back is said above the buttons.
 pub(super) fn rests(ctx: Ctx) -> AnyView {
+    let dead = flag(move || ctx.sheet.with(|s| s.dead));
     form(
         "Rest",
         vec![
-            Field::Act(
+            Field::Text(
+                "muted",
+                "rest-preview",
                 text(move || {
                     ctx.sheet.with(|s| {
+                        let top = s.aura_strength().0.max(s.aura);
+                        let surge = if s.surges > 0 { (s.aura + s.recovery_value().0).min(top) } else { s.aura };
                         format!(
-                            "Short rest, 5 min, spend a surge: aura → {}, stamina → {}",
-                            (s.aura
-                                + if s.surges > 0 {
-                                    s.recovery_value().0
-                                } else {
-                                    0
-                                })
-                            .min(s.aura_strength().0.max(s.aura)),
-                            s.max_stamina().0
-                        )
-                    })
-                }),
-                "btn wide",
-                "short-rest",
-                flag(move || ctx.sheet.with(|s| s.dead)),
-                Callback::new(move |()| ctx.edit(|s| s.short_rest(true))),
-            ),
-            Field::Act(
-                fixed("Short rest without a surge: stamina only"),
-                "btn wide",
-                "short-rest-no-surge",
-                flag(move || ctx.sheet.with(|s| s.dead)),
-                Callback::new(move |()| ctx.edit(|s| s.short_rest(false))),
-            ),
-            Field::Act(
-                text(move || {
-                    ctx.sheet.with(|s| {
-                        format!(
-                            "Long rest, 8 h: aura → {}, surges → {}",
+                            "Short rest (5 min): stamina → {}; with a surge ({} left) aura → {surge}. Long rest (8 h): aura → {}, surges → {}.",
+                            s.max_stamina().0,
+                            s.surges,
                             s.aura_strength().0,
                             s.recovery_surges().0
                         )
                     })
                 }),
+            ),
+            Field::Act(
+                fixed("Short rest with a surge"),
+                "btn wide",
+                "short-rest",
+                dead,
+                Callback::new(move |()| ctx.edit(|s| s.short_rest(true))),
+            ),
+            Field::Act(
+                fixed("Short rest, no surge"),
+                "btn wide",
+                "short-rest-no-surge",
+                dead,
+                Callback::new(move |()| ctx.edit(|s| s.short_rest(false))),
+            ),
+            Field::Act(
+                fixed("Long rest"),
                 "btn wide",
                 "long-rest",
-                flag(move || ctx.sheet.with(|s| s.dead)),
+                dead,
                 Callback::new(move |()| ctx.edit(|s| s.long_rest())),
             ),
         ],
