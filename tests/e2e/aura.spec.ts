@@ -198,6 +198,15 @@ test("two rounds of Aura combat: pools reset, a refusal, a death roll at 0 aura,
   await sheet(page).getByTestId("swap").tap();
   await expect(sheet(page).getByTestId("pools")).toContainText("energy 3/5 · agility 3/3 · stamina 8/13");
   await expect(sheet(page).getByTestId("swap")).toBeDisabled();
+  // One initiative roll a round: d20 + 1 (her pick) against the gnoll's d20 + 0; a second fails.
+  await sheet(page).getByRole("combobox", { name: "Initiative against" }).selectOption({ label: "Gnoll" });
+  let wins = 0;
+  for (let a = 1; a <= 20; a++) for (let b = 1; b <= 20; b++) if (a + 1 > b) wins++;
+  near(pctAfter((await sheet(page).getByTestId("init-odds").textContent())!, "wins"), wins / 400);
+  await sheet(page).getByTestId("roll-init").tap();
+  await sheet(page).getByTestId("roll-init").tap();
+  await expect(page.getByTestId("fight-log")).toContainText(/Maren (wins|loses) initiative against Gnoll: \d+ vs \d+/);
+  await expect(page.getByTestId("fight-log")).toContainText("Maren already rolled initiative this round: it fails against Gnoll");
   await page.screenshot({ path: "test-results/aura-fight-sheet.png" });
   await close(page);
 

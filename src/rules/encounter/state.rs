@@ -854,7 +854,12 @@ impl State {
         let text = if c.pools.get(from).is_some_and(|&n| n > 0) && to < c.pools.len() {
             c.pools[from] -= 1;
             c.pools[to] += 1;
-            format!("{} trades a {} for a {}", c.name, a.name, b.name)
+            format!(
+                "{} trades 1 {} for 1 {}",
+                c.name,
+                a.name.to_lowercase(),
+                b.name.to_lowercase()
+            )
         } else {
             format!("{} has no {} left", c.name, a.name)
         };

@@ -267,10 +267,13 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
     let other = RwSignal::new(0);
     let others = choices(move || {
         ctx.state.with(|s| {
-            s.order
-                .iter()
-                .filter(|&&x| x != who && s.get(x).is_some_and(|c| !c.dead && !c.gone))
-                .map(|&x| (x as i32, s.name(x).to_owned()))
+            std::iter::once((0, "Pick a combatant".to_owned()))
+                .chain(
+                    s.order
+                        .iter()
+                        .filter(|&&x| x != who && s.get(x).is_some_and(|c| !c.dead && !c.gone))
+                        .map(|&x| (x as i32, s.name(x).to_owned())),
+                )
                 .collect()
         })
     });

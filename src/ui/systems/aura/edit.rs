@@ -218,14 +218,14 @@ const DERIVED: [(&str, &str, Text, Text); 22] = [
     (
         "Size",
         "size-chart",
+        |s| s.size_row().name.to_owned(),
         |s| {
             let r = s.size_row();
             format!(
-                "{}: inherent evasion {}, miss chance {:+}, jump {} m, speed {} m",
-                r.name, r.evasion, r.miss, r.jump, r.speed
+                "the size chart: inherent evasion {}, miss chance {:+}, jump {} m, speed {} m (speed is by race; this is the typical one)",
+                r.evasion, r.miss, r.jump, r.speed
             )
         },
-        |_| "the size chart (speed is by race; this is the typical one)".into(),
     ),
     (
         "Modifiers",
@@ -241,17 +241,19 @@ const DERIVED: [(&str, &str, Text, Text); 22] = [
 ];
 
 pub fn edit(ctx: Ctx) -> impl IntoView {
-    let scores: Vec<Field> = (0..6)
-        .map(|i| {
-            Field::Bound(
-                SCORES[i],
-                ctx.num_at(i, |s, i| s.scores[i]),
-                ctx.set_num_at(i, |s, i, v| s.scores[i] = v),
-                0,
-                S,
-            )
-        })
-        .collect();
+    let scores: Vec<Field> = vec![Field::Pair(
+        (0..6)
+            .map(|i| {
+                Field::Bound(
+                    SCORES[i],
+                    ctx.num_at(i, |s, i| s.scores[i]),
+                    ctx.set_num_at(i, |s, i, v| s.scores[i] = v),
+                    0,
+                    S,
+                )
+            })
+            .collect(),
+    )];
     let bound = |list: [Num; 7]| -> Vec<Field> {
         list.map(|(label, get, set, min, max)| {
             Field::Bound(label, ctx.num(get), ctx.set_num(set), min, max)
