@@ -16,8 +16,8 @@
 //!   a short rest, and 5 stamina lost (unconscious at 0).
 //! - A combatant's sheet conditions do not follow it into a fight (add them there).
 
-use super::rolls::{crit_from, dealt, death_roll, death_save, faces, DeathRoll, DeathSave, Takes};
-use super::sheet::{AttackMode, AuraSheet, MISS_SIZE};
+use super::rolls::{crit_from, dealt, death_roll, death_save, DeathRoll, DeathSave, Takes};
+use super::sheet::{AttackMode, AuraSheet};
 use crate::rules::dice::{roll, DiceSource, Edge, Expr, RollOutcome};
 use crate::rules::encounter::systems::AURA;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
@@ -454,16 +454,6 @@ pub fn roll_defence<S: DiceSource + ?Sized>(
     }
     let sum = kept.iter().map(|&f| i64::from(f)).sum();
     (kept, sum)
-}
-
-/// Faces used by the odds shown (so a test can compare what is rolled with what is shown).
-pub fn defence_faces(sides: u32, edge: Edge) -> Vec<f64> {
-    faces(sides, edge)
-}
-
-/// The miss chance's size term for a target of `size` (an index of [`MISS_SIZE`]).
-pub fn size_term(size: i32) -> i32 {
-    MISS_SIZE[size.clamp(0, MISS_SIZE.len() as i32 - 1) as usize].1
 }
 
 /// What happens on a death roll, as events (one undo with the roll's note).

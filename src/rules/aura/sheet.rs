@@ -639,6 +639,42 @@ impl AuraSheet {
         self.surges = self.recovery_surges().0;
     }
 
+    /// A death roll (d20) taken on the sheet, outside a fight: the table's conditions or death.
+    pub fn after_death_roll(&mut self, d20: u32) {
+        use super::rolls::{death_roll, DeathRoll};
+        let r = death_roll(d20);
+        if r == DeathRoll::Dead {
+            self.dead = true;
+            return;
+        }
+        let adds: &[&str] = match r {
+            DeathRoll::Scratch | DeathRoll::Dead => &[],
+            DeathRoll::Winded | DeathRoll::Injured => &["Exhausted"],
+            DeathRoll::Bleeding => &["Exhausted", "Bleeding out"],
+            DeathRoll::Down => &["Exhausted", "Bleeding out", "Unconscious"],
+        };
+        for c in adds {
+            self.add(c);
+        }
+    }
+
+    /// A death save (d20) taken on the sheet while bleeding out.
+    pub fn after_death_save(&mut self, d20: u32) {
+        use super::rolls::{death_save, DeathSave};
+        match death_save(d20) {
+            DeathSave::Stable => self.conditions.retain(|c| c != "Bleeding out"),
+            DeathSave::Bleeding => {}
+            DeathSave::Unconscious => self.add("Unconscious"),
+            DeathSave::Dead => self.dead = true,
+        }
+    }
+
+    fn add(&mut self, condition: &str) {
+        if !self.has(condition) {
+            self.conditions.push(condition.into());
+        }
+    }
+
     /// The character's numbers within the importer's bounds.
     pub fn validate(&self) -> Result<(), String> {
         for (n, &v) in SCORES.iter().zip(&self.scores) {
@@ -974,6 +1010,26 @@ mod tests {
         assert_eq!(s.aura, 5, "no surge left");
         s.long_rest();
         assert_eq!((s.aura, s.stamina, s.surges), (22, 14, 6));
+    }
+
+    #[test]
+    fn death_rolls_and_saves_on_the_sheet() {
+        let mut s = AuraSheet::default();
+        s.after_death_roll(20);
+        assert!(s.conditions.is_empty());
+        s.after_death_roll(7);
+        assert_eq!(s.conditions, ["Exhausted", "Bleeding out"]);
+        s.after_death_roll(3);
+        assert_eq!(s.conditions, ["Exhausted", "Bleeding out", "Unconscious"]);
+        s.after_death_save(12);
+        assert!(s.has("Bleeding out") && !s.dead);
+        s.after_death_save(20);
+        assert!(!s.has("Bleeding out"));
+        s.after_death_save(1);
+        assert!(s.dead);
+        let mut t = AuraSheet::default();
+        t.after_death_roll(1);
+        assert!(t.dead);
     }
 
     #[test]

@@ -4,9 +4,7 @@
 
 use super::rolls::{attack_form, attacker, defence, luck, typed_target, DEFENCES};
 use super::Ctx;
-use crate::rules::aura::{
-    death_roll, death_save, dying_chance, AttackMode, AuraSheet, DeathRoll, DeathSave,
-};
+use crate::rules::aura::{death_roll, death_save, dying_chance, AttackMode, AuraSheet};
 use crate::rules::encounter::systems::AURA;
 use crate::ui::format::percent;
 use crate::ui::kit::{
@@ -173,8 +171,18 @@ fn dying(ctx: Ctx) -> AnyView {
         let Ok(d20) = with_dice(|src| crate::rules::dice::DiceSource::roll(src, 20)) else {
             return;
         };
-        let line = ctx.sheet.with_untracked(|s| apply_text(s, save, d20));
-        ctx.edit(|s| apply(s, save, d20));
+        let line = if save {
+            format!("Death save d20 = {d20}: {}", death_save(d20).text())
+        } else {
+            format!("Death roll d20 = {d20}: {}", death_roll(d20).text())
+        };
+        ctx.edit(|s| {
+            if save {
+                s.after_death_save(d20)
+            } else {
+                s.after_death_roll(d20)
+            }
+        });
         result.set(line);
     };
     form(
@@ -189,46 +197,6 @@ fn dying(ctx: Ctx) -> AnyView {
             Field::Text("result-line", "dying-result", result.into()),
         ],
     )
-}
-
-fn apply_text(_s: &AuraSheet, save: bool, d20: u32) -> String {
-    if save {
-        format!("Death save d20 = {d20}: {}", death_save(d20).text())
-    } else {
-        format!("Death roll d20 = {d20}: {}", death_roll(d20).text())
-    }
-}
-
-/// A death roll or save on the sheet itself (outside a fight).
-fn apply(s: &mut AuraSheet, save: bool, d20: u32) {
-    let add = |s: &mut AuraSheet, c: &str| {
-        if !s.has(c) {
-            s.conditions.push(c.into());
-        }
-    };
-    if save {
-        match death_save(d20) {
-            DeathSave::Stable => s.conditions.retain(|c| c != "Bleeding out"),
-            DeathSave::Bleeding => {}
-            DeathSave::Unconscious => add(s, "Unconscious"),
-            DeathSave::Dead => s.dead = true,
-        }
-        return;
-    }
-    match death_roll(d20) {
-        DeathRoll::Scratch => {}
-        DeathRoll::Winded | DeathRoll::Injured => add(s, "Exhausted"),
-        DeathRoll::Bleeding => {
-            add(s, "Exhausted");
-            add(s, "Bleeding out");
-        }
-        DeathRoll::Down => {
-            add(s, "Exhausted");
-            add(s, "Bleeding out");
-            add(s, "Unconscious");
-        }
-        DeathRoll::Dead => s.dead = true,
-    }
 }
 
 /// A short rest (per 5 minutes), with or without a recovery surge, and a long rest; what each
