@@ -343,14 +343,18 @@ impl Encounters {
         state.with_untracked(|s| {
             for c in s.combatants.iter().filter(|c| !c.gone) {
                 let Some(link) = &c.link else { continue };
-                let differs = self
-                    .roster
-                    .get(link)
-                    .is_some_and(|ch| (ui.vitals)(&ch.sheet) != Some((c.hp, c.death, c.dead)));
-                if differs {
-                    self.roster.update(link, |ch| {
-                        (ui.set_vitals)(&mut ch.sheet, c.hp, c.death, c.dead)
-                    });
+                let Some(ch) = self.roster.get(link) else {
+                    continue;
+                };
+                let mut sheet = ch.sheet.clone();
+                let mut changed = false;
+                if (ui.vitals)(&sheet) != Some((c.hp, c.death, c.dead)) {
+                    (ui.set_vitals)(&mut sheet, c.hp, c.death, c.dead);
+                    changed = true;
+                }
+                changed |= (ui.keep)(&mut sheet, s, c);
+                if changed {
+                    self.roster.update(link, |ch| ch.sheet = sheet);
                 }
             }
         });

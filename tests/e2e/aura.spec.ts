@@ -231,8 +231,10 @@ test("two rounds of Aura combat: pools reset, a refusal, a death roll at 0 aura,
   await close(page);
   await expect(page.getByTestId("fight-log")).toContainText(/Gnoll death roll: d20 = \d+/);
 
-  // Maren is knocked prone: Defend ends nothing that prone holds.
+  // Maren is knocked prone (and takes 3): Defend ends nothing that prone holds.
   await open(page, "Maren");
+  await setNumber(page, "Amount", 3);
+  await sheet(page).getByTestId("damage").tap();
   await sheet(page).locator("#cond-name").selectOption("Prone");
   await sheet(page).getByTestId("add-condition").tap();
   await sheet(page).getByRole("button", { name: /^Defend · 1 energy/ }).tap();
@@ -245,7 +247,7 @@ test("two rounds of Aura combat: pools reset, a refusal, a death roll at 0 aura,
   await page.emulateMedia({ colorScheme: "dark" });
   await page.screenshot({ path: "test-results/aura-fight-dark.png", fullPage: true });
 
-  // Her aura reached the sheet: the roster shows it.
+  // What the fight did reached her sheet: aura 17 − 3, and the stamina the swap spent.
   await page.getByRole("link", { name: "Characters" }).tap();
-  await expect(page.getByText("Aura 17/24 · stamina 9/13")).toBeVisible();
+  await expect(page.getByText("Aura 14/24 · stamina 8/13")).toBeVisible();
 });

@@ -61,6 +61,9 @@ pub const STAMINA: usize = 2;
 pub const INIT_ROLL: usize = 3;
 pub const SWIFT: usize = 4;
 pub const SWAP: usize = 5;
+/// Once a round each: the death save while bleeding out, the d20 to wake.
+pub const SAVE: usize = 6;
+pub const WAKE: usize = 7;
 
 /// A linked character as a combatant: its defences, its first held melee weapon and first
 /// ranged weapon, its aura (hit points) and stamina now.
@@ -482,14 +485,37 @@ pub fn death_roll_events(s: &State, who: u32, d20: u32) -> Event {
     Event::Batch(out)
 }
 
+/// Why `who` cannot make its death save (`SAVE`) or wake roll (`WAKE`) now: once a round.
+pub fn can_roll(s: &State, who: u32, which: usize) -> Result<(), String> {
+    let c = s.get(who).ok_or("not in the fight")?;
+    if c.dead || s.round == 0 {
+        return Err("not now".into());
+    }
+    let (needs, what) = if which == SAVE {
+        ("Bleeding out", "death save")
+    } else {
+        ("Unconscious", "wake roll")
+    };
+    if !s.has(who, needs) {
+        return Err(format!("no {what} due"));
+    }
+    if pool(s, who, which) < 1 {
+        return Err(format!("one {what} a round: already rolled"));
+    }
+    Ok(())
+}
+
 /// A death save at the start of a round while bleeding out.
 pub fn death_save_events(s: &State, who: u32, d20: u32) -> Event {
     let r = death_save(d20);
-    let mut out = vec![Event::Note(format!(
-        "{} death save: d20 = {d20}, {}",
-        s.name(who),
-        r.text()
-    ))];
+    let mut out = vec![
+        Event::Spend(who, SAVE, 1),
+        Event::Note(format!(
+            "{} death save: d20 = {d20}, {}",
+            s.name(who),
+            r.text()
+        )),
+    ];
     match r {
         DeathSave::Stable => clear(s, who, "Bleeding out", &mut out),
         DeathSave::Bleeding => {}
@@ -505,11 +531,14 @@ pub fn death_save_events(s: &State, who: u32, d20: u32) -> Event {
 
 /// Unconscious at 0 stamina: a d20 each round, 20 wakes with 1 stamina.
 pub fn wake_events(s: &State, who: u32, d20: u32) -> Event {
-    let mut out = vec![Event::Note(format!(
-        "{} tries to wake: d20 = {d20}{}",
-        s.name(who),
-        if d20 >= 20 { ", wakes" } else { ", still out" }
-    ))];
+    let mut out = vec![
+        Event::Spend(who, WAKE, 1),
+        Event::Note(format!(
+            "{} tries to wake: d20 = {d20}{}",
+            s.name(who),
+            if d20 >= 20 { ", wakes" } else { ", still out" }
+        )),
+    ];
     if d20 >= 20 {
         clear(s, who, "Unconscious", &mut out);
         if pool(s, who, STAMINA) == 0 {
@@ -951,6 +980,18 @@ mod tests {
     }
 
     #[test]
+    fn joining_mid_fight_the_energy_is_within_the_stamina() {
+        let (mut s, _, _) = fight();
+        let tired = AuraSheet {
+            stamina: 2,
+            ..AuraSheet::default()
+        };
+        s.apply(&Event::Join(from_sheet("Late", &tired)));
+        let id = s.combatants.last().unwrap().id;
+        assert_eq!((pool(&s, id, ENERGY), pool(&s, id, STAMINA)), (2, 2));
+    }
+
+    #[test]
     fn the_stamina_swap_is_once_a_round_and_stamina_0_knocks_out() {
         let (mut s, _, g) = fight();
         s.apply(&swap(&s, g).unwrap());
@@ -966,9 +1007,11 @@ mod tests {
         assert!(s.has(g, "Unconscious"));
         s.apply(&Event::Next);
         assert_eq!(pool(&s, g, ENERGY), 0);
-        // Waking: a 20 gives 1 stamina back.
+        // Waking: a 20 gives 1 stamina back; one try a round.
         s.apply(&wake_events(&s, g, 19));
         assert!(s.has(g, "Unconscious"));
+        assert!(can_roll(&s, g, WAKE).is_err());
+        s.apply(&Event::Next);
         s.apply(&wake_events(&s, g, 20));
         assert!(!s.has(g, "Unconscious"));
         assert_eq!(pool(&s, g, STAMINA), 1);
@@ -1058,6 +1101,11 @@ mod tests {
         assert!(s.has(g, "Bleeding out") && s.has(g, "Exhausted"));
         s.apply(&death_save_events(&s, g, 3));
         assert!(s.has(g, "Unconscious"));
+        assert!(can_roll(&s, g, SAVE)
+            .unwrap_err()
+            .contains("one death save a round"));
+        s.apply(&Event::Next);
+        assert_eq!(can_roll(&s, g, SAVE), Ok(()));
         s.apply(&death_save_events(&s, g, 20));
         assert!(!s.has(g, "Bleeding out"));
         s.apply(&death_roll_events(&s, g, 1));

@@ -630,6 +630,17 @@ impl AuraSheet {
         }
         self.conditions
             .retain(|c| !c.eq_ignore_ascii_case("Exhausted") && !c.eq_ignore_ascii_case("Shaken"));
+        self.woken();
+    }
+
+    /// Gaining aura stabilizes; with stamina back and no bleeding, the character wakes.
+    pub fn woken(&mut self) {
+        if self.aura > 0 {
+            self.conditions.retain(|c| c != "Bleeding out");
+        }
+        if self.stamina > 0 && !self.has("Bleeding out") {
+            self.conditions.retain(|c| c != "Unconscious");
+        }
     }
 
     /// A long rest: aura, recovery surges and stamina full, and everything a short rest ends.
@@ -637,6 +648,15 @@ impl AuraSheet {
         self.short_rest(false);
         self.aura = self.aura_strength().0;
         self.surges = self.recovery_surges().0;
+        self.woken();
+    }
+
+    /// Sets the MPL, with a pick (+1 Arm Strength until chosen) for every level.
+    pub fn set_mpl(&mut self, mpl: i32) {
+        self.mpl = mpl.clamp(0, STAT_LIMIT);
+        let n = self.mpl as usize;
+        self.picks.resize(n.max(self.picks.len().min(n)), Pick::Arm);
+        self.picks.truncate(n);
     }
 
     /// A death roll (d20) taken on the sheet, outside a fight: the table's conditions or death.

@@ -384,6 +384,12 @@ impl State {
                 _ => r.full(&c),
             })
             .collect();
+        // A pool capped by another (energy by stamina) starts within it.
+        for (i, r) in self.rules.resources.iter().enumerate() {
+            if let Some(cap) = r.capped_by.and_then(|k| c.pools.get(k).copied()) {
+                c.pools[i] = c.pools[i].min(cap);
+            }
+        }
         c.gone = false;
         let id = c.id;
         self.say(format!("{} joins the fight", c.name));

@@ -40,6 +40,14 @@ pub struct CombatUi {
     pub tools_title: &'static str,
     /// What the order shows after a combatant's vitals (a pre-rolled defence).
     pub row_note: fn(&State, u32) -> String,
+    /// Writes back to a linked character what the fight changed besides its vitals (Energy /
+    /// Aura's stamina and lasting conditions); true when the sheet changed.
+    pub keep: fn(&mut Sheet, &State, &Combatant) -> bool,
+}
+
+/// For systems whose fights change nothing on a sheet but its vitals.
+pub fn keep_nothing(_: &mut Sheet, _: &State, _: &Combatant) -> bool {
+    false
 }
 
 /// The combat views of a system, if it has any yet.

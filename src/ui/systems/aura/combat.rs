@@ -6,12 +6,12 @@
 
 use super::rolls::{attack_form, edge_index, Attacker, Target};
 use crate::rules::aura::combat::{
-    attack_edge, can, can_attack, death_roll_events, death_save_events, defence_edge, from_sheet,
-    heal_events, initiative_events, maneuver_events, npc, swap, swing_events, take, wake_events,
-    Npc, Swing, ACTS, AGILITY, AR, BLUNT, COVERAGE, ENERGY, EVASION, FORTITUDE, INITIATIVE,
-    MAX_STAMINA, MELEE_AV, MELEE_BONUS, MELEE_HALVED, MELEE_PRECISE, MISS_MOD, RANGED_BONUS,
-    RANGED_COVERAGE, RANGED_EVASION, RANGED_HALVED, RANGED_PRECISE, SHOT_ENERGY, STAMINA, T_MELEE,
-    T_RANGED, UNARMED_AV, UNARMED_DAMAGE,
+    attack_edge, can, can_attack, can_roll, death_roll_events, death_save_events, defence_edge,
+    from_sheet, heal_events, initiative_events, maneuver_events, npc, swap, swing_events, take,
+    wake_events, Npc, Swing, ACTS, AGILITY, AR, BLUNT, COVERAGE, ENERGY, EVASION, FORTITUDE,
+    INITIATIVE, MAX_STAMINA, MELEE_AV, MELEE_BONUS, MELEE_HALVED, MELEE_PRECISE, MISS_MOD,
+    RANGED_BONUS, RANGED_COVERAGE, RANGED_EVASION, RANGED_HALVED, RANGED_PRECISE, SAVE,
+    SHOT_ENERGY, SIZE, STAMINA, T_MELEE, T_RANGED, UNARMED_AV, UNARMED_DAMAGE, WAKE,
 };
 use crate::rules::aura::{dying_chance, AttackMode, POOL_LIMIT};
 use crate::rules::dice::{DiceSource, Edge};
@@ -32,6 +32,7 @@ pub static UI: CombatUi = CombatUi {
     tools,
     tools_title: "Rounds",
     row_note,
+    keep,
 };
 
 fn from_character(c: &Character) -> Option<crate::rules::encounter::Combatant> {
@@ -57,6 +58,32 @@ fn set_vitals(sheet: &mut Sheet, aura: i32, _: u32, dead: bool) {
         s.aura = aura.clamp(0, POOL_LIMIT);
         s.dead = dead;
     }
+}
+
+/// What else a fight writes back to a linked character: the stamina left, and the lasting
+/// conditions the death table and non-lethal damage gave (added, never taken away here: the
+/// sheet's own conditions do not join the fight). Gaining aura stabilizes and wakes.
+fn keep(sheet: &mut Sheet, s: &State, c: &crate::rules::encounter::Combatant) -> bool {
+    let Sheet::Aura(a) = sheet else {
+        return false;
+    };
+    let before = a.clone();
+    a.stamina = pool(s, c.id, STAMINA).clamp(0, POOL_LIMIT);
+    for name in ["Bleeding out", "Exhausted", "Shaken", "Unconscious"] {
+        let lasting = s.conditions_of(c.id).any(|x| {
+            x.name == name
+                && x.parent.is_none()
+                && x.dur == crate::rules::encounter::Duration::Removed
+        });
+        if lasting && !a.has(name) && a.conditions.len() < crate::rules::aura::LIST_LIMIT {
+            a.conditions.push(name.into());
+        }
+    }
+    if !s.has(c.id, "Bleeding out") && c.hp > 0 {
+        a.conditions.retain(|x| x != "Bleeding out");
+    }
+    a.woken();
+    *a != before
 }
 
 fn pool(s: &State, who: u32, i: usize) -> i32 {
@@ -347,6 +374,7 @@ fn kinds(s: &State, who: u32) -> Vec<(String, Attacker)> {
                 blunt: c.stat(BLUNT) > 0,
                 unarmed: false,
                 energy: 3,
+                unarmed_av: c.stat(UNARMED_AV),
             },
         ));
     }
@@ -364,6 +392,7 @@ fn kinds(s: &State, who: u32) -> Vec<(String, Attacker)> {
             blunt: true,
             unarmed: true,
             energy: 2,
+            unarmed_av: c.stat(UNARMED_AV),
         },
     ));
     let ranged_dice = c.text(T_RANGED);
@@ -382,6 +411,7 @@ fn kinds(s: &State, who: u32) -> Vec<(String, Attacker)> {
                 blunt: false,
                 unarmed: false,
                 energy: c.stat(SHOT_ENERGY).max(1),
+                unarmed_av: c.stat(UNARMED_AV),
             },
         ));
     }
@@ -393,7 +423,6 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let target = RwSignal::new(0);
     let swift = RwSignal::new(false);
     let enhance = RwSignal::new(0);
-    let non_lethal = RwSignal::new(false);
     let head = vec![
         Field::Pick(
             "With",
@@ -428,7 +457,6 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         ),
         Field::Tick("A swift attack (once a round; melee costs 1 energy)", swift),
         Field::Num("Stamina to enhance it (at most 4)", enhance, 0, 4),
-        Field::Tick("Deal non-lethal damage", non_lethal),
     ];
     let body = move || {
         let k = kind.get();
@@ -440,6 +468,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         };
         let melee = a.mode == AttackMode::Melee;
         let tgt = move || target.get().max(0) as u32;
+        let energy = a.energy;
         let stat =
             move |i: usize| num(move || ctx.state.with(|s| s.get(tgt()).map_or(0, |c| c.stat(i))));
         let t = Target {
@@ -454,6 +483,23 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             coverage: stat(if melee { COVERAGE } else { RANGED_COVERAGE }),
             ar: stat(AR),
             aura: num(move || ctx.state.with(|s| s.get(tgt()).map_or(0, |c| c.hp))),
+            fort_edge: num(move || {
+                ctx.state
+                    .with(|s| edge_index(defence_edge(s, tgt(), false, Edge::Normal)))
+            }),
+            worse: flag(move || {
+                ctx.state
+                    .with(|s| attack_edge(s, who, Edge::Normal) == Edge::Disadvantage)
+            }),
+            swift: swift.into(),
+            size: Some(stat(SIZE)),
+            refuse: text(move || {
+                let cost = if swift.get() && melee { 1 } else { energy };
+                ctx.state
+                    .with(|s| can_attack(s, who, cost, enhance.get(), swift.get()))
+                    .err()
+                    .unwrap_or_default()
+            }),
         };
         let facts = Field::Text(
             "muted",
@@ -479,22 +525,26 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 })
             }),
         );
-        let energy = a.energy;
-        let on_roll: super::rolls::OnRoll = std::sync::Arc::new(move |st, r, m, fort| {
+        let on_roll: super::rolls::OnRoll = std::sync::Arc::new(move |x| {
+            let (st, r, m, fort) = (&x.st, &x.r, x.m, x.fort);
             let t = tgt();
             if t == 0 {
                 return "Pick a target first.".to_owned();
             }
             let sw = swift.get_untracked();
-            let cost = if sw && melee { 1 } else { energy };
+            let cost = match (sw && melee, m.is_some_and(|m| m.unarmed())) {
+                (true, _) => 1,
+                (false, true) => 2,
+                (false, false) => energy,
+            };
             let en = enhance.get_untracked();
             let checked = ctx
                 .state
                 .with_untracked(|s| can_attack(s, who, cost, en, sw));
             if let Err(why) = checked {
-                return format!("Not rolled: {why}.");
+                return format!("Not applied: {why}.");
             }
-            let line = r.line(st);
+            let line = x.line.clone();
             let ev = ctx.state.with_untracked(|s| {
                 let also = m.map_or_else(Vec::new, |m| {
                     maneuver_events(
@@ -524,7 +574,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                         crit: r.crit,
                         dealt: if m.is_some() { 0 } else { r.dealt },
                         rolls: line.clone(),
-                        non_lethal: non_lethal.get_untracked(),
+                        non_lethal: x.non_lethal,
                         also,
                     },
                 )
@@ -588,14 +638,14 @@ fn down(ctx: EncCtx, who: u32) -> AnyView {
                         fixed("Death save (d20)"),
                         "btn",
                         "death-save",
-                        flag(move || ctx.state.with(|s| !s.has(who, "Bleeding out"))),
+                        flag(move || ctx.state.with(|s| can_roll(s, who, SAVE).is_err())),
                         Callback::new(move |()| d20(death_save_events)),
                     ),
                     Field::Act(
                         fixed("Wake roll (d20)"),
                         "btn",
                         "wake",
-                        flag(move || ctx.state.with(|s| !s.has(who, "Unconscious"))),
+                        flag(move || ctx.state.with(|s| can_roll(s, who, WAKE).is_err())),
                         Callback::new(move |()| d20(wake_events)),
                     ),
                 ]),

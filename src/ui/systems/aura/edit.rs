@@ -20,7 +20,7 @@ const S: i32 = STAT_LIMIT;
 
 const NUMBERS: [Num; 7] = [
     ("Level", |s| s.level, |s, v| s.level = v, 0, S),
-    ("MPL", |s| s.mpl, |s, v| s.mpl = v, 0, S),
+    ("MPL", |s| s.mpl, |s, v| s.set_mpl(v), 0, S),
     ("Arm Strength (base)", |s| s.arm, |s, v| s.arm = v, -S, S),
     ("Leg Strength (base)", |s| s.leg, |s, v| s.leg = v, -S, S),
     (
@@ -81,6 +81,26 @@ const ARMOR: [Num; 7] = [
 ];
 
 type Text = fn(&AuraSheet) -> String;
+
+/// A bow, for the draw weight a bow of this character is drawn at.
+const BOW: Weapon = Weapon {
+    name: String::new(),
+    damage: String::new(),
+    av: 0,
+    ev: 0,
+    accuracy: 0,
+    mpr: 0,
+    ranged: true,
+    crossbow: false,
+    drawn: true,
+    range: [0; 3],
+    light: false,
+    heavy: false,
+    thrown: false,
+    blunt: false,
+    precise: 0,
+    held: false,
+};
 
 /// Every derived value: label, test id, value, formula.
 const DERIVED: [(&str, &str, Text, Text); 22] = [
@@ -191,16 +211,18 @@ const DERIVED: [(&str, &str, Text, Text); 22] = [
         "Draw weight",
         "draw-weight",
         |s| {
-            let r = draw_row(s.arm_strength().0);
+            let r = s.draw_for(&BOW);
             format!("{} kg · range {} · +{} damage", r.kg, r.range, r.extra)
         },
         |s| {
-            let r = draw_row(s.arm_strength().0);
-            let x = draw_row(s.arm_strength().0 + 5);
+            let x = s.draw_for(&Weapon {
+                crossbow: true,
+                ..BOW
+            });
             format!(
-                "the row of Arm Strength {}{}; a two-handed crossbow counts 5 more: {} kg, +{}; bows and crossbows stop at the MPL's row (MPL 1–2: 40 kg, 3–4: 45, 5+: 50)",
+                "the row of Arm Strength {} ({} kg), at most the MPL's row (MPL 1–2: 40 kg, 3–4: 45, 5+: 50); a two-handed crossbow counts 5 more: {} kg, +{}",
                 s.arm_strength().0,
-                if r.limit.is_empty() { String::new() } else { format!(" ({})", r.limit) },
+                draw_row(s.arm_strength().0).kg,
                 x.kg,
                 x.extra
             )
@@ -272,7 +294,10 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
         Field::Bound(
             "Aura now",
             ctx.num(|s| s.aura),
-            ctx.set_num(|s, v| s.aura = v),
+            ctx.set_num(|s, v| {
+                s.aura = v;
+                s.woken();
+            }),
             0,
             POOL_LIMIT,
         ),

@@ -48,6 +48,8 @@ fn modes(w: &crate::rules::aura::Weapon) -> &'static [usize] {
 
 pub fn play(ctx: Ctx) -> impl IntoView {
     let open = RwSignal::new(NONE);
+    // A memo, so the panel (and the roll it shows) stays while the sheet changes under it.
+    let down = Memo::new(move |_| ctx.sheet.with(|s| s.aura <= 0 && !s.dead));
     let weapons = ctx.num(|s| s.weapons.len() as i32);
     view! {
         <section class="card vitals" aria-label="Vitals">
@@ -66,7 +68,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
                 {FIGURES.map(|(label, id, get)| view! { <li><small>{label}</small><strong data-testid=id>{ctx.text(get)}</strong></li> }).collect_view()}
             </ul>
         </section>
-        {reactive(move || if ctx.sheet.with(|s| s.aura <= 0 && !s.dead) { dying(ctx) } else { ().into_any() })}
+        {reactive(move || if down.get() { dying(ctx) } else { ().into_any() })}
         <section class="card" aria-label="Defences">
             <h2>"Defences"</h2>
             <ul class="roll-rows">
@@ -136,13 +138,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
                     let a = attacker(s, w, mode);
                     let (t, fields) = typed_target(mode == AttackMode::Melee);
                     let title = format!("Attack: {}", a.name);
-                    (title, attack_form(a, t, fields, std::sync::Arc::new(|st, r, _, fort| {
-                        let mut line = r.line(st);
-                        if let Some(f) = fort {
-                            line.push_str(&format!("; the target's fortitude roll {f}"));
-                        }
-                        line
-                    })))
+                    (title, attack_form(a, t, fields, std::sync::Arc::new(|r: &super::rolls::Rolled| r.line.clone())))
                 }
             });
             view! {

@@ -10,7 +10,7 @@ use crate::rules::aura::{
     chance, crit_from, cut_off, d20_at_least, defence_roll, initiative_contest, maneuver,
     non_lethal_from, AttackMode, Defender, NonLethal, Takes, MISS_MOVE, MISS_SIZE,
 };
-use crate::rules::dice::{parse, Distribution, Edge, EXPLODE_CAP};
+use crate::rules::dice::{parse, DiceSource, Distribution, Edge, EXPLODE_CAP};
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::format::{decimal, percent};
 use crate::ui::kit::{fixed, flag, form, numbered_options, text, Field};
@@ -130,6 +130,8 @@ pub struct Attacker {
     pub unarmed: bool,
     /// Energy it costs (shown).
     pub energy: i32,
+    /// The AV of an unarmed attack (restrain and push are made unarmed).
+    pub unarmed_av: i32,
 }
 
 /// The target's side: read from its signals (typed on a sheet, from the fight in an encounter).
@@ -137,8 +139,17 @@ pub struct Attacker {
 pub struct Target {
     pub defence: Signal<i32>,
     pub fortitude: Signal<i32>,
-    /// The target's defence roll edge, an index of [`EDGES`].
+    /// The target's evasion roll edge and fortitude roll edge, indexes of [`EDGES`].
     pub edge: Signal<i32>,
+    pub fort_edge: Signal<i32>,
+    /// The attacker's conditions give its attack rolls disadvantage (dazed, blinded).
+    pub worse: Signal<bool>,
+    /// A swift attack: a maneuver gives no advantage and leaves no one unguarded.
+    pub swift: Signal<bool>,
+    /// The target's size (an index of `MISS_SIZE`) when known (a fight); a sheet picks it.
+    pub size: Option<Signal<i32>>,
+    /// Why the attack cannot be made now (the pools); empty when it can.
+    pub refuse: Signal<String>,
     pub defending: Signal<bool>,
     pub exposed: Signal<bool>,
     pub coverage: Signal<i32>,
@@ -157,6 +168,7 @@ struct Choices {
     band: RwSignal<i32>,
     widen: RwSignal<i32>,
     man: RwSignal<i32>,
+    try_nl: RwSignal<bool>,
 }
 
 const BANDS: [&str; 3] = [
@@ -165,11 +177,22 @@ const BANDS: [&str; 3] = [
     "Past the second range: disadvantage",
 ];
 
+fn maneuver_of(c: Choices) -> Option<Maneuver> {
+    let man = c.man.get();
+    (man > 0).then(|| Maneuver::ALL[(man - 1).clamp(0, 3) as usize])
+}
+
+/// The strike the odds are shown for and the roll makes. A maneuver is made at its full AV
+/// (unarmed for restrain and push); the roll takes its −5 off.
 fn strike_of(a: &Attacker, t: Target, c: Choices) -> Option<Strike> {
     let melee = a.mode == AttackMode::Melee;
     let damage = parse(&a.dice).ok();
-    let widen = c.widen.get().clamp(0, 4);
-    let man = (c.man.get() > 0).then(|| Maneuver::ALL[(c.man.get() - 1).clamp(0, 3) as usize]);
+    let man = maneuver_of(c);
+    let widen = if man.is_some() {
+        0
+    } else {
+        c.widen.get().clamp(0, 4)
+    };
     let mut my_edge = edge(c.my_edge.get());
     if !melee {
         my_edge = match (my_edge, c.band.get()) {
@@ -179,21 +202,42 @@ fn strike_of(a: &Attacker, t: Target, c: Choices) -> Option<Strike> {
             (e, _) => e,
         };
     }
+    if t.worse.get() {
+        my_edge = match my_edge {
+            Edge::Advantage => Edge::Normal,
+            _ => Edge::Disadvantage,
+        };
+    }
+    let size = t.size.map_or_else(|| c.size.get(), |s| s.get());
     let value = if melee {
-        a.value - 3 * widen
+        let av = if man.is_some_and(Maneuver::unarmed) {
+            a.unarmed_av
+        } else {
+            a.value
+        };
+        av - 3 * widen
     } else {
         a.value
-            + MISS_SIZE[c.size.get().clamp(0, 7) as usize].1
+            + MISS_SIZE[size.clamp(0, 7) as usize].1
             + MISS_MOVE[c.moving.get().clamp(0, 2) as usize].1
             + 3 * widen
     };
+    // Against a target that is not exposed, a maneuver (not swift) meets advantage on the
+    // target's first defence roll.
+    let mut def_edge = edge(t.edge.get());
+    if man.is_some() && !t.exposed.get() && !t.swift.get() {
+        def_edge = match def_edge {
+            Edge::Disadvantage => Edge::Normal,
+            _ => Edge::Advantage,
+        };
+    }
     Some(Strike {
         melee,
         value,
         precise: a.precise,
         edge: my_edge,
         def_sides: if melee { 10 } else { 4 },
-        def_edge: edge(t.edge.get()),
+        def_edge,
         defence: t.defence.get(),
         wins_ties: t.defending.get(),
         coverage: t.coverage.get(),
@@ -206,10 +250,35 @@ fn strike_of(a: &Attacker, t: Target, c: Choices) -> Option<Strike> {
     })
 }
 
+/// The non-lethal kind of an attack.
+fn non_lethal_kind(a: &Attacker) -> NonLethal {
+    if a.unarmed {
+        NonLethal::Unarmed
+    } else if a.mode != AttackMode::Melee {
+        NonLethal::Ranged
+    } else if a.blunt {
+        NonLethal::Blunt
+    } else {
+        NonLethal::Melee
+    }
+}
+
+/// An attack as rolled, for the panel's owner to apply.
+pub struct Rolled {
+    pub st: Strike,
+    pub r: Struck,
+    pub m: Option<Maneuver>,
+    /// The target's fortitude roll against a maneuver.
+    pub fort: Option<i64>,
+    /// The damage is non-lethal (unarmed, or the chance roll made it).
+    pub non_lethal: bool,
+    /// The rolls in one line.
+    pub line: String,
+}
+
 /// What an attack panel does with a roll: gets the strike, what was rolled, the maneuver (if
 /// any) and the target's fortitude roll for it; returns the line to show.
-pub type OnRoll =
-    std::sync::Arc<dyn Fn(&Strike, &Struck, Option<Maneuver>, Option<i64>) -> String + Send + Sync>;
+pub type OnRoll = std::sync::Arc<dyn Fn(&Rolled) -> String + Send + Sync>;
 
 /// An attack panel.
 pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: OnRoll) -> AnyView {
@@ -222,11 +291,13 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
         band: RwSignal::new(1),
         widen: RwSignal::new(0),
         man: RwSignal::new(0),
+        try_nl: RwSignal::new(false),
     };
     let result = RwSignal::new(String::new());
     let melee = a.mode == AttackMode::Melee;
     let held = std::sync::Arc::new(a.clone());
     let h1 = held.clone();
+    let h2 = held.clone();
     let spec = std::sync::Arc::new(move || strike_of(&h1, t, c));
     let (s1, s2, s3, s4) = (spec.clone(), spec.clone(), spec.clone(), spec);
     let odds = text(move || {
@@ -254,50 +325,43 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
             percent(chance(o.exposed, 1.0 - o.exposed)),
         );
         let a3 = &held;
-        let man = c.man.get();
-        if man > 0 {
-            let m = Maneuver::ALL[(man - 1).clamp(0, 3) as usize];
-            let first = if t.exposed.get() {
-                edge(t.edge.get())
-            } else {
-                Edge::Advantage
-            };
+        if let Some(m) = maneuver_of(c) {
+            // The same strike the roll makes: its defence edge already has the advantage.
             let d = Defender {
-                roll: defence_roll(10, first, st.defence),
+                roll: defence_roll(10, st.def_edge, st.defence),
                 wins_ties: st.wins_ties,
                 coverage: 0,
                 ar: 0,
             };
-            let fort = defence_roll(10, edge(t.edge.get()), t.fortitude.get());
+            let fort = defence_roll(10, edge(t.fort_edge.get()), t.fortitude.get());
             let (hit, works) = maneuver(
-                a3.value,
+                st.value,
                 st.precise,
                 st.edge,
                 &d,
                 m.saves().then_some(&fort),
             );
-            out = format!(
+            return format!(
                 "{}: AV {} − 5 to hit{}: hits {} · works {}{}",
                 m.name(),
-                a3.value,
+                st.value,
                 if m.saves() {
                     format!(
                         ", then fortitude 1d10*{:+} must beat AV {}",
                         t.fortitude.get(),
-                        a3.value
+                        st.value
                     )
                 } else {
                     String::new()
                 },
                 percent(hit),
                 percent(works),
-                if t.exposed.get() {
+                if t.exposed.get() || t.swift.get() {
                     ""
                 } else {
                     " (not exposed: its first roll has advantage, and you end unguarded)"
                 }
             );
-            return out;
         }
         if let Some((d, drop)) = dmg {
             out.push_str(&format!(
@@ -315,17 +379,8 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
             }
         }
         let w = c.widen.get();
-        if w > 0 || a3.unarmed {
-            let kind = if a3.unarmed {
-                NonLethal::Unarmed
-            } else if !melee {
-                NonLethal::Ranged
-            } else if a3.blunt {
-                NonLethal::Blunt
-            } else {
-                NonLethal::Melee
-            };
-            let from = non_lethal_from(kind, w as u32);
+        if w > 0 || a3.unarmed || c.try_nl.get() {
+            let from = non_lethal_from(non_lethal_kind(a3), w as u32);
             out.push_str(&format!(
                 "\nNon-lethal on a chance roll of {from}+: {}",
                 percent(d20_at_least(from))
@@ -338,31 +393,48 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
             .map_or_else(|| Distribution::point(0), |(d, _)| d)
     };
     let roll = move || {
-        let Some(st) = s3() else { return };
-        let man = c.man.get_untracked();
-        let m = (man > 0).then(|| Maneuver::ALL[(man - 1).clamp(0, 3) as usize]);
-        let mut st = st;
+        let Some(mut st) = s3() else { return };
+        let m = maneuver_of(c);
         if m.is_some() {
             st.value -= 5;
-            if !t.exposed.get_untracked() {
-                st.def_edge = match st.def_edge {
-                    Edge::Disadvantage => Edge::Normal,
-                    _ => Edge::Advantage,
-                };
-            }
         }
+        let nl_from = non_lethal_from(
+            non_lethal_kind(&h2),
+            c.widen.get_untracked().clamp(0, 4) as u32,
+        );
+        let try_nl = c.try_nl.get_untracked() && m.is_none();
         let out = with_dice(|src| {
             let struck = strike(&st, src);
             let fort = m.filter(|m| m.saves() && struck.hit).map(|_| {
-                let (_, sum) = roll_defence(10, edge(t.edge.get_untracked()), src);
+                let (_, sum) = roll_defence(10, edge(t.fort_edge.get_untracked()), src);
                 sum + i64::from(t.fortitude.get_untracked())
             });
-            (struck, fort)
+            let chance_roll = (try_nl && nl_from > 1 && struck.hit).then(|| src.roll(20));
+            (struck, fort, chance_roll)
         });
-        match out {
-            Ok((struck, fort)) => result.set(on_roll(&st, &struck, m, fort)),
-            Err(_) => result.set("The dice could not be rolled here.".into()),
+        let Ok((r, fort, chance_roll)) = out else {
+            return result.set("The dice could not be rolled here.".into());
+        };
+        let mut line = r.line(&st);
+        if let Some(f) = fort {
+            line.push_str(&format!("; the target's fortitude roll {f}"));
         }
+        let non_lethal = try_nl && r.hit && chance_roll.is_none_or(|d| d as i32 >= nl_from);
+        if let Some(d) = chance_roll {
+            line.push_str(&format!(
+                "; chance roll {d} vs {nl_from}: {}",
+                if non_lethal { "non-lethal" } else { "lethal" }
+            ));
+        }
+        let rolled = Rolled {
+            st,
+            r,
+            m,
+            fort,
+            non_lethal,
+            line,
+        };
+        result.set(on_roll(&rolled));
     };
     let mut fields = vec![Field::Text(
         "muted",
@@ -396,17 +468,20 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
             numbered_options(BANDS.iter().map(|b| (*b).to_owned())),
             c.band,
         ));
-        fields.push(Field::Pick(
-            "Target size",
-            numbered_options(MISS_SIZE.iter().map(|s| format!("{} ({:+})", s.0, s.1))),
-            c.size,
-        ));
+        if t.size.is_none() {
+            fields.push(Field::Pick(
+                "Target size",
+                numbered_options(MISS_SIZE.iter().map(|s| format!("{} ({:+})", s.0, s.1))),
+                c.size,
+            ));
+        }
         fields.push(Field::Pick(
             "Target movement",
             numbered_options(MISS_MOVE.iter().map(|s| format!("{} ({:+})", s.0, s.1))),
             c.moving,
         ));
     }
+    fields.push(Field::Tick("Try for non-lethal damage", c.try_nl));
     fields.push(Field::Num(
         if melee {
             "Non-lethal: −3 AV steps"
@@ -428,11 +503,12 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
         ));
     }
     fields.push(Field::Text("chance pre", "attack-odds", odds));
+    fields.push(Field::Text("field-error", "attack-refused", t.refuse));
     fields.push(Field::Act(
         fixed("Roll the attack"),
         "btn primary roll-btn",
         "roll-attack",
-        flag(move || s4().is_none()),
+        flag(move || s4().is_none() || !t.refuse.with(String::is_empty)),
         Callback::new(move |()| roll()),
     ));
     fields.push(Field::Text("result-line", "attack-result", result.into()));
@@ -456,6 +532,11 @@ pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
         defence: defence.into(),
         fortitude: fortitude.into(),
         edge: e.into(),
+        fort_edge: e.into(),
+        worse: Signal::stored(false),
+        swift: Signal::stored(false),
+        size: None,
+        refuse: Signal::stored(String::new()),
         defending: defending.into(),
         exposed: exposed.into(),
         coverage: coverage.into(),
@@ -572,6 +653,7 @@ pub fn attacker(s: &crate::rules::aura::AuraSheet, w: Option<usize>, mode: Attac
             blunt: true,
             unarmed: true,
             energy: 2,
+            unarmed_av: s.unarmed_av().0,
         },
         Some(w) => {
             let halvings = u32::from(!s.proficient(w));
@@ -604,6 +686,7 @@ pub fn attacker(s: &crate::rules::aura::AuraSheet, w: Option<usize>, mode: Attac
                 blunt: w.blunt,
                 unarmed: false,
                 energy,
+                unarmed_av: s.unarmed_av().0,
             }
         }
     }

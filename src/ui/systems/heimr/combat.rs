@@ -30,6 +30,7 @@ pub static UI: CombatUi = CombatUi {
     tools,
     tools_title: "Initiative",
     row_note,
+    keep: crate::ui::systems::keep_nothing,
 };
 
 fn from_character(c: &Character) -> Option<Combatant> {

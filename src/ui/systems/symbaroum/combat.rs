@@ -26,6 +26,7 @@ pub static UI: CombatUi = CombatUi {
     tools,
     tools_title: "Surprise",
     row_note,
+    keep: crate::ui::systems::keep_nothing,
 };
 
 fn row_note(_: &State, _: u32) -> String {

@@ -31,6 +31,7 @@ pub static UI: CombatUi = CombatUi {
     tools,
     tools_title: "Declare and roll",
     row_note,
+    keep: crate::ui::systems::keep_nothing,
 };
 
 fn from_character(c: &Character) -> Option<Combatant> {
