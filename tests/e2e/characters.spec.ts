@@ -269,6 +269,8 @@ test("rename, duplicate, delete with undo", async ({ page }) => {
 
 test("an unreadable entry is set aside, listed in Settings, and deleted only on request", async ({ page }) => {
   await page.goto("/");
+  // The app has loaded (and scanned storage) before the broken entry is written.
+  await appReady(page);
   await page.evaluate(() => localStorage.setItem("rollsheet.char.broken", '{"schema_version":1,"id":"broken"'));
   await page.reload();
   await expect(page.getByRole("alert").filter({ hasText: "could not be read" })).toBeVisible();
@@ -289,6 +291,7 @@ test("an unreadable entry is set aside, listed in Settings, and deleted only on 
 test("a sheet from a newer app is shown read-only and left untouched", async ({ page }) => {
   const raw = '{"schema_version":4,"id":"f1","name":"Future Hero","system":"heimr","sheet":{}}';
   await page.goto("/");
+  await appReady(page);
   await page.evaluate((r) => localStorage.setItem("rollsheet.char.f1", r), raw);
   await page.reload();
   await expect(page.locator(".read-only")).toContainText("Future Hero");
