@@ -32,6 +32,14 @@ const fn per_round(name: &'static str, max: i32, max_stat: Option<usize>) -> Res
     }
 }
 
+/// A once-a-round roll kept by the system's own panel (not shown in the turn bar).
+const fn once_a_round(name: &'static str) -> ResourceDef {
+    ResourceDef {
+        hidden: true,
+        ..per_round(name, 1, None)
+    }
+}
+
 const fn cond(name: &'static str, text: &'static str, default: D) -> ConditionDef {
     ConditionDef {
         name,
@@ -394,26 +402,8 @@ pub const AURA: CombatRules = CombatRules {
         per_round("Initiative roll", 1, None),
         per_round("Swift attack", 1, None),
         per_round("Stamina swap", 1, None),
-        ResourceDef {
-            name: "Death save",
-            max: 1,
-            max_stat: None,
-            reset: Reset::RoundStart,
-            may_go_negative: false,
-            hidden: true,
-            capped_by: None,
-            cuts: &[],
-        },
-        ResourceDef {
-            name: "Wake roll",
-            max: 1,
-            max_stat: None,
-            reset: Reset::RoundStart,
-            may_go_negative: false,
-            hidden: true,
-            capped_by: None,
-            cuts: &[],
-        },
+        once_a_round("Death save"),
+        once_a_round("Wake roll"),
     ],
     seconds_per_round: 5,
     conditions: &[
