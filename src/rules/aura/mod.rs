@@ -15,6 +15,6 @@ pub use rolls::{
 };
 pub use sheet::{
     draw_row, energy_from_stamina, floor_div, throw_extra, Armor, AttackMode, AuraSheet, Derived,
-    DrawRow, Pick, Shield, SizeRow, Weapon, DRAW, LIST_LIMIT, MEDIUM, MISS_MOVE, MISS_SIZE,
+    DrawRow, Pick, Shield, SizeRow, Weapon, BOW, DRAW, LIST_LIMIT, MEDIUM, MISS_MOVE, MISS_SIZE,
     POOL_LIMIT, SCORES, SIZES, STAT_LIMIT,
 };

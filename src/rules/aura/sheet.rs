@@ -213,25 +213,35 @@ pub struct Weapon {
     pub held: bool,
 }
 
+/// A plain bow: the weapon the sheet shows its draw weight for.
+pub const BOW: Weapon = Weapon {
+    name: String::new(),
+    damage: String::new(),
+    av: 0,
+    ev: 0,
+    accuracy: 0,
+    mpr: 0,
+    ranged: true,
+    crossbow: false,
+    drawn: true,
+    range: [0; 3],
+    light: false,
+    heavy: false,
+    thrown: false,
+    blunt: false,
+    precise: 0,
+    held: false,
+};
+
 impl Default for Weapon {
     fn default() -> Self {
         Weapon {
             name: "Weapon".into(),
             damage: "1d6".into(),
-            av: 0,
-            ev: 0,
-            accuracy: 0,
-            mpr: 0,
             ranged: false,
-            crossbow: false,
             drawn: false,
-            range: [0; 3],
-            light: false,
-            heavy: false,
-            thrown: false,
-            blunt: false,
-            precise: 0,
             held: true,
+            ..BOW
         }
     }
 }

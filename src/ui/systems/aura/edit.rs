@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use crate::rules::aura::{
-    draw_row, throw_extra, AuraSheet, Pick, Weapon, POOL_LIMIT, SCORES, SIZES, STAT_LIMIT,
+    draw_row, throw_extra, AuraSheet, Pick, Weapon, BOW, POOL_LIMIT, SCORES, SIZES, STAT_LIMIT,
 };
 use crate::ui::kit::{fixed, flag, fold, numbered_options, Field};
 use leptos::prelude::*;
@@ -81,26 +81,6 @@ const ARMOR: [Num; 7] = [
 ];
 
 type Text = fn(&AuraSheet) -> String;
-
-/// A bow, for the draw weight a bow of this character is drawn at.
-const BOW: Weapon = Weapon {
-    name: String::new(),
-    damage: String::new(),
-    av: 0,
-    ev: 0,
-    accuracy: 0,
-    mpr: 0,
-    ranged: true,
-    crossbow: false,
-    drawn: true,
-    range: [0; 3],
-    light: false,
-    heavy: false,
-    thrown: false,
-    blunt: false,
-    precise: 0,
-    held: false,
-};
 
 /// Every derived value: label, test id, value, formula.
 const DERIVED: [(&str, &str, Text, Text); 22] = [
