@@ -6,4 +6,5 @@ pub mod dice;
 pub mod encounter;
 pub mod heimr;
 pub mod symbaroum;
+pub mod tempo;
 pub mod vogt;

@@ -48,6 +48,10 @@ pub struct ResourceDef {
     /// While the holder has the named condition, the full value is that much lower (never
     /// below 0): exhausted −2 energy, slowed no agility.
     pub cuts: &'static [(&'static str, i32)],
+    /// With `Reset::TurnEnd`: instead of refilling, the balance gains what this table gives
+    /// for it — (lowest balance, amount) rows, highest first, nothing below the last — up to
+    /// the full value (Tempo's Recover Stamina).
+    pub recovery: &'static [(i32, i32)],
 }
 
 impl ResourceDef {
@@ -143,6 +147,8 @@ pub struct CombatRules {
     pub death_steps: u32,
     pub resources: &'static [ResourceDef],
     pub conditions: &'static [ConditionDef],
+    /// The number the round counter shows for the first round (1; Tempo counts from 0).
+    pub round_base: u32,
     /// How long a round lasts in the fiction (0: not measured); the fight shows its clock.
     pub seconds_per_round: u32,
 }
@@ -150,6 +156,11 @@ pub struct CombatRules {
 impl CombatRules {
     pub fn condition(&self, name: &str) -> Option<&'static ConditionDef> {
         self.conditions.iter().find(|c| c.name == name)
+    }
+
+    /// The round counter as shown for the engine's round `n` (1 for the first).
+    pub fn counter(&self, n: u32) -> u32 {
+        (n + self.round_base).saturating_sub(1)
     }
 
     pub fn has_turns(&self) -> bool {

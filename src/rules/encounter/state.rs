@@ -587,7 +587,8 @@ impl State {
             return;
         }
         self.round = 1;
-        self.say("Round 1 begins".into());
+        let text = format!("Round {} begins", self.rules.counter(1));
+        self.say(text);
         self.round_start();
         if self.rules.turns == Turns::Fixed {
             self.first_turn();
@@ -657,7 +658,7 @@ impl State {
     fn next_round(&mut self) {
         self.count_down(Duration::Round { n: 0 });
         self.round += 1;
-        let text = format!("Round {} begins", self.round);
+        let text = format!("Round {} begins", self.rules.counter(self.round));
         self.say(text);
         self.round_start();
     }
@@ -680,9 +681,24 @@ impl State {
             }
         }
         for (id, i, full) in fills {
-            if let Some(p) = self.get_mut(id).and_then(|c| c.pools.get_mut(i)) {
+            let def = &rules.resources[i];
+            let Some(c) = self.get_mut(id) else { continue };
+            let Some(p) = c.pools.get_mut(i) else {
+                continue;
+            };
+            if def.recovery.is_empty() {
                 *p = full;
+                continue;
             }
+            let was = *p;
+            let back = def
+                .recovery
+                .iter()
+                .find(|(at, _)| was >= *at)
+                .map_or(0, |r| r.1);
+            *p = was.saturating_add(back).min(full).max(was);
+            let text = format!("{} recovers {back} {} ({was} → {})", c.name, def.name, *p);
+            self.say(text);
         }
     }
 

@@ -8,6 +8,7 @@ use super::rules::{
 
 const fn per_turn(name: &'static str) -> ResourceDef {
     ResourceDef {
+        recovery: &[],
         name,
         max: 1,
         max_stat: None,
@@ -21,6 +22,7 @@ const fn per_turn(name: &'static str) -> ResourceDef {
 
 const fn per_round(name: &'static str, max: i32, max_stat: Option<usize>) -> ResourceDef {
     ResourceDef {
+        recovery: &[],
         name,
         max,
         max_stat,
@@ -35,6 +37,7 @@ const fn per_round(name: &'static str, max: i32, max_stat: Option<usize>) -> Res
 /// A once-a-round roll kept by the system's own panel (not shown in the turn bar).
 const fn once_a_round(name: &'static str) -> ResourceDef {
     ResourceDef {
+        recovery: &[],
         hidden: true,
         ..per_round(name, 1, None)
     }
@@ -73,6 +76,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     at_zero: AtZero::DyingIfPc,
     death_steps: 3,
     resources: &[per_turn("Combat"), per_turn("Movement")],
+    round_base: 1,
     seconds_per_round: 0,
     conditions: &[
         cond(
@@ -115,6 +119,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
 /// down, each use one more; the system's panel turns it into a penalty.
 const fn uses(name: &'static str, max_stat: Option<usize>) -> ResourceDef {
     ResourceDef {
+        recovery: &[],
         name,
         max: 0,
         max_stat,
@@ -190,6 +195,7 @@ pub const HEIMR: CombatRules = CombatRules {
     resources: &[
         per_turn("Standard action"),
         ResourceDef {
+            recovery: &[],
             name: "Fatigue rise",
             max: 1,
             max_stat: None,
@@ -203,6 +209,7 @@ pub const HEIMR: CombatRules = CombatRules {
         uses("Blocks", None),
         uses("Parries", Some(18)),
     ],
+    round_base: 1,
     seconds_per_round: 2,
     conditions: &[
         cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
@@ -258,6 +265,7 @@ pub const VOGT: CombatRules = CombatRules {
     },
     death_steps: 0,
     resources: &[],
+    round_base: 1,
     seconds_per_round: 6,
     conditions: &[
         cond(
@@ -370,6 +378,7 @@ pub const AURA: CombatRules = CombatRules {
     death_steps: 0,
     resources: &[
         ResourceDef {
+            recovery: &[],
             name: "Energy",
             max: 5,
             max_stat: None,
@@ -380,6 +389,7 @@ pub const AURA: CombatRules = CombatRules {
             cuts: &[("Exhausted", 2), ("Unconscious", 99)],
         },
         ResourceDef {
+            recovery: &[],
             name: "Agility",
             max: 3,
             max_stat: Some(1),
@@ -390,6 +400,7 @@ pub const AURA: CombatRules = CombatRules {
             cuts: &[("Slowed", 99), ("Unconscious", 99)],
         },
         ResourceDef {
+            recovery: &[],
             name: "Stamina",
             max: 0,
             max_stat: Some(0),
@@ -405,6 +416,7 @@ pub const AURA: CombatRules = CombatRules {
         once_a_round("Death save"),
         once_a_round("Wake roll"),
     ],
+    round_base: 1,
     seconds_per_round: 5,
     conditions: &[
         cond("Exposed", "Open to combat maneuvers.", D::RoundEnd),
@@ -492,12 +504,13 @@ pub const TEMPO: CombatRules = CombatRules {
     init_keys: &["Initiative"],
     lowest_first: false,
     rolloff_die: 10,
-    stats: &["Combat defence", "Armoured defence", "Grapple defence"],
-    hp_name: "Wounds",
+    stats: &crate::rules::tempo::combat::STATS,
+    hp_name: "Health",
     hp_floor: None,
     at_zero: AtZero::Down,
     death_steps: 0,
     resources: &[ResourceDef {
+        recovery: crate::rules::tempo::RECOVERY,
         name: "AP",
         max: 12,
         max_stat: None,
@@ -507,20 +520,14 @@ pub const TEMPO: CombatRules = CombatRules {
         capped_by: None,
         cuts: &[],
     }],
-    seconds_per_round: 0,
+    round_base: 0,
+    seconds_per_round: 6,
     conditions: &[
-        cond("Off Guard", "Not ready for the exchange.", D::UntilRemoved),
-        cond("On Guard", "Ready for the exchange.", D::UntilRemoved),
-        cond("Bound", "Blades locked with an opponent.", D::UntilRemoved),
-        cond("Grappled", "Held in a grapple.", D::UntilRemoved),
-        ConditionDef {
-            name: "Pinned",
-            text: "Pinned down in the grapple.",
-            default: D::UntilRemoved,
-            implies: &["Grappled"],
-            ends: Ends::Nothing,
-            hurts: 0,
-        },
+        cond("Off Guard", "Caught unready: Ready or Move only.", D::UntilRemoved),
+        cond("On Guard", "In a guard: attacks, moves and most reactions.", D::UntilRemoved),
+        cond("Bound", "Blades locked with an opponent: press, disarm, grapple, withdraw; wind or double in answer.", D::UntilRemoved),
+        cond("Grappled", "Wrestling: pin, strike unarmed, escape; struggle in answer.", D::UntilRemoved),
+        cond("Pinned", "Held down: escape is all that is left.", D::UntilRemoved),
     ],
 };
 

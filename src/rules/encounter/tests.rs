@@ -152,7 +152,7 @@ fn implied_conditions_hold_with_their_parent() {
     ev.push(Event::Next); // round ends: Surprised expires and takes Unaware along
     let s = run(&SYMBAROUM, &ev);
     assert_eq!(s.conditions_of(2).count(), 0);
-    // Tempo: Pinned implies Grappled.
+    // Tempo: the five statuses imply nothing (one is held at a time; rules::tempo keeps it so).
     let t = run(
         &TEMPO,
         &[
@@ -160,7 +160,7 @@ fn implied_conditions_hold_with_their_parent() {
             Event::Add(1, "Pinned".into(), Duration::Removed),
         ],
     );
-    assert!(t.has(1, "Grappled"));
+    assert_eq!(t.held(1), vec!["Pinned"]);
 }
 
 #[test]
@@ -207,7 +207,8 @@ fn per_turn_and_per_round_resources_reset_by_themselves() {
         (2, vec![3, 3, 3, 1, 1, 1, 1, 1]),
         "energy follows the stamina left"
     );
-    // Tempo: AP spent on reactions may go below 0 and refill at the end of one's own turn.
+    // Tempo: AP spent on reactions may go below 0 and recover at the end of one's own turn by
+    // the Recover Stamina table (−2 gets 10 back).
     let mut a = Combatant::new(&TEMPO, "A", 10);
     a.init = vec![8];
     let mut b = Combatant::new(&TEMPO, "B", 10);
@@ -226,7 +227,8 @@ fn per_turn_and_per_round_resources_reset_by_themselves() {
     assert_eq!((s.get(2).unwrap().pools[0], s.current), (-2, Some(2)));
     e2.push(Event::Next);
     let s = run(&TEMPO, &e2);
-    assert_eq!(s.get(2).unwrap().pools[0], 12);
+    assert_eq!(s.get(2).unwrap().pools[0], 8);
+    assert!(s.log.iter().any(|l| l.text == "B recovers 10 AP (-2 → 8)"));
 }
 
 #[test]

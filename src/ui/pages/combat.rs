@@ -77,7 +77,7 @@ fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
         if s.round == 0 {
             "not started".to_owned()
         } else {
-            format!("round {}", s.round)
+            format!("round {}", s.rules.counter(s.round))
         },
         s.combatants.iter().filter(|c| !c.gone).count(),
         if s.ended { " · over" } else { "" }

@@ -75,13 +75,16 @@ pub fn EncounterPage(id: String) -> impl IntoView {
 
 fn status(s: &State) -> String {
     if s.ended {
-        return format!("Over after round {}", s.round);
+        return format!("Over after round {}", s.rules.counter(s.round));
     }
+    let shown = s.rules.counter(s.round);
     let status = match (s.round, s.current) {
         (0, _) => return "Not started".into(),
-        (r, Some(c)) => format!("Round {r} · {}’s turn", s.name(c)),
-        (r, None) if s.rules.turns == Turns::EachRound => format!("Round {r} · declare actions"),
-        (r, None) => format!("Round {r}"),
+        (_, Some(c)) => format!("Round {shown} · {}’s turn", s.name(c)),
+        (_, None) if s.rules.turns == Turns::EachRound => {
+            format!("Round {shown} · declare actions")
+        }
+        (_, None) => format!("Round {shown}"),
     };
     match s.clock() {
         Some(t) => format!("{status} · {t}"),

@@ -1,0 +1,584 @@
+//! A Tempo fight on the encounter engine: combatants from sheets and quick NPCs, the status
+//! each holds (one of five, kept as the fight's conditions), the actions it may declare with
+//! the reason for every refusal, and one exchange — proactive action, the target's reaction,
+//! the counter-tempo replacement — with the exact odds of both sides' outcome rows and its
+//! resolution as one batch of events (one undo).
+//!
+//! Decisions where the seed is silent:
+//! - A combatant holding no status yet is Off Guard (the seed's default start); the GM marks
+//!   who initiated or prepared as On Guard before or during the fight.
+//! - One opponent (the target) reacts; the reaction is declared on credit (SPEC decision 12).
+//! - A counter-tempo replacement must be affordable: the actor pays the larger of the two
+//!   costs in total, so it needs that many AP before the exchange.
+//! - Foiling is checked on both sides first ("fails without effect"); then every action that
+//!   was not foiled applies its row.
+//! - A successful Aim holds for the actor's next proactive action only; a weapon attack then
+//!   adds that weapon's aimed accuracy.
+//! - Disarm leaves the target without its melee weapon until the GM gives it back.
+
+use super::actions::{
+    index, Action, Arm, Effect, Kind, Status, ACTIONS, FEINT_REPLACEMENT, UNARMED_COUNTER,
+};
+use super::sheet::{dice_dist, TempoSheet};
+use crate::rules::dice::{Chance, Distribution};
+use crate::rules::encounter::{Combatant, Duration, Event, State};
+
+pub const DEFENCE: usize = 0;
+pub const ARMOURED: usize = 1;
+pub const GRAPPLE: usize = 2;
+pub const MOVEMENT: usize = 3;
+pub const MELEE_AIMED: usize = 4;
+pub const RANGED_AIMED: usize = 5;
+/// 1 after a successful Aim, until the next proactive action.
+pub const AIMED: usize = 6;
+/// 1 after being disarmed.
+pub const DISARMED: usize = 7;
+/// The check bonus of action `i` is stat `BONUS + i`.
+pub const BONUS: usize = 8;
+/// The AP cost of action `i` is stat `COST + i` (−1: no weapon for it).
+pub const COST: usize = BONUS + ACTIONS.len();
+pub const STAT_COUNT: usize = COST + ACTIONS.len();
+/// The check dice notation.
+pub const T_DICE: usize = 0;
+pub const T_MELEE: usize = 1;
+pub const T_RANGED: usize = 2;
+/// The action-point pool.
+pub const AP: usize = 0;
+
+const fn stat_names() -> [&'static str; STAT_COUNT] {
+    let mut n = ["(per action)"; STAT_COUNT];
+    n[DEFENCE] = "Combat defence";
+    n[ARMOURED] = "Combat defence (armoured)";
+    n[GRAPPLE] = "Grapple defence";
+    n[MOVEMENT] = "Base combat movement";
+    n[MELEE_AIMED] = "Melee aimed accuracy";
+    n[RANGED_AIMED] = "Ranged aimed accuracy";
+    n[AIMED] = "Aimed";
+    n[DISARMED] = "Disarmed";
+    n
+}
+
+/// The engine's stat names (one per check bonus and cost, so the list is long).
+pub const STATS: [&str; STAT_COUNT] = stat_names();
+
+fn base(name: &str, health: i32, defences: [i32; 4], dice: &str) -> Combatant {
+    let mut c = Combatant {
+        stats: vec![0; STAT_COUNT],
+        texts: vec![dice.to_owned(), String::new(), String::new()],
+        ..Combatant::new(&crate::rules::encounter::systems::TEMPO, name, health)
+    };
+    c.stats[..4].copy_from_slice(&defences);
+    for (i, a) in ACTIONS.iter().enumerate() {
+        c.stats[COST + i] = a.cost.unwrap_or(-1);
+    }
+    c
+}
+
+/// A saved character as a combatant: its first melee and first ranged weapon are in hand.
+pub fn from_sheet(name: &str, s: &TempoSheet) -> Combatant {
+    let mut c = base(
+        name,
+        s.health,
+        [s.defence, s.armoured, s.grapple, s.movement],
+        &s.dice,
+    );
+    c.hp_max = s.health_max.max(s.health);
+    c.pc = true;
+    for (i, a) in ACTIONS.iter().enumerate() {
+        c.stats[BONUS + i] = s.bonus(a.name);
+        if let Some(w) = a.arm.and_then(|arm| s.weapon(arm)) {
+            c.stats[COST + i] = w.cost(a.name);
+        }
+    }
+    for (arm, t, aim) in [
+        (Arm::Melee, T_MELEE, MELEE_AIMED),
+        (Arm::Ranged, T_RANGED, RANGED_AIMED),
+    ] {
+        if let Some(w) = s.weapon(arm) {
+            c.texts[t] = w.name.clone();
+            c.stats[aim] = w.aimed;
+        }
+    }
+    c
+}
+
+/// A quick NPC: one bonus for every check, one cost for every melee and ranged weapon action
+/// (0: no such weapon).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Npc {
+    pub defence: i32,
+    pub armoured: i32,
+    pub grapple: i32,
+    pub health: i32,
+    pub dice: String,
+    pub bonus: i32,
+    pub melee: i32,
+    pub ranged: i32,
+}
+
+pub fn npc(name: &str, n: &Npc) -> Combatant {
+    let mut c = base(
+        name,
+        n.health,
+        [n.defence, n.armoured, n.grapple, 4],
+        &n.dice,
+    );
+    for (i, a) in ACTIONS.iter().enumerate() {
+        if a.check {
+            c.stats[BONUS + i] = n.bonus;
+        }
+        let by = match a.arm {
+            Some(Arm::Melee) => n.melee,
+            Some(Arm::Ranged) => n.ranged,
+            None => continue,
+        };
+        c.stats[COST + i] = if by > 0 { by } else { -1 };
+    }
+    if n.melee > 0 {
+        c.texts[T_MELEE] = "weapon".into();
+    }
+    if n.ranged > 0 {
+        c.texts[T_RANGED] = "ranged weapon".into();
+    }
+    c
+}
+
+/// The status a combatant holds: the strongest of the five it has, Off Guard when none.
+pub fn status(s: &State, who: u32) -> Status {
+    [
+        Status::Pinned,
+        Status::Grappled,
+        Status::Bound,
+        Status::OnGuard,
+    ]
+    .into_iter()
+    .find(|st| s.has(who, st.name()))
+    .unwrap_or(Status::OffGuard)
+}
+
+/// Events that leave `who` holding only `new` of the five statuses.
+pub fn status_events(s: &State, who: u32, new: Status) -> Vec<Event> {
+    let mut out: Vec<Event> = s
+        .conditions_of(who)
+        .filter(|a| Status::ALL.iter().any(|st| st.name() == a.name))
+        .map(|a| Event::Remove(a.cid))
+        .collect();
+    out.push(Event::Add(who, new.name().into(), Duration::Removed));
+    out
+}
+
+pub fn ap(s: &State, who: u32) -> i32 {
+    s.get(who)
+        .and_then(|c| c.pools.get(AP).copied())
+        .unwrap_or(0)
+}
+
+/// What action `i` costs this combatant (`Err`: no weapon for it).
+pub fn cost(c: &Combatant, i: usize) -> Result<i32, String> {
+    let a = &ACTIONS[i];
+    if a.arm == Some(Arm::Melee) && c.stat(DISARMED) > 0 {
+        return Err("disarmed".into());
+    }
+    match c.stat(COST + i) {
+        n if n >= 0 => Ok(n),
+        _ if a.arm == Some(Arm::Ranged) => Err("no ranged weapon".into()),
+        _ => Err("no melee weapon".into()),
+    }
+}
+
+fn able(s: &State, who: u32, i: usize) -> Result<(&Combatant, i32), String> {
+    let c = s
+        .get(who)
+        .filter(|c| !c.dead && !c.gone)
+        .ok_or("not in the fight")?;
+    let a = &ACTIONS[i];
+    let st = status(s, who);
+    if !a.allows(st) {
+        return Err(format!("{} needs {}", a.name, a.needs()));
+    }
+    Ok((c, cost(c, i)?))
+}
+
+/// Whether `who` may declare proactive action `i` now, and what it costs.
+pub fn can_declare(s: &State, who: u32, i: usize) -> Result<i32, String> {
+    if s.round == 0 {
+        return Err("the fight has not started".into());
+    }
+    if s.current != Some(who) {
+        return Err("not its turn".into());
+    }
+    if ACTIONS[i].kind != Kind::Proactive {
+        return Err("not a proactive action".into());
+    }
+    let (_, cost) = able(s, who, i)?;
+    let left = ap(s, who);
+    if left < cost {
+        return Err(format!("needs {cost} AP, {left} left"));
+    }
+    Ok(cost)
+}
+
+/// The proactive actions, each with its cost or the reason it is refused.
+pub fn offered(s: &State, who: u32) -> Vec<(usize, Result<i32, String>)> {
+    (0..ACTIONS.len())
+        .filter(|&i| ACTIONS[i].kind == Kind::Proactive)
+        .map(|i| (i, can_declare(s, who, i)))
+        .collect()
+}
+
+/// The reactions that answer action `i`, each with its cost (paid on credit) or the reason the
+/// reactor cannot take it.
+pub fn reactions(s: &State, reactor: u32, i: usize) -> Vec<(usize, Result<i32, String>)> {
+    let name = ACTIONS[i].name;
+    (0..ACTIONS.len())
+        .filter(|&r| ACTIONS[r].kind == Kind::Reactive && ACTIONS[r].responds.contains(&name))
+        .map(|r| (r, able(s, reactor, r).map(|x| x.1)))
+        .collect()
+}
+
+/// A replacement of the proactive action after a reaction: the action and its extra bonus.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Replacement {
+    pub action: usize,
+    pub bonus: i32,
+}
+
+/// What may replace proactive action `i` once reaction `r` is declared.
+pub fn replacements(i: usize, r: usize) -> Vec<Replacement> {
+    let (a, re) = (ACTIONS[i].name, ACTIONS[r].name);
+    let mut out: Vec<Replacement> = (0..ACTIONS.len())
+        .filter(|&k| {
+            let x = &ACTIONS[k];
+            x.kind == Kind::CounterTempo && x.responds.contains(&re) && x.replaces.contains(&a)
+        })
+        .map(|action| Replacement { action, bonus: 0 })
+        .collect();
+    let (f, p, ca, bonus) = FEINT_REPLACEMENT;
+    if a == f && re == p {
+        if let Some(action) = index(ca) {
+            out.push(Replacement { action, bonus });
+        }
+    }
+    out
+}
+
+/// One exchange as declared.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Exchange {
+    pub actor: u32,
+    pub action: usize,
+    pub target: Option<u32>,
+    pub reaction: Option<usize>,
+    pub replacement: Option<Replacement>,
+}
+
+/// The chance of each outcome row, for one side.
+pub type Rows = Vec<(&'static str, Chance)>;
+
+impl Exchange {
+    /// The action that resolves on the actor's side.
+    pub fn acting(&self) -> &'static Action {
+        &ACTIONS[self.replacement.map_or(self.action, |r| r.action)]
+    }
+
+    fn reacting(&self) -> Option<(u32, usize)> {
+        self.target.zip(self.reaction)
+    }
+
+    /// The AP the actor pays in all (the larger of its two actions' costs) and the reactor's.
+    pub fn costs(&self, s: &State) -> Result<(i32, i32), String> {
+        let first = can_declare(s, self.actor, self.action)?;
+        let mut actor = first;
+        if let Some(r) = self.replacement {
+            let c = able(s, self.actor, r.action)?.1;
+            actor = first.max(c);
+            let left = ap(s, self.actor);
+            if left < actor {
+                return Err(format!(
+                    "needs {} AP more, {} left",
+                    actor - first,
+                    left - first
+                ));
+            }
+        }
+        let reactor = match self.reacting() {
+            Some((who, r)) => able(s, who, r)?.1,
+            None => 0,
+        };
+        Ok((actor, reactor))
+    }
+
+    /// The actor's check bonus: the action's, the replacement's extra, aimed accuracy.
+    pub fn actor_bonus(&self, s: &State) -> i32 {
+        let Some(c) = s.get(self.actor) else {
+            return 0;
+        };
+        let a = self.acting();
+        let i = index(a.name).unwrap_or(0);
+        let mut b = c.stat(BONUS + i) + self.replacement.map_or(0, |r| r.bonus);
+        if a.weapon_attack() && c.stat(AIMED) > 0 {
+            b += c.stat(if a.arm == Some(Arm::Ranged) {
+                RANGED_AIMED
+            } else {
+                MELEE_AIMED
+            });
+        }
+        b
+    }
+
+    /// The reactor's check bonus: the reaction's, +5 for a counter-attack on an unarmed attack.
+    pub fn reactor_bonus(&self, s: &State) -> i32 {
+        let Some((who, r)) = self.reacting() else {
+            return 0;
+        };
+        let own = s.get(who).map_or(0, |c| c.stat(BONUS + r));
+        let against_fists = ACTIONS[r].name == "Counter-Attack"
+            && ACTIONS[self.action].name == "Unarmed Attack"
+            && self.replacement.is_none();
+        own + if against_fists { UNARMED_COUNTER } else { 0 }
+    }
+
+    fn dist_of(s: &State, who: u32, a: &Action, bonus: i32) -> Option<Distribution> {
+        if !a.check {
+            return Some(Distribution::point(0));
+        }
+        let c = s.get(who)?;
+        Some(dice_dist(c.text(T_DICE))?.shift(i64::from(bonus)))
+    }
+
+    /// The actor's result (`None`: its check dice cannot be rolled).
+    pub fn actor_dist(&self, s: &State) -> Option<Distribution> {
+        Self::dist_of(s, self.actor, self.acting(), self.actor_bonus(s))
+    }
+
+    pub fn reactor_dist(&self, s: &State) -> Option<Distribution> {
+        let (who, r) = self.reacting()?;
+        Self::dist_of(s, who, &ACTIONS[r], self.reactor_bonus(s))
+    }
+
+    /// The actor's net result: its own check less the reactor's (the reactor's is its negation).
+    pub fn net(&self, s: &State) -> Option<Distribution> {
+        let own = self.actor_dist(s)?;
+        Some(match self.reacting() {
+            Some(_) => own.convolve(&self.reactor_dist(s)?.negate()),
+            None => own,
+        })
+    }
+
+    fn defences(s: &State, who: Option<u32>) -> [i32; 3] {
+        who.and_then(|w| s.get(w)).map_or([0; 3], |c| {
+            [c.stat(DEFENCE), c.stat(ARMOURED), c.stat(GRAPPLE)]
+        })
+    }
+
+    /// The chance of every row of the actor's table and, with a reaction, of the reactor's.
+    pub fn odds(&self, s: &State) -> Option<(Rows, Rows)> {
+        let net = self.net(s)?;
+        let a = self.acting();
+        let t = Self::defences(s, self.target);
+        let mine = rows(a, &net, 1, t);
+        let theirs = match self.reacting() {
+            Some((_, r)) => rows(&ACTIONS[r], &net, -1, Self::defences(s, Some(self.actor))),
+            None => Vec::new(),
+        };
+        Some((mine, theirs))
+    }
+
+    /// The exchange as one batch: declarations and costs, the rolls (totals of the check dice
+    /// before bonuses, with the faces for the log), the outcomes and what they change.
+    pub fn resolve(
+        &self,
+        s: &State,
+        actor_roll: Option<(i64, &str)>,
+        reactor_roll: Option<(i64, &str)>,
+    ) -> Result<Event, String> {
+        let (pay, pay_r) = self.costs(s)?;
+        let name = |w: u32| s.name(w).to_owned();
+        let me = name(self.actor);
+        let first = &ACTIONS[self.action];
+        let mut ev = Vec::new();
+        let against = self
+            .target
+            .map(|t| format!(" against {}", name(t)))
+            .unwrap_or_default();
+        ev.push(Event::Note(format!("{me}: {}{against}", first.name)));
+        let first_cost = can_declare(s, self.actor, self.action)?;
+        ev.push(Event::Spend(self.actor, AP, first_cost));
+        if let Some((who, r)) = self.reacting() {
+            ev.push(Event::Note(format!(
+                "{} reacts: {}",
+                name(who),
+                ACTIONS[r].name
+            )));
+            ev.push(Event::Spend(who, AP, pay_r));
+        }
+        if let Some(r) = self.replacement {
+            let extra = if r.bonus != 0 {
+                format!(" at {:+}", r.bonus)
+            } else {
+                String::new()
+            };
+            ev.push(Event::Note(format!(
+                "{me} replaces it with {}{extra}; pays {} more",
+                ACTIONS[r.action].name,
+                pay - first_cost
+            )));
+            if pay > first_cost {
+                ev.push(Event::Spend(self.actor, AP, pay - first_cost));
+            }
+        }
+        let a = self.acting();
+        let total = |roll: Option<(i64, &str)>, check: bool, bonus: i32, who: &str| {
+            if !check {
+                return (0, format!("{who}: no check, result 0"));
+            }
+            let (t, faces) = roll.unwrap_or((0, ""));
+            let v = t + i64::from(bonus);
+            (v, format!("{who}: {faces} {bonus:+} = {v}"))
+        };
+        let (mine, line) = total(actor_roll, a.check, self.actor_bonus(s), &me);
+        ev.push(Event::Note(line));
+        let theirs = self.reacting().map(|(who, r)| {
+            let (v, line) = total(
+                reactor_roll,
+                ACTIONS[r].check,
+                self.reactor_bonus(s),
+                &name(who),
+            );
+            ev.push(Event::Note(line));
+            (who, &ACTIONS[r], v)
+        });
+        let net = mine - theirs.map_or(0, |t| t.2);
+        let [d, ad, g] = Self::defences(s, self.target);
+        let row = &a.rows[a.row_of(net, d, ad, g)];
+        ev.push(Event::Note(format!(
+            "{me}: {} net {net}: {}",
+            a.name, row.name
+        )));
+        let their_row = theirs.map(|(who, r, _)| {
+            let [d, ad, g] = Self::defences(s, Some(self.actor));
+            let x = &r.rows[r.row_of(-net, d, ad, g)];
+            ev.push(Event::Note(format!(
+                "{}: {} net {}: {}",
+                name(who),
+                r.name,
+                -net,
+                x.name
+            )));
+            (who, x)
+        });
+        let foils = |e: Effect| matches!(e, Effect::Foils | Effect::Binds);
+        let mine_foiled = their_row.is_some_and(|(_, x)| foils(x.effect));
+        let theirs_foiled = foils(row.effect) && their_row.is_some();
+        let aimed = s.get(self.actor).is_some_and(|c| c.stat(AIMED) > 0);
+        if aimed {
+            ev.push(Event::Set(self.actor, AIMED, 0));
+        }
+        if mine_foiled {
+            ev.push(Event::Note(format!(
+                "{me}'s {} fails without effect",
+                a.name
+            )));
+        } else {
+            effect(s, &mut ev, self.actor, self.target, row.effect);
+        }
+        if let Some((who, x)) = their_row {
+            if theirs_foiled {
+                ev.push(Event::Note(format!(
+                    "{}'s reaction fails without effect",
+                    name(who)
+                )));
+            } else {
+                effect(s, &mut ev, who, Some(self.actor), x.effect);
+            }
+        }
+        Ok(Event::Batch(ev))
+    }
+}
+
+/// The rows of `a` over a net result (`sign` −1: the reactor's side, which sees its negation).
+fn rows(a: &Action, net: &Distribution, sign: i64, t: [i32; 3]) -> Rows {
+    let mut mass = vec![0.0; a.rows.len()];
+    let mut seen = vec![false; a.rows.len()];
+    for (v, p) in net.iter() {
+        let i = a.row_of(sign * v, t[0], t[1], t[2]);
+        mass[i] += p;
+        seen[i] |= p > 0.0;
+    }
+    let total: f64 = mass.iter().sum();
+    a.rows
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let others = seen.iter().enumerate().any(|(k, &x)| x && k != i);
+            (
+                r.name,
+                Chance::from_masses(mass[i], total - mass[i], seen[i], others),
+            )
+        })
+        .collect()
+}
+
+/// What a row does to `who` (its actor) and `other` (its target).
+fn effect(s: &State, ev: &mut Vec<Event>, who: u32, other: Option<u32>, e: Effect) {
+    let mut set = |w: u32, st: Status| ev.extend(status_events(s, w, st));
+    let name = |w: u32| s.name(w).to_owned();
+    match e {
+        Effect::Nothing | Effect::Foils => {}
+        Effect::OnGuard => set(who, Status::OnGuard),
+        Effect::Aimed => ev.push(Event::Set(who, AIMED, 1)),
+        Effect::Binds | Effect::Grapples | Effect::Frees | Effect::Disarms => {
+            let st = match e {
+                Effect::Binds => Status::Bound,
+                Effect::Grapples => Status::Grappled,
+                _ => Status::OnGuard,
+            };
+            set(who, st);
+            if let Some(o) = other {
+                set(o, st);
+                if e == Effect::Disarms {
+                    ev.push(Event::Set(o, DISARMED, 1));
+                    ev.push(Event::Note(format!("{} is disarmed", name(o))));
+                }
+            }
+        }
+        Effect::Pins => {
+            if let Some(o) = other {
+                set(o, Status::Pinned);
+            }
+        }
+        Effect::Hit | Effect::Crit => {
+            if let Some(o) = other {
+                ev.push(Event::Note(format!(
+                    "{} is hit: roll damage, {}",
+                    name(o),
+                    if e == Effect::Crit {
+                        "ignoring armour"
+                    } else {
+                        "armour counts"
+                    }
+                )));
+            }
+        }
+    }
+}
+
+/// What paying `cost` on credit does to `who`'s next recovery: "AP 3 → −1; recovers 11 → 10".
+pub fn recovery_preview(s: &State, who: u32, cost: i32) -> String {
+    let now = ap(s, who);
+    let after = now.saturating_sub(cost);
+    format!(
+        "AP {now} → {after}; at the end of its turn it recovers {} → {}",
+        super::actions::regained(after),
+        super::actions::after_recovery(after)
+    )
+}
+
+/// Takes up a weapon again after a disarm (the GM's call).
+pub fn rearm(s: &State, who: u32) -> Option<Event> {
+    let c = s.get(who).filter(|c| c.stat(DISARMED) > 0)?;
+    Some(Event::Batch(vec![
+        Event::Set(who, DISARMED, 0),
+        Event::Note(format!("{} has a weapon in hand again", c.name)),
+    ]))
+}

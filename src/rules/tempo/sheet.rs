@@ -1,0 +1,253 @@
+//! A Tempo character: the three defence values, movement, the check dice the table uses (SPEC
+//! decision 5), the check bonus of each action, and weapons with their AP cost per action and
+//! aimed accuracy. Health is a plain input (the seed leaves damage to the table).
+
+use super::actions::{Arm, ACTIONS};
+use crate::rules::dice::{parse, Distribution};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+pub const STAT_LIMIT: i32 = 100;
+pub const HEALTH_LIMIT: i32 = 10_000;
+pub const NAME_LIMIT: usize = 100;
+pub const LIST_LIMIT: usize = 50;
+/// The cost a new weapon asks for each of its actions until the player types its own.
+pub const DEFAULT_COST: i32 = 4;
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub name: String,
+    #[serde(default)]
+    pub ranged: bool,
+    /// AP per action name; an action missing here costs [`DEFAULT_COST`].
+    #[serde(default)]
+    pub costs: BTreeMap<String, i32>,
+    /// Added to a weapon attack right after a successful Aim.
+    #[serde(default)]
+    pub aimed: i32,
+}
+
+impl Weapon {
+    pub fn new(name: &str, ranged: bool) -> Weapon {
+        Weapon {
+            name: name.into(),
+            ranged,
+            costs: BTreeMap::new(),
+            aimed: 0,
+        }
+    }
+
+    pub fn arm(&self) -> Arm {
+        if self.ranged {
+            Arm::Ranged
+        } else {
+            Arm::Melee
+        }
+    }
+
+    pub fn cost(&self, action: &str) -> i32 {
+        self.costs.get(action).copied().unwrap_or(DEFAULT_COST)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TempoSheet {
+    pub defence: i32,
+    pub armoured: i32,
+    pub grapple: i32,
+    pub movement: i32,
+    #[serde(default)]
+    pub health: i32,
+    #[serde(default)]
+    pub health_max: i32,
+    /// The table's check dice, in the roller's notation.
+    pub dice: String,
+    /// The check bonus per action name (0 when missing).
+    #[serde(default)]
+    pub bonuses: BTreeMap<String, i32>,
+    #[serde(default)]
+    pub weapons: Vec<Weapon>,
+}
+
+impl Default for TempoSheet {
+    fn default() -> Self {
+        TempoSheet {
+            defence: 5,
+            armoured: 8,
+            grapple: 5,
+            movement: 4,
+            health: 10,
+            health_max: 10,
+            dice: "1d10".into(),
+            bonuses: BTreeMap::new(),
+            weapons: vec![Weapon::new("Sword", false)],
+        }
+    }
+}
+
+impl TempoSheet {
+    pub fn bonus(&self, action: &str) -> i32 {
+        self.bonuses.get(action).copied().unwrap_or(0)
+    }
+
+    pub fn set_bonus(&mut self, action: &str, v: i32) {
+        let v = v.clamp(-STAT_LIMIT, STAT_LIMIT);
+        if v == 0 {
+            self.bonuses.remove(action);
+        } else {
+            self.bonuses.insert(action.into(), v);
+        }
+    }
+
+    /// The weapon a fight uses for `arm`: the first of its kind on the sheet.
+    pub fn weapon(&self, arm: Arm) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.arm() == arm)
+    }
+
+    /// The check dice's distribution, if the notation is valid and small enough.
+    pub fn dice_dist(&self) -> Option<Distribution> {
+        dice_dist(&self.dice)
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        for (v, what) in [
+            (self.defence, "combat defence"),
+            (self.armoured, "combat defence (armoured)"),
+            (self.grapple, "grapple defence"),
+            (self.movement, "movement"),
+        ] {
+            if !(-STAT_LIMIT..=STAT_LIMIT).contains(&v) {
+                return Err(format!("{what} must be within ±{STAT_LIMIT}"));
+            }
+        }
+        if !(0..=HEALTH_LIMIT).contains(&self.health_max)
+            || !(-HEALTH_LIMIT..=HEALTH_LIMIT).contains(&self.health)
+        {
+            return Err(format!("health must be within ±{HEALTH_LIMIT}"));
+        }
+        if self.dice_dist().is_none() {
+            return Err(format!(
+                "the check dice “{}” are not dice notation the app can roll",
+                self.dice.chars().take(40).collect::<String>()
+            ));
+        }
+        if self.weapons.len() > LIST_LIMIT {
+            return Err(format!("at most {LIST_LIMIT} weapons"));
+        }
+        let known = |k: &String| ACTIONS.iter().any(|a| a.name == k);
+        for (k, v) in &self.bonuses {
+            if !known(k) {
+                return Err(format!(
+                    "a bonus for “{}”, which is not an action",
+                    k.chars().take(40).collect::<String>()
+                ));
+            }
+            if !(-STAT_LIMIT..=STAT_LIMIT).contains(v) {
+                return Err(format!("the bonus of {k} must be within ±{STAT_LIMIT}"));
+            }
+        }
+        for w in &self.weapons {
+            if w.name.chars().count() > NAME_LIMIT {
+                return Err(format!(
+                    "a weapon name is longer than {NAME_LIMIT} characters"
+                ));
+            }
+            if !(-STAT_LIMIT..=STAT_LIMIT).contains(&w.aimed) {
+                return Err(format!("aimed accuracy must be within ±{STAT_LIMIT}"));
+            }
+            for (k, v) in &w.costs {
+                if !known(k) {
+                    return Err(format!(
+                        "a weapon cost for “{}”, which is not an action",
+                        k.chars().take(40).collect::<String>()
+                    ));
+                }
+                if !(0..=STAT_LIMIT).contains(v) {
+                    return Err(format!("AP costs must be from 0 to {STAT_LIMIT}"));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A check dice notation's distribution (`None` when it does not parse or is too large).
+pub fn dice_dist(notation: &str) -> Option<Distribution> {
+    parse(notation)
+        .ok()
+        .and_then(|e| Distribution::of_expr(&e).ok())
+}
+
+/// The "by weapon" actions a weapon of `arm` prices, in catalogue order.
+pub fn priced(arm: Arm) -> impl Iterator<Item = &'static str> {
+    ACTIONS
+        .iter()
+        .filter(move |a| a.arm == Some(arm))
+        .map(|a| a.name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_valid_and_round_trip() {
+        let s = TempoSheet::default();
+        assert_eq!(s.validate(), Ok(()));
+        let j = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<TempoSheet>(&j).unwrap(), s);
+    }
+
+    #[test]
+    fn bad_values_are_refused_with_a_reason() {
+        let mut s = TempoSheet {
+            dice: "banana".into(),
+            ..TempoSheet::default()
+        };
+        assert!(s.validate().unwrap_err().contains("check dice"));
+        s.dice = "2d6".into();
+        s.bonuses.insert("Fly".into(), 2);
+        assert!(s.validate().unwrap_err().contains("not an action"));
+        s.bonuses.clear();
+        s.weapons[0].costs.insert("Parry".into(), -1);
+        assert!(s.validate().unwrap_err().contains("AP costs"));
+        s.weapons[0].costs.insert("Parry".into(), 3);
+        assert_eq!(s.validate(), Ok(()));
+        s.defence = 101;
+        assert!(s.validate().is_err());
+    }
+
+    #[test]
+    fn weapons_price_their_own_actions() {
+        let melee: Vec<&str> = priced(Arm::Melee).collect();
+        assert_eq!(
+            melee,
+            [
+                "Disarm",
+                "Feint",
+                "Grapple",
+                "Melee Attack",
+                "Press",
+                "Counter-Attack",
+                "Double",
+                "Parry",
+                "Wind",
+                "CT Counter-Attack",
+                "CT Parry"
+            ]
+        );
+        assert_eq!(
+            priced(Arm::Ranged).collect::<Vec<_>>(),
+            ["Ranged Attack", "Counter-Fire"]
+        );
+        let mut s = TempoSheet::default();
+        s.weapons[0].costs.insert("Feint".into(), 2);
+        assert_eq!(s.weapon(Arm::Melee).unwrap().cost("Feint"), 2);
+        assert_eq!(s.weapon(Arm::Melee).unwrap().cost("Parry"), DEFAULT_COST);
+        assert!(s.weapon(Arm::Ranged).is_none());
+        s.set_bonus("Parry", 3);
+        s.set_bonus("Feint", 0);
+        assert_eq!(s.bonus("Parry"), 3);
+        assert!(!s.bonuses.contains_key("Feint"));
+    }
+}

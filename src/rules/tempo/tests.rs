@@ -1,0 +1,529 @@
+//! The exchange on the encounter engine: statuses, refusals, costs, counter-tempo, recovery,
+//! and every chance against brute-force enumeration of the dice.
+
+use super::combat::*;
+use super::*;
+use crate::rules::encounter::systems::TEMPO;
+use crate::rules::encounter::{Event, State};
+
+fn id(name: &str) -> usize {
+    index(name).unwrap()
+}
+
+/// A (CD 5, armoured 8) with a sword priced per action, B an NPC with weapon cost 3.
+fn fight() -> State {
+    let mut sheet = TempoSheet::default();
+    sheet.weapons[0].costs.insert("Melee Attack".into(), 4);
+    sheet.weapons[0].costs.insert("Feint".into(), 2);
+    sheet.weapons[0].costs.insert("Counter-Attack".into(), 5);
+    sheet.set_bonus("Melee Attack", 2);
+    let a = from_sheet("A", &sheet);
+    let b = npc(
+        "B",
+        &Npc {
+            defence: 6,
+            armoured: 9,
+            grapple: 4,
+            health: 10,
+            dice: "1d10".into(),
+            bonus: 1,
+            melee: 3,
+            ranged: 0,
+        },
+    );
+    let mut s = State::new(&TEMPO);
+    s.apply(&Event::Join(a));
+    s.apply(&Event::Join(b));
+    s.apply(&Event::Init(1, vec![9]));
+    s.apply(&Event::Init(2, vec![4]));
+    for e in status_events(&s, 2, Status::OnGuard) {
+        s.apply(&e);
+    }
+    s.apply(&Event::Start);
+    s
+}
+
+fn run(s: &mut State, e: Event) {
+    s.apply(&e);
+}
+
+#[test]
+fn off_guard_cannot_attack_and_readies() {
+    let mut s = fight();
+    assert_eq!(s.rules.counter(s.round), 0, "the round counter starts at 0");
+    assert_eq!(status(&s, 1), Status::OffGuard);
+    assert_eq!(status(&s, 2), Status::OnGuard);
+    assert_eq!(
+        can_declare(&s, 1, id("Melee Attack")),
+        Err("Melee Attack needs On Guard".into())
+    );
+    assert_eq!(
+        can_declare(&s, 2, id("Melee Attack")),
+        Err("not its turn".into())
+    );
+    let ok: Vec<&str> = offered(&s, 1)
+        .into_iter()
+        .filter(|x| x.1.is_ok())
+        .map(|x| ACTIONS[x.0].name)
+        .collect();
+    assert_eq!(ok, ["Move", "Ready"]);
+    let ex = Exchange {
+        actor: 1,
+        action: id("Ready"),
+        target: None,
+        reaction: None,
+        replacement: None,
+    };
+    let (mine, theirs) = ex.odds(&s).unwrap();
+    assert_eq!(mine.len(), 1);
+    assert!(mine[0].1.is_certain());
+    assert!(theirs.is_empty());
+    let e = ex.resolve(&s, None, None).unwrap();
+    run(&mut s, e);
+    assert_eq!(status(&s, 1), Status::OnGuard);
+    assert_eq!(ap(&s, 1), 11);
+    assert!(s.log.iter().any(|l| l.text == "A uses 1 AP"));
+}
+
+#[test]
+fn parry_at_exactly_zero_binds_both_and_the_bind_limits_the_list() {
+    let mut s = fight();
+    for e in status_events(&s, 1, Status::OnGuard) {
+        run(&mut s, e);
+    }
+    let ma = id("Melee Attack");
+    let list = reactions(&s, 2, ma);
+    let names: Vec<&str> = list.iter().map(|x| ACTIONS[x.0].name).collect();
+    assert_eq!(names, ["Counter-Attack", "Evade", "Parry"]);
+    let ex = Exchange {
+        actor: 1,
+        action: ma,
+        target: Some(2),
+        reaction: Some(id("Parry")),
+        replacement: None,
+    };
+    assert_eq!(ex.costs(&s), Ok((4, 3)));
+    // A rolls 5 + 2 = 7; B rolls 6 + 1 = 7: parry net 0.
+    let e = ex.resolve(&s, Some((5, "5")), Some((6, "6"))).unwrap();
+    run(&mut s, e);
+    assert_eq!(status(&s, 1), Status::Bound);
+    assert_eq!(status(&s, 2), Status::Bound);
+    assert_eq!(ap(&s, 1), 8);
+    assert_eq!(ap(&s, 2), 9);
+    assert!(s.log.iter().any(|l| l.text == "B: Parry net 0: Bind"));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "A's Melee Attack fails without effect"));
+    // Only On Guard is held: no stale status left behind.
+    assert_eq!(s.held(1), vec!["Bound"]);
+    let ok: Vec<&str> = offered(&s, 1)
+        .into_iter()
+        .filter(|x| x.1.is_ok())
+        .map(|x| ACTIONS[x.0].name)
+        .collect();
+    assert_eq!(ok, ["Disarm", "Grapple", "Press", "Withdraw"]);
+    assert_eq!(
+        can_declare(&s, 1, ma),
+        Err("Melee Attack needs On Guard".into())
+    );
+    // The bound reactions answer a press.
+    let r: Vec<&str> = reactions(&s, 2, id("Press"))
+        .iter()
+        .map(|x| ACTIONS[x.0].name)
+        .collect();
+    assert_eq!(r, ["Double", "Wind"]);
+}
+
+#[test]
+fn feint_replaced_by_a_counter_attack_pays_the_larger_cost_with_plus_three() {
+    let mut s = fight();
+    for e in status_events(&s, 1, Status::OnGuard) {
+        run(&mut s, e);
+    }
+    let feint = id("Feint");
+    let parry = id("Parry");
+    let reps = replacements(feint, parry);
+    assert_eq!(
+        reps,
+        [Replacement {
+            action: id("Counter-Attack"),
+            bonus: 3
+        }]
+    );
+    // A melee attack drawing a parry has nothing to replace it with.
+    assert!(replacements(id("Melee Attack"), parry).is_empty());
+    let ex = Exchange {
+        actor: 1,
+        action: feint,
+        target: Some(2),
+        reaction: Some(parry),
+        replacement: Some(reps[0]),
+    };
+    // Feint 2, counter-attack 5: 5 in all.
+    assert_eq!(ex.costs(&s), Ok((5, 3)));
+    assert_eq!(ex.actor_bonus(&s), 3);
+    // A rolls 9 + 3 = 12; B 2 + 1 = 3: net 9 ≥ armoured 9: critical.
+    let e = ex.resolve(&s, Some((9, "9")), Some((2, "2"))).unwrap();
+    run(&mut s, e);
+    assert_eq!(ap(&s, 1), 7);
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "A replaces it with Counter-Attack at +3; pays 3 more"));
+    assert!(s.log.iter().any(|l| l.text == "A: 9 +3 = 12"));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "A: Counter-Attack net 9: Critical Hit"));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "B is hit: roll damage, ignoring armour"));
+    // The cheaper replacement costs nothing more: CT Parry (4) after a melee attack (4).
+    let cts = replacements(id("Melee Attack"), id("Counter-Attack"));
+    let names: Vec<&str> = cts.iter().map(|r| ACTIONS[r.action].name).collect();
+    assert_eq!(names, ["CT Counter-Attack", "CT Parry"]);
+}
+
+#[test]
+fn a_counter_tempo_replacement_must_be_affordable() {
+    let mut s = fight();
+    for e in status_events(&s, 1, Status::OnGuard) {
+        run(&mut s, e);
+    }
+    run(&mut s, Event::Spend(1, AP, 9)); // 3 left
+    let ex = Exchange {
+        actor: 1,
+        action: id("Feint"),
+        target: Some(2),
+        reaction: Some(id("Parry")),
+        replacement: Some(Replacement {
+            action: id("Counter-Attack"),
+            bonus: 3,
+        }),
+    };
+    assert_eq!(ex.costs(&s), Err("needs 3 AP more, 1 left".into()));
+    let plain = Exchange {
+        replacement: None,
+        ..ex
+    };
+    assert_eq!(plain.costs(&s), Ok((2, 3)));
+    run(&mut s, Event::Spend(1, AP, 2)); // 1 left
+    assert_eq!(
+        can_declare(&s, 1, id("Melee Attack")),
+        Err("needs 4 AP, 1 left".into())
+    );
+}
+
+#[test]
+fn reactions_go_on_credit_and_recovery_follows_the_table() {
+    let mut s = fight();
+    for e in status_events(&s, 1, Status::OnGuard) {
+        run(&mut s, e);
+    }
+    run(&mut s, Event::Spend(2, AP, 10)); // B has 2
+    assert_eq!(
+        recovery_preview(&s, 2, 3),
+        "AP 2 → -1; at the end of its turn it recovers 11 → 10"
+    );
+    let ex = Exchange {
+        actor: 1,
+        action: id("Melee Attack"),
+        target: Some(2),
+        reaction: Some(id("Parry")),
+        replacement: None,
+    };
+    let e = ex.resolve(&s, Some((9, "9")), Some((1, "1"))).unwrap();
+    run(&mut s, e);
+    assert_eq!(ap(&s, 2), -1, "a reaction may take AP below 0");
+    // A's turn ends: A (12 − 4 = 8) recovers to 12.
+    run(&mut s, Event::Next);
+    assert_eq!(ap(&s, 1), 12);
+    assert!(s.log.iter().any(|l| l.text == "A recovers 12 AP (8 → 12)"));
+    // B's turn: spend 2 more (−3), end: +8 → 5.
+    run(&mut s, Event::Spend(2, AP, 2));
+    run(&mut s, Event::Next);
+    assert_eq!(ap(&s, 2), 5);
+    assert!(s.log.iter().any(|l| l.text == "B recovers 8 AP (-3 → 5)"));
+    assert_eq!(s.rules.counter(s.round), 1, "one full round has passed");
+    assert!(s.log.iter().any(|l| l.text == "Round 1 begins"));
+    // Every balance from −20 to 12 against the table.
+    for b in -20..=12 {
+        let mut t = fight();
+        run(&mut t, Event::Spend(1, AP, 12 - b));
+        run(&mut t, Event::Next);
+        assert_eq!(ap(&t, 1), after_recovery(b), "balance {b}");
+    }
+}
+
+#[test]
+fn counter_attack_against_fists_gets_five_and_both_can_land() {
+    let mut s = fight();
+    for e in status_events(&s, 1, Status::OnGuard) {
+        run(&mut s, e);
+    }
+    let ex = Exchange {
+        actor: 1,
+        action: id("Unarmed Attack"),
+        target: Some(2),
+        reaction: Some(id("Counter-Attack")),
+        replacement: None,
+    };
+    assert_eq!(ex.reactor_bonus(&s), 1 + 5);
+    let other = Exchange {
+        action: id("Melee Attack"),
+        ..ex
+    };
+    assert_eq!(other.reactor_bonus(&s), 1);
+    // A 3 + 0; B 8 + 6 = 14: B's net 11 ≥ A's armoured 8: critical on A.
+    let e = ex.resolve(&s, Some((3, "3")), Some((8, "8"))).unwrap();
+    run(&mut s, e);
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "A is hit: roll damage, ignoring armour"));
+}
+
+#[test]
+fn grapple_pin_escape_and_disarm_change_statuses() {
+    let mut s = fight();
+    for w in [1, 2] {
+        for e in status_events(&s, w, Status::Bound) {
+            run(&mut s, e);
+        }
+    }
+    let grapple = Exchange {
+        actor: 1,
+        action: id("Grapple"),
+        target: Some(2),
+        reaction: None,
+        replacement: None,
+    };
+    let e = grapple.resolve(&s, Some((6, "6")), None).unwrap();
+    run(&mut s, e); // 6 + 0 < 8
+    assert_eq!(status(&s, 1), Status::Bound);
+    let e = grapple.resolve(&s, Some((8, "8")), None).unwrap();
+    run(&mut s, e);
+    assert_eq!(
+        (status(&s, 1), status(&s, 2)),
+        (Status::Grappled, Status::Grappled)
+    );
+    let pin = Exchange {
+        action: id("Pin"),
+        ..grapple
+    };
+    // Grapple defence 4: 4 pins.
+    let e = pin.resolve(&s, Some((4, "4")), None).unwrap();
+    run(&mut s, e);
+    assert_eq!(
+        (status(&s, 1), status(&s, 2)),
+        (Status::Grappled, Status::Pinned)
+    );
+    // B, pinned, may only escape (on its turn).
+    run(&mut s, Event::Next);
+    let ok: Vec<&str> = offered(&s, 2)
+        .into_iter()
+        .filter(|x| x.1.is_ok())
+        .map(|x| ACTIONS[x.0].name)
+        .collect();
+    assert_eq!(ok, ["Escape"]);
+    let esc = Exchange {
+        actor: 2,
+        action: id("Escape"),
+        target: Some(1),
+        reaction: Some(id("Struggle")),
+        replacement: None,
+    };
+    // B 5 + 1 = 6, A struggles 2 + 0: B's net 4 ≥ 1: free; A's struggle net −4 fails.
+    let e = esc.resolve(&s, Some((5, "5")), Some((2, "2"))).unwrap();
+    run(&mut s, e);
+    assert_eq!(
+        (status(&s, 1), status(&s, 2)),
+        (Status::OnGuard, Status::OnGuard)
+    );
+    // Disarm from a bind.
+    for w in [1, 2] {
+        for e in status_events(&s, w, Status::Bound) {
+            run(&mut s, e);
+        }
+    }
+    let dis = Exchange {
+        actor: 2,
+        action: id("Disarm"),
+        target: Some(1),
+        reaction: None,
+        replacement: None,
+    };
+    let e = dis.resolve(&s, Some((7, "7")), None).unwrap();
+    run(&mut s, e);
+    assert_eq!(status(&s, 1), Status::OnGuard);
+    assert_eq!(cost(s.get(1).unwrap(), id("Parry")), Err("disarmed".into()));
+    let e = rearm(&s, 1).unwrap();
+    run(&mut s, e);
+    assert_eq!(cost(s.get(1).unwrap(), id("Parry")), Ok(DEFAULT_COST));
+}
+
+#[test]
+fn aim_adds_the_aimed_accuracy_to_the_next_weapon_attack_only() {
+    let mut sheet = TempoSheet::default();
+    let mut bow = Weapon::new("Bow", true);
+    bow.aimed = 3;
+    sheet.weapons.push(bow);
+    let mut s = State::new(&TEMPO);
+    run(&mut s, Event::Join(from_sheet("A", &sheet)));
+    run(&mut s, Event::Join(from_sheet("B", &sheet)));
+    run(&mut s, Event::Init(1, vec![5]));
+    run(&mut s, Event::Start);
+    for e in status_events(&s, 1, Status::OnGuard) {
+        run(&mut s, e);
+    }
+    let shot = Exchange {
+        actor: 1,
+        action: id("Ranged Attack"),
+        target: Some(2),
+        reaction: None,
+        replacement: None,
+    };
+    assert_eq!(shot.actor_bonus(&s), 0);
+    let aim = Exchange {
+        action: id("Aim"),
+        ..shot
+    };
+    let e = aim.resolve(&s, None, None).unwrap();
+    run(&mut s, e);
+    assert_eq!(shot.actor_bonus(&s), 3);
+    let e = shot.resolve(&s, Some((1, "1")), None).unwrap();
+    run(&mut s, e);
+    assert_eq!(shot.actor_bonus(&s), 0, "used up");
+    // A counter-fire on the aim (net 0 − its roll) makes the aim fail.
+    let aim_opposed = Exchange {
+        reaction: Some(id("Counter-Fire")),
+        ..aim
+    };
+    run(&mut s, Event::Spend(1, AP, -20));
+    for e in status_events(&s, 2, Status::OnGuard) {
+        run(&mut s, e);
+    }
+    let e = aim_opposed.resolve(&s, None, Some((2, "2"))).unwrap();
+    run(&mut s, e);
+    assert_eq!(shot.actor_bonus(&s), 0);
+}
+
+/// Brute force: every face of both check dice, against the exact odds shown.
+#[test]
+fn odds_equal_enumeration_and_sum_to_one() {
+    use crate::rules::dice::Distribution;
+    for (da, db) in [("1d10", "1d10"), ("2d6", "1d8"), ("1d4+1", "1d6")] {
+        let mut s = fight();
+        for e in status_events(&s, 1, Status::OnGuard) {
+            run(&mut s, e);
+        }
+        s.combatants[0].texts[0] = da.into();
+        s.combatants[1].texts[0] = db.into();
+        for (action, reaction) in [
+            ("Melee Attack", Some("Parry")),
+            ("Melee Attack", Some("Counter-Attack")),
+            ("Melee Attack", Some("Evade")),
+            ("Combat Move", Some("Retreat")),
+            ("Move", Some("Counter-Attack")),
+            ("Combat Move", None),
+            ("Melee Attack", None),
+        ] {
+            let ex = Exchange {
+                actor: 1,
+                action: id(action),
+                target: Some(2),
+                reaction: reaction.map(id),
+                replacement: None,
+            };
+            let (mine, theirs) = ex.odds(&s).unwrap();
+            // Enumerate: each die's faces one by one (small sums).
+            let faces = |n: &str| -> Vec<i64> {
+                let (k, rest) = n.split_once('d').unwrap();
+                let (sides, plus) = rest.split_once('+').unwrap_or((rest, "0"));
+                let (k, sides, plus): (u32, i64, i64) = (
+                    k.parse().unwrap(),
+                    sides.parse().unwrap(),
+                    plus.parse().unwrap(),
+                );
+                let mut sums = vec![plus];
+                for _ in 0..k {
+                    sums = sums
+                        .iter()
+                        .flat_map(|s| (1..=sides).map(move |f| s + f))
+                        .collect();
+                }
+                sums
+            };
+            let a_act = &ACTIONS[id(action)];
+            let av: Vec<i64> = if a_act.check {
+                faces(da)
+                    .into_iter()
+                    .map(|x| x + i64::from(ex.actor_bonus(&s)))
+                    .collect()
+            } else {
+                vec![0]
+            };
+            let bv: Vec<i64> = match reaction {
+                Some(_) => faces(db)
+                    .into_iter()
+                    .map(|x| x + i64::from(ex.reactor_bonus(&s)))
+                    .collect(),
+                None => vec![0],
+            };
+            let mut count_a = vec![0u64; a_act.rows.len()];
+            let mut count_b = vec![0u64; reaction.map_or(0, |r| ACTIONS[id(r)].rows.len())];
+            for x in &av {
+                for y in &bv {
+                    count_a[a_act.row_of(x - y, 6, 9, 4)] += 1;
+                    if let Some(r) = reaction {
+                        count_b[ACTIONS[id(r)].row_of(y - x, 5, 8, 5)] += 1;
+                    }
+                }
+            }
+            let n = (av.len() * bv.len()) as f64;
+            let check = |rows: &Rows, counts: &[u64]| {
+                let mut sum = 0.0;
+                for ((_, c), k) in rows.iter().zip(counts) {
+                    let want = *k as f64 / n;
+                    assert!(
+                        (c.p() - want).abs() < 1e-12,
+                        "{action} {reaction:?} {da} {db}"
+                    );
+                    assert_eq!(c.is_impossible(), *k == 0);
+                    assert_eq!(c.is_certain(), *k as f64 == n);
+                    sum += c.p();
+                }
+                assert!((sum - 1.0).abs() < 1e-12);
+            };
+            check(&mine, &count_a);
+            if reaction.is_some() {
+                check(&theirs, &count_b);
+            }
+            let net: Distribution = ex.net(&s).unwrap();
+            assert!((net.total() - 1.0).abs() < 1e-12);
+        }
+    }
+}
+
+#[test]
+fn refusals_name_the_reason() {
+    let s = fight();
+    let b = s.get(2).unwrap();
+    // B has no ranged weapon.
+    assert_eq!(cost(b, id("Ranged Attack")), Err("no ranged weapon".into()));
+    let r = reactions(&s, 2, id("Aim"));
+    assert_eq!(r[0].1, Err("no ranged weapon".into()));
+    // A is Off Guard: its reactions need On Guard.
+    let r = reactions(&s, 1, id("Melee Attack"));
+    assert!(r
+        .iter()
+        .all(|x| x.1 == Err(format!("{} needs On Guard", ACTIONS[x.0].name))));
+    let mut before = State::new(&TEMPO);
+    before.apply(&Event::Join(s.get(1).unwrap().clone()));
+    assert_eq!(
+        can_declare(&before, 1, id("Ready")),
+        Err("the fight has not started".into())
+    );
+}
