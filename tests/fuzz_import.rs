@@ -23,6 +23,7 @@ const HEIMR: &str = include_str!("fixtures/character-heimr-v1.json");
 const SYMBAROUM: &str = include_str!("fixtures/character-symbaroum-v1.json");
 const VOGT: &str = include_str!("fixtures/character-vogt-v1.json");
 const AURA: &str = include_str!("fixtures/character-aura-v1.json");
+const TEMPO: &str = include_str!("fixtures/character-tempo-v1.json");
 const ENCOUNTER: &str = include_str!("fixtures/encounter-symbaroum-v1.json");
 
 fn pick(src: &mut SeededSource, n: usize) -> usize {
@@ -59,11 +60,12 @@ fn scalar(src: &mut SeededSource) -> Value {
                 "heimr",
                 "symbaroum",
                 "vogt",
+                "tempo",
                 "🎲",
                 "x\u{0}y",
                 "\"",
                 "1e5"
-            ][pick(src, 8)]
+            ][pick(src, 9)]
         ),
         _ => json!("N".repeat([0, 1, 200, 201, 5_000, 100_000][pick(src, 6)])),
     }
@@ -186,9 +188,10 @@ fn valid_documents() -> Vec<Value> {
     let symbaroum: Value = serde_json::from_str(SYMBAROUM).expect("fixture");
     let vogt: Value = serde_json::from_str(VOGT).expect("fixture");
     let aura: Value = serde_json::from_str(AURA).expect("fixture");
+    let tempo: Value = serde_json::from_str(TEMPO).expect("fixture");
     let encounter: Value = serde_json::from_str(ENCOUNTER).expect("fixture");
-    let backup = json!({ "schema_version": 1, "exported_at": 1, "characters": [heimr.clone(), symbaroum.clone(), vogt.clone(), aura.clone()] });
-    vec![heimr, symbaroum, vogt, aura, backup, encounter]
+    let backup = json!({ "schema_version": 1, "exported_at": 1, "characters": [heimr.clone(), symbaroum.clone(), vogt.clone(), aura.clone(), tempo.clone()] });
+    vec![heimr, symbaroum, vogt, aura, tempo, backup, encounter]
 }
 
 /// A rejection message a player can read.

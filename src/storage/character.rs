@@ -5,6 +5,7 @@ use super::versioned::Versioned;
 use crate::rules::aura::AuraSheet;
 use crate::rules::heimr::HeimrSheet;
 use crate::rules::symbaroum::SymbaroumSheet;
+use crate::rules::tempo::TempoSheet;
 use crate::rules::vogt::VogtSheet;
 use serde::{Deserialize, Serialize};
 
@@ -34,6 +35,7 @@ pub enum Sheet {
     Symbaroum(SymbaroumSheet),
     Vogt(VogtSheet),
     Aura(AuraSheet),
+    Tempo(TempoSheet),
 }
 
 /// The stored shape with the sheet still unparsed, so `system` can choose its type.
@@ -66,6 +68,9 @@ impl TryFrom<RawCharacter> for Character {
             }
             "aura" => {
                 Sheet::Aura(serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?)
+            }
+            "tempo" => {
+                Sheet::Tempo(serde_json::from_str(sheet_text).map_err(|e| format!("sheet: {e}"))?)
             }
             other => return Err(format!("unknown system “{other}”")),
         };
@@ -113,7 +118,7 @@ pub const SYSTEMS: [SystemInfo; 5] = [
     SystemInfo {
         id: "tempo",
         name: "Tempo combat",
-        available: false,
+        available: true,
     },
 ];
 
@@ -124,6 +129,7 @@ impl Sheet {
             "symbaroum" => Some(Sheet::Symbaroum(SymbaroumSheet::default())),
             "vogt" => Some(Sheet::Vogt(VogtSheet::default())),
             "aura" => Some(Sheet::Aura(AuraSheet::default())),
+            "tempo" => Some(Sheet::Tempo(TempoSheet::default())),
             _ => None,
         }
     }
@@ -134,6 +140,7 @@ impl Sheet {
             Sheet::Symbaroum(_) => SYSTEMS[1],
             Sheet::Vogt(_) => SYSTEMS[2],
             Sheet::Aura(_) => SYSTEMS[3],
+            Sheet::Tempo(_) => SYSTEMS[4],
         }
     }
 
@@ -160,6 +167,10 @@ impl Sheet {
                 s.stamina,
                 s.max_stamina().0
             ),
+            Sheet::Tempo(s) => format!(
+                "Defence {}/{} · health {}/{}",
+                s.defence, s.armoured, s.health, s.health_max
+            ),
         }
     }
 
@@ -169,6 +180,7 @@ impl Sheet {
             Sheet::Symbaroum(s) => s.validate(),
             Sheet::Vogt(s) => s.validate(),
             Sheet::Aura(s) => s.validate(),
+            Sheet::Tempo(s) => s.validate(),
         }
     }
 }
@@ -287,6 +299,24 @@ mod tests {
         assert_eq!((s.inventory_slots(), s.quick_slots()), (17, 7));
         assert_eq!((s.carried(), s.over()), (5, 0));
         assert_eq!(s.speed().0, 3); // exhaustion 1 halves 6
+        assert!(c.validate().is_ok());
+    }
+
+    #[test]
+    fn tempo_v1_fixture_loads() {
+        let c: Character =
+            decode(include_str!("../../tests/fixtures/character-tempo-v1.json")).unwrap();
+        let Sheet::Tempo(s) = &c.sheet else {
+            panic!("not tempo")
+        };
+        assert_eq!((s.defence, s.armoured, s.grapple, s.movement), (6, 9, 5, 4));
+        assert_eq!(s.dice, "1d10");
+        assert_eq!(s.bonus("Parry"), 2);
+        assert_eq!(s.bonus("Evade"), 0);
+        let sword = s.weapon(crate::rules::tempo::Arm::Melee).unwrap();
+        assert_eq!((sword.cost("Melee Attack"), sword.cost("Feint")), (4, 3));
+        let bow = s.weapon(crate::rules::tempo::Arm::Ranged).unwrap();
+        assert_eq!((bow.cost("Ranged Attack"), bow.aimed), (6, 3));
         assert!(c.validate().is_ok());
     }
 

@@ -587,8 +587,56 @@ mod tests {
         )
     }
 
+    /// A random but valid Tempo character.
+    fn generated_tempo(seed: u64) -> Character {
+        use crate::rules::tempo::{priced, Arm, TempoSheet, Weapon, ACTIONS};
+        let mut src = SeededSource::new(seed);
+        let mut s = TempoSheet {
+            defence: src.roll(20) as i32 - 5,
+            armoured: src.roll(20) as i32,
+            grapple: src.roll(12) as i32,
+            movement: src.roll(8) as i32 - 1,
+            health: src.roll(30) as i32 - 5,
+            health_max: src.roll(30) as i32,
+            dice: pick(&mut src, &["1d10", "2d6", "1d20", "3d6kh2"]).to_string(),
+            ..TempoSheet::default()
+        };
+        for a in ACTIONS.iter().filter(|a| a.check) {
+            if src.roll(3) == 1 {
+                s.set_bonus(a.name, src.roll(9) as i32 - 4);
+            }
+        }
+        s.weapons = (0..src.roll(3) - 1)
+            .map(|_| {
+                let mut w = Weapon::new(&text(&mut src), src.roll(2) == 1);
+                for name in priced(if w.ranged { Arm::Ranged } else { Arm::Melee }) {
+                    if src.roll(2) == 1 {
+                        w.costs.insert(name.into(), src.roll(8) as i32 - 1);
+                    }
+                }
+                w.aimed = src.roll(5) as i32 - 1;
+                w
+            })
+            .collect();
+        Character::new(
+            format!("t{seed:015x}"),
+            text(&mut src),
+            Sheet::Tempo(s),
+            1_700_000_000_000 + seed,
+        )
+    }
+
     #[test]
     fn export_then_import_gives_back_identical_characters() {
+        for seed in 0..200 {
+            let c = generated_tempo(seed);
+            assert_eq!(c.validate(), Ok(()), "tempo seed {seed}");
+            assert_eq!(
+                parse_import(&export_one(&c)),
+                Ok(vec![c.clone()]),
+                "tempo seed {seed}"
+            );
+        }
         for seed in 0..200 {
             let c = generated_aura(seed);
             assert_eq!(c.validate(), Ok(()), "aura seed {seed}");
@@ -745,11 +793,12 @@ mod tests {
     #[test]
     fn links_round_trip_characters_of_every_system_and_backups() {
         use crate::storage::link::testing::link_of;
-        let makers: [fn(u64) -> Character; 4] = [
+        let makers: [fn(u64) -> Character; 5] = [
             generated,
             generated_symbaroum,
             generated_vogt,
             generated_aura,
+            generated_tempo,
         ];
         for make in makers {
             for seed in 0..60 {

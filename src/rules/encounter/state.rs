@@ -696,8 +696,11 @@ impl State {
                 .iter()
                 .find(|(at, _)| was >= *at)
                 .map_or(0, |r| r.1);
-            *p = was.saturating_add(back).min(full).max(was);
-            let text = format!("{} recovers {back} {} ({was} → {})", c.name, def.name, *p);
+            *p = was.saturating_add(back).min(full);
+            let text = format!(
+                "{} recovers {back} {} by the table ({was} → {})",
+                c.name, def.name, *p
+            );
             self.say(text);
         }
     }

@@ -228,7 +228,10 @@ fn per_turn_and_per_round_resources_reset_by_themselves() {
     e2.push(Event::Next);
     let s = run(&TEMPO, &e2);
     assert_eq!(s.get(2).unwrap().pools[0], 8);
-    assert!(s.log.iter().any(|l| l.text == "B recovers 10 AP (-2 → 8)"));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "B recovers 10 AP by the table (-2 → 8)"));
 }
 
 #[test]

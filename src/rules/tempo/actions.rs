@@ -457,6 +457,8 @@ pub const ACTIONS: [Action; 26] = [
         rows: PARRY,
         text: "Parry the counter-attack your attack drew.",
     },
+    // The seed heads its table "Action Check" but names no roll: the result is the AP balance
+    // at the end of the turn (SPEC decision 12), so nothing is rolled.
     Action {
         name: "Recover Stamina",
         cost: Some(0),
@@ -574,7 +576,8 @@ mod tests {
         &'static str,
     );
 
-    /// One line per action, as the seed lists it: cost ("W" by weapon), kind, allowed
+    /// One line per action, as the seed lists it (Recover Stamina's "check" is the AP balance,
+    /// not a roll: SPEC decision 12): cost ("W" by weapon), kind, allowed
     /// statuses, responds, replaces, check, rows as "threshold name".
     #[test]
     fn every_action_matches_the_seed_row_by_row() {

@@ -10,10 +10,14 @@
 //! - One opponent (the target) reacts; the reaction is declared on credit (SPEC decision 12).
 //! - A counter-tempo replacement must be affordable: the actor pays the larger of the two
 //!   costs in total, so it needs that many AP before the exchange.
-//! - Foiling is checked on both sides first ("fails without effect"); then every action that
-//!   was not foiled applies its row.
-//! - A successful Aim holds for the actor's next proactive action only; a weapon attack then
-//!   adds that weapon's aimed accuracy.
+//! - Foiling is checked on both sides first (the foiled action comes to nothing); then every
+//!   action that was not foiled applies its row.
+//! - A successful Aim holds for the actor's next proactive action in the same turn only; a
+//!   weapon attack then adds that weapon's aimed accuracy.
+//! - A feint is declared as a melee attack: the opponent's reactions are those to a melee
+//!   attack.
+//! - The odds shown are each table's rows; when a reaction foils the action, the action's row
+//!   (a hit, say) does not apply — the resolution says so.
 //! - Disarm leaves the target without its melee weapon until the GM gives it back.
 
 use super::actions::{
@@ -167,6 +171,15 @@ pub fn status_events(s: &State, who: u32, new: Status) -> Vec<Event> {
     out
 }
 
+/// The turn mark of a successful Aim: the engine clears it when the actor's next turn starts,
+/// so an aim holds only for what follows it in the same turn.
+const AIM_MARK: &str = "aims";
+
+/// Whether the next weapon attack uses the aimed accuracy.
+pub fn aimed(c: &Combatant) -> bool {
+    c.stat(AIMED) > 0 && c.used.iter().any(|u| u == AIM_MARK)
+}
+
 pub fn ap(s: &State, who: u32) -> i32 {
     s.get(who)
         .and_then(|c| c.pools.get(AP).copied())
@@ -229,11 +242,35 @@ pub fn offered(s: &State, who: u32) -> Vec<(usize, Result<i32, String>)> {
 /// The reactions that answer action `i`, each with its cost (paid on credit) or the reason the
 /// reactor cannot take it.
 pub fn reactions(s: &State, reactor: u32, i: usize) -> Vec<(usize, Result<i32, String>)> {
-    let name = ACTIONS[i].name;
+    let name = declared_as(i);
     (0..ACTIONS.len())
         .filter(|&r| ACTIONS[r].kind == Kind::Reactive && ACTIONS[r].responds.contains(&name))
         .map(|r| (r, able(s, reactor, r).map(|x| x.1)))
         .collect()
+}
+
+/// What the opponent sees declared: a feint is declared as a melee attack.
+pub fn declared_as(i: usize) -> &'static str {
+    match ACTIONS[i].name {
+        "Feint" => "Melee Attack",
+        n => n,
+    }
+}
+
+/// Whether action `i` needs an opponent: its table reads the target's defences, or what it
+/// does changes the other side too.
+pub fn needs_target(i: usize) -> bool {
+    ACTIONS[i].rows.iter().any(|r| {
+        matches!(
+            r.dt,
+            super::actions::Dt::Defence
+                | super::actions::Dt::Armoured
+                | super::actions::Dt::Grapple
+        ) || matches!(
+            r.effect,
+            Effect::Grapples | Effect::Pins | Effect::Frees | Effect::Disarms | Effect::Binds
+        )
+    }) || ACTIONS[i].name == "Feint"
 }
 
 /// A replacement of the proactive action after a reaction: the action and its extra bonus.
@@ -288,6 +325,33 @@ impl Exchange {
     /// The AP the actor pays in all (the larger of its two actions' costs) and the reactor's.
     pub fn costs(&self, s: &State) -> Result<(i32, i32), String> {
         let first = can_declare(s, self.actor, self.action)?;
+        if let Some(t) = self.target {
+            if t == self.actor || !s.get(t).is_some_and(|c| !c.dead && !c.gone) {
+                return Err("pick an opponent in the fight".into());
+            }
+        } else if needs_target(self.action) || self.reaction.is_some() {
+            return Err(format!("{} needs an opponent", ACTIONS[self.action].name));
+        }
+        if let Some((who, r)) = self.reacting() {
+            if !reactions(s, who, self.action).iter().any(|x| x.0 == r) {
+                return Err(format!(
+                    "{} does not answer {}",
+                    ACTIONS[r].name,
+                    declared_as(self.action)
+                ));
+            }
+        }
+        if let Some(rep) = self.replacement {
+            let ok = self
+                .reaction
+                .is_some_and(|r| replacements(self.action, r).contains(&rep));
+            if !ok {
+                return Err(format!(
+                    "{} cannot replace {} here",
+                    ACTIONS[rep.action].name, ACTIONS[self.action].name
+                ));
+            }
+        }
         let mut actor = first;
         if let Some(r) = self.replacement {
             let c = able(s, self.actor, r.action)?.1;
@@ -316,7 +380,7 @@ impl Exchange {
         let a = self.acting();
         let i = index(a.name).unwrap_or(0);
         let mut b = c.stat(BONUS + i) + self.replacement.map_or(0, |r| r.bonus);
-        if a.weapon_attack() && c.stat(AIMED) > 0 {
+        if a.weapon_attack() && aimed(c) {
             b += c.stat(if a.arm == Some(Arm::Ranged) {
                 RANGED_AIMED
             } else {
@@ -376,9 +440,9 @@ impl Exchange {
         let net = self.net(s)?;
         let a = self.acting();
         let t = Self::defences(s, self.target);
-        let mine = rows(a, &net, 1, t);
+        let mine = row_odds(a, &net, 1, t);
         let theirs = match self.reacting() {
-            Some((_, r)) => rows(&ACTIONS[r], &net, -1, Self::defences(s, Some(self.actor))),
+            Some((_, r)) => row_odds(&ACTIONS[r], &net, -1, Self::defences(s, Some(self.actor))),
             None => Vec::new(),
         };
         Some((mine, theirs))
@@ -401,7 +465,15 @@ impl Exchange {
             .target
             .map(|t| format!(" against {}", name(t)))
             .unwrap_or_default();
-        ev.push(Event::Note(format!("{me}: {}{against}", first.name)));
+        let shown = if declared_as(self.action) != first.name {
+            format!(
+                " (declared as a {})",
+                declared_as(self.action).to_lowercase()
+            )
+        } else {
+            String::new()
+        };
+        ev.push(Event::Note(format!("{me}: {}{against}{shown}", first.name)));
         let first_cost = can_declare(s, self.actor, self.action)?;
         ev.push(Event::Spend(self.actor, AP, first_cost));
         if let Some((who, r)) = self.reacting() {
@@ -430,24 +502,27 @@ impl Exchange {
         let a = self.acting();
         let total = |roll: Option<(i64, &str)>, check: bool, bonus: i32, who: &str| {
             if !check {
-                return (0, format!("{who}: no check, result 0"));
+                return Ok((0, format!("{who}: no check, result 0")));
             }
-            let (t, faces) = roll.unwrap_or((0, ""));
+            let (t, faces) = roll.ok_or_else(|| format!("{who} has to roll"))?;
             let v = t + i64::from(bonus);
-            (v, format!("{who}: {faces} {bonus:+} = {v}"))
+            Ok::<_, String>((v, format!("{who}: {faces} {bonus:+} = {v}")))
         };
-        let (mine, line) = total(actor_roll, a.check, self.actor_bonus(s), &me);
+        let (mine, line) = total(actor_roll, a.check, self.actor_bonus(s), &me)?;
         ev.push(Event::Note(line));
-        let theirs = self.reacting().map(|(who, r)| {
-            let (v, line) = total(
-                reactor_roll,
-                ACTIONS[r].check,
-                self.reactor_bonus(s),
-                &name(who),
-            );
-            ev.push(Event::Note(line));
-            (who, &ACTIONS[r], v)
-        });
+        let theirs = match self.reacting() {
+            Some((who, r)) => {
+                let (v, line) = total(
+                    reactor_roll,
+                    ACTIONS[r].check,
+                    self.reactor_bonus(s),
+                    &name(who),
+                )?;
+                ev.push(Event::Note(line));
+                Some((who, &ACTIONS[r], v))
+            }
+            None => None,
+        };
         let net = mine - theirs.map_or(0, |t| t.2);
         let [d, ad, g] = Self::defences(s, self.target);
         let row = &a.rows[a.row_of(net, d, ad, g)];
@@ -470,13 +545,12 @@ impl Exchange {
         let foils = |e: Effect| matches!(e, Effect::Foils | Effect::Binds);
         let mine_foiled = their_row.is_some_and(|(_, x)| foils(x.effect));
         let theirs_foiled = foils(row.effect) && their_row.is_some();
-        let aimed = s.get(self.actor).is_some_and(|c| c.stat(AIMED) > 0);
-        if aimed {
+        if s.get(self.actor).is_some_and(|c| c.stat(AIMED) > 0) {
             ev.push(Event::Set(self.actor, AIMED, 0));
         }
         if mine_foiled {
             ev.push(Event::Note(format!(
-                "{me}'s {} fails without effect",
+                "{me}'s {} comes to nothing",
                 a.name
             )));
         } else {
@@ -485,7 +559,7 @@ impl Exchange {
         if let Some((who, x)) = their_row {
             if theirs_foiled {
                 ev.push(Event::Note(format!(
-                    "{}'s reaction fails without effect",
+                    "{}'s reaction comes to nothing",
                     name(who)
                 )));
             } else {
@@ -496,8 +570,9 @@ impl Exchange {
     }
 }
 
-/// The rows of `a` over a net result (`sign` −1: the reactor's side, which sees its negation).
-fn rows(a: &Action, net: &Distribution, sign: i64, t: [i32; 3]) -> Rows {
+/// The chance of each row of `a` over a net result, against the target's defences `t`
+/// (`sign` −1: the reactor's side, which sees the negation).
+pub fn row_odds(a: &Action, net: &Distribution, sign: i64, t: [i32; 3]) -> Rows {
     let mut mass = vec![0.0; a.rows.len()];
     let mut seen = vec![false; a.rows.len()];
     for (v, p) in net.iter() {
@@ -526,7 +601,10 @@ fn effect(s: &State, ev: &mut Vec<Event>, who: u32, other: Option<u32>, e: Effec
     match e {
         Effect::Nothing | Effect::Foils => {}
         Effect::OnGuard => set(who, Status::OnGuard),
-        Effect::Aimed => ev.push(Event::Set(who, AIMED, 1)),
+        Effect::Aimed => {
+            ev.push(Event::Set(who, AIMED, 1));
+            ev.push(Event::Use(who, AIM_MARK.into()));
+        }
         Effect::Binds | Effect::Grapples | Effect::Frees | Effect::Disarms => {
             let st = match e {
                 Effect::Binds => Status::Bound,

@@ -114,8 +114,8 @@ fn parry_at_exactly_zero_binds_both_and_the_bind_limits_the_list() {
     assert!(s
         .log
         .iter()
-        .any(|l| l.text == "A's Melee Attack fails without effect"));
-    // Only On Guard is held: no stale status left behind.
+        .any(|l| l.text == "A's Melee Attack comes to nothing"));
+    // Only Bound is held: no stale status left behind.
     assert_eq!(s.held(1), vec!["Bound"]);
     let ok: Vec<&str> = offered(&s, 1)
         .into_iter()
@@ -180,10 +180,20 @@ fn feint_replaced_by_a_counter_attack_pays_the_larger_cost_with_plus_three() {
         .log
         .iter()
         .any(|l| l.text == "B is hit: roll damage, ignoring armour"));
-    // The cheaper replacement costs nothing more: CT Parry (4) after a melee attack (4).
+    // A melee attack drawing a counter-attack may become a CT action.
     let cts = replacements(id("Melee Attack"), id("Counter-Attack"));
     let names: Vec<&str> = cts.iter().map(|r| ACTIONS[r.action].name).collect();
     assert_eq!(names, ["CT Counter-Attack", "CT Parry"]);
+    // A feint draws the reactions to a melee attack, and the log says how it was declared.
+    let r: Vec<&str> = reactions(&s, 2, feint)
+        .iter()
+        .map(|x| ACTIONS[x.0].name)
+        .collect();
+    assert_eq!(r, ["Counter-Attack", "Evade", "Parry"]);
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "A: Feint against B (declared as a melee attack)"));
 }
 
 #[test]
@@ -240,12 +250,18 @@ fn reactions_go_on_credit_and_recovery_follows_the_table() {
     // A's turn ends: A (12 − 4 = 8) recovers to 12.
     run(&mut s, Event::Next);
     assert_eq!(ap(&s, 1), 12);
-    assert!(s.log.iter().any(|l| l.text == "A recovers 12 AP (8 → 12)"));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "A recovers 12 AP by the table (8 → 12)"));
     // B's turn: spend 2 more (−3), end: +8 → 5.
     run(&mut s, Event::Spend(2, AP, 2));
     run(&mut s, Event::Next);
     assert_eq!(ap(&s, 2), 5);
-    assert!(s.log.iter().any(|l| l.text == "B recovers 8 AP (-3 → 5)"));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "B recovers 8 AP by the table (-3 → 5)"));
     assert_eq!(s.rules.counter(s.round), 1, "one full round has passed");
     assert!(s.log.iter().any(|l| l.text == "Round 1 begins"));
     // Every balance from −20 to 12 against the table.
@@ -401,13 +417,120 @@ fn aim_adds_the_aimed_accuracy_to_the_next_weapon_attack_only() {
         reaction: Some(id("Counter-Fire")),
         ..aim
     };
-    run(&mut s, Event::Spend(1, AP, -20));
+    run(&mut s, Event::Spend(1, AP, -8)); // 12 again
     for e in status_events(&s, 2, Status::OnGuard) {
         run(&mut s, e);
     }
     let e = aim_opposed.resolve(&s, None, Some((2, "2"))).unwrap();
     run(&mut s, e);
     assert_eq!(shot.actor_bonus(&s), 0);
+    // An aim holds only within the turn: after A's turn ends, the next turn's shot has none.
+    let e = aim.resolve(&s, None, None).unwrap();
+    run(&mut s, e);
+    assert_eq!(shot.actor_bonus(&s), 3);
+    run(&mut s, Event::Next);
+    run(&mut s, Event::Next);
+    assert_eq!(s.current, Some(1));
+    assert_eq!(shot.actor_bonus(&s), 0);
+}
+
+#[test]
+fn counter_tempo_parry_binds_and_bogus_declarations_are_refused() {
+    let mut s = fight();
+    for e in status_events(&s, 1, Status::OnGuard) {
+        run(&mut s, e);
+    }
+    let ma = id("Melee Attack");
+    let ca = id("Counter-Attack");
+    let ct_parry = Replacement {
+        action: id("CT Parry"),
+        bonus: 0,
+    };
+    let ex = Exchange {
+        actor: 1,
+        action: ma,
+        target: Some(2),
+        reaction: Some(ca),
+        replacement: Some(ct_parry),
+    };
+    // CT Parry 4 after a melee attack 4: nothing more to pay; B's counter-attack 3.
+    assert_eq!(ex.costs(&s), Ok((4, 3)));
+    // A 4 + 0 (CT Parry has no bonus) against B 3 + 1: net 0 on both sides: bind.
+    let e = ex.resolve(&s, Some((4, "4")), Some((3, "3"))).unwrap();
+    run(&mut s, e);
+    assert_eq!(
+        (status(&s, 1), status(&s, 2)),
+        (Status::Bound, Status::Bound)
+    );
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "B's reaction comes to nothing"));
+    let mut t = fight();
+    for e in status_events(&t, 1, Status::OnGuard) {
+        run(&mut t, e);
+    }
+    let bogus = [
+        (
+            Exchange {
+                replacement: Some(Replacement {
+                    action: ca,
+                    bonus: 3,
+                }),
+                ..ex
+            },
+            "Counter-Attack cannot replace Melee Attack here",
+        ),
+        (
+            Exchange {
+                reaction: Some(id("Dodge")),
+                replacement: None,
+                ..ex
+            },
+            "Dodge does not answer Melee Attack",
+        ),
+        (
+            Exchange {
+                target: None,
+                reaction: None,
+                replacement: None,
+                ..ex
+            },
+            "Melee Attack needs an opponent",
+        ),
+        (
+            Exchange {
+                target: Some(1),
+                ..ex
+            },
+            "pick an opponent in the fight",
+        ),
+        (
+            Exchange {
+                reaction: None,
+                ..ex
+            },
+            "CT Parry cannot replace Melee Attack here",
+        ),
+    ];
+    for (x, why) in bogus {
+        assert_eq!(x.costs(&t), Err(why.into()));
+        assert!(x.resolve(&t, Some((1, "1")), Some((1, "1"))).is_err());
+    }
+    let plain = Exchange {
+        reaction: None,
+        replacement: None,
+        ..ex
+    };
+    assert_eq!(plain.resolve(&t, None, None), Err("A has to roll".into()));
+    // Odds with the replacement: CT Parry's rows from the net of A's check less B's.
+    let (mine, theirs) = ex.odds(&t).unwrap();
+    let names: Vec<&str> = mine.iter().map(|r| r.0).collect();
+    assert_eq!(names, ["Failure", "Bind", "Success"]);
+    // 1d10 against 1d10+1: A's net is 0 with chance 9/100 (A = B + 1).
+    assert!((mine[1].1.p() - 0.09).abs() < 1e-12);
+    let sum: f64 = theirs.iter().map(|r| r.1.p()).sum();
+    assert!((sum - 1.0).abs() < 1e-12);
 }
 
 /// Brute force: every face of both check dice, against the exact odds shown.
