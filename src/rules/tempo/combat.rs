@@ -549,10 +549,7 @@ impl Exchange {
             ev.push(Event::Set(self.actor, AIMED, 0));
         }
         if mine_foiled {
-            ev.push(Event::Note(format!(
-                "{me}'s {} comes to nothing",
-                a.name
-            )));
+            ev.push(Event::Note(format!("{me}'s {} comes to nothing", a.name)));
         } else {
             effect(s, &mut ev, self.actor, self.target, row.effect);
         }

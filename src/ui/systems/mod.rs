@@ -4,6 +4,7 @@
 pub mod aura;
 pub mod heimr;
 pub mod symbaroum;
+pub mod tempo;
 pub mod vogt;
 
 use crate::rules::encounter::{Combatant, State};
@@ -19,6 +20,7 @@ pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> Option<AnyV
         "symbaroum" => Some(symbaroum::view(id, mode)),
         "vogt" => Some(vogt::view(id, mode)),
         "aura" => Some(aura::view(id, mode)),
+        "tempo" => Some(tempo::view(id, mode)),
         _ => None,
     }
 }
@@ -57,6 +59,7 @@ pub fn combat_ui(system: &str) -> Option<&'static CombatUi> {
         "heimr" => Some(&heimr::combat::UI),
         "vogt" => Some(&vogt::combat::UI),
         "aura" => Some(&aura::combat::UI),
+        "tempo" => Some(&tempo::combat::UI),
         _ => None,
     }
 }

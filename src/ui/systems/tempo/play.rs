@@ -113,13 +113,14 @@ fn check(ctx: Ctx) -> AnyView {
     });
     let do_roll = move || {
         let a = action();
-        let (dice, bonus) = ctx.sheet.with_untracked(|s| (s.dice.clone(), s.bonus(a.name)));
+        let (dice, bonus) = ctx
+            .sheet
+            .with_untracked(|s| (s.dice.clone(), s.bonus(a.name)));
         let Ok(mine) = parse(&dice) else {
             return result.set("The check dice are not valid notation.".into());
         };
         let theirs = opp.with_untracked(|o| parse(o).ok());
-        let Ok((r, o)) =
-            with_dice(|src| (roll(&mine, src), theirs.as_ref().map(|e| roll(e, src))))
+        let Ok((r, o)) = with_dice(|src| (roll(&mine, src), theirs.as_ref().map(|e| roll(e, src))))
         else {
             return result.set("The dice could not be rolled here.".into());
         };

@@ -1,0 +1,599 @@
+//! A Tempo fight: initiative entered or rolled with each combatant's check dice; on the
+//! acting combatant's sheet, the actions its status and AP allow (the rest with the reason),
+//! then the exchange step by step — the opponent, its reaction (on credit, with what it does to
+//! the next recovery), a counter-tempo replacement — with the exact odds of both sides' rows
+//! before one roll resolves it. The rules (`rules::tempo::combat`) decide everything.
+
+use super::odds_line;
+use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
+use crate::rules::encounter::{Combatant, Event, State};
+use crate::rules::tempo::combat::{
+    ap, declared_as, from_sheet, needs_target, npc, offered, reactions, rearm, recovery_preview,
+    replacements, status, status_events, Exchange, Npc, AIMED, DISARMED, T_DICE,
+};
+use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
+use crate::rules::vogt::show_dice;
+use crate::storage::character::{Character, Sheet};
+use crate::ui::components::bar_chart::BarChart;
+use crate::ui::encounters::EncCtx;
+use crate::ui::kit::{choices, dist, fixed, flag, form, text, Field};
+use crate::ui::systems::{keep_nothing, numbered, CombatUi};
+use leptos::prelude::*;
+
+pub static UI: CombatUi = CombatUi {
+    from_character,
+    vitals,
+    set_vitals,
+    npc_form,
+    panel,
+    tools,
+    tools_title: "Initiative",
+    row_note,
+    keep: keep_nothing,
+};
+
+fn from_character(c: &Character) -> Option<Combatant> {
+    match &c.sheet {
+        Sheet::Tempo(s) => {
+            let mut x = from_sheet(&c.name, s);
+            x.link = Some(c.id.clone());
+            Some(x)
+        }
+        _ => None,
+    }
+}
+
+fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
+    match sheet {
+        Sheet::Tempo(s) => Some((s.health, 0, false)),
+        _ => None,
+    }
+}
+
+fn set_vitals(sheet: &mut Sheet, health: i32, _: u32, _: bool) {
+    if let Sheet::Tempo(s) = sheet {
+        s.health = health.clamp(-HEALTH_LIMIT, HEALTH_LIMIT);
+    }
+}
+
+/// "On Guard · 8 AP · aimed".
+fn row_note(s: &State, who: u32) -> String {
+    let Some(c) = s.get(who) else {
+        return String::new();
+    };
+    let mut out = format!("{} · {} AP", status(s, who).name(), ap(s, who));
+    if c.stat(AIMED) > 0 {
+        out.push_str(" · aimed");
+    }
+    if c.stat(DISARMED) > 0 {
+        out.push_str(" · disarmed");
+    }
+    out
+}
+
+fn live_others(s: &State, who: u32) -> Vec<(i32, String)> {
+    s.order
+        .iter()
+        .filter(|&&x| x != who && s.get(x).is_some_and(|c| !c.dead && !c.gone))
+        .map(|&x| (x as i32, s.name(x).to_owned()))
+        .collect()
+}
+
+fn roll_init(ctx: EncCtx, who: u32) {
+    let dice = ctx
+        .state
+        .with_untracked(|s| s.get(who).map(|c| c.text(T_DICE).to_owned()));
+    let Some(Ok(e)) = dice.map(|d| parse(&d)) else {
+        return ctx
+            .notices()
+            .error("Its check dice are not valid notation.");
+    };
+    if let Some(r) = ctx.roll(|src| roll(&e, src)) {
+        ctx.act(Event::Init(who, vec![r.total as i32]));
+    }
+}
+
+fn tools(ctx: EncCtx) -> AnyView {
+    form(
+        "Initiative",
+        vec![
+            Field::Text(
+                "muted",
+                "",
+                fixed("Highest first; enter it on a combatant's sheet or roll it with its check dice. The round counter starts at 0; at the end of its turn each combatant recovers AP by the table."),
+            ),
+            Field::Act(
+                fixed("Roll initiative for all without one"),
+                "btn",
+                "roll-all-init",
+                flag(move || ctx.state.with(|s| s.round > 0 || s.order.is_empty())),
+                Callback::new(move |()| {
+                    let ids: Vec<u32> = ctx.state.with_untracked(|s| {
+                        s.order
+                            .iter()
+                            .copied()
+                            .filter(|&id| s.get(id).is_some_and(|c| c.init.is_empty()))
+                            .collect()
+                    });
+                    for id in ids {
+                        roll_init(ctx, id);
+                    }
+                }),
+            ),
+        ],
+    )
+}
+
+fn npc_form(ctx: EncCtx) -> AnyView {
+    let name = RwSignal::new("Brigand".to_owned());
+    let [count, cd, acd, gd, health, bonus, melee, ranged] =
+        [1, 5, 7, 4, 10, 0, 4, 0].map(RwSignal::new);
+    let dice = RwSignal::new("1d10".to_owned());
+    let ready = RwSignal::new(false);
+    let add = move || {
+        let base: String = name.get_untracked().trim().chars().take(100).collect();
+        let base = if base.is_empty() { "NPC".into() } else { base };
+        let n = Npc {
+            defence: cd.get_untracked(),
+            armoured: acd.get_untracked(),
+            grapple: gd.get_untracked(),
+            health: health.get_untracked(),
+            dice: dice.get_untracked().trim().to_owned(),
+            bonus: bonus.get_untracked(),
+            melee: melee.get_untracked(),
+            ranged: ranged.get_untracked(),
+        };
+        let ev = ctx.state.with_untracked(|s| {
+            let names = numbered(s, &base, count.get_untracked().max(1) as usize);
+            let first = s.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1;
+            let mut ev = vec![Event::Group(names.iter().map(|x| npc(x, &n)).collect())];
+            if ready.get_untracked() {
+                for k in 0..names.len() as u32 {
+                    ev.extend(status_events(s, first + k, Status::OnGuard));
+                }
+            }
+            Event::Batch(ev)
+        });
+        ctx.act(ev);
+    };
+    form(
+        "Quick NPC",
+        vec![
+            Field::Input("Name", name),
+            Field::Pair(vec![
+                Field::Num("How many", count, 1, 20),
+                Field::Num("Health", health, 0, HEALTH_LIMIT),
+                Field::Num("Combat defence", cd, -100, 100),
+                Field::Num("Armoured defence", acd, -100, 100),
+                Field::Num("Grapple defence", gd, -100, 100),
+                Field::Num("Check bonus", bonus, -100, 100),
+                Field::Num("Melee weapon AP (0: none)", melee, 0, 100),
+                Field::Num("Ranged weapon AP (0: none)", ranged, 0, 100),
+            ]),
+            Field::Input("Check dice (e.g. 1d10)", dice),
+            Field::Tick("Initiated or prepared: starts On Guard", ready),
+            Field::Act(
+                text(move || format!("Add {}", name.get())),
+                "btn primary wide",
+                "add-npc",
+                flag(move || dice.with(|d| crate::rules::tempo::dice_dist(d).is_none())),
+                Callback::new(move |()| add()),
+            ),
+        ],
+    )
+}
+
+/// The exchange being declared on `who`'s sheet.
+#[derive(Clone, Copy)]
+struct Declared {
+    who: u32,
+    act: RwSignal<i32>,
+    target: RwSignal<i32>,
+    reaction: RwSignal<i32>,
+    repl: RwSignal<i32>,
+}
+
+impl Declared {
+    fn exchange(&self) -> Option<Exchange> {
+        let act = usize::try_from(self.act.get()).ok()?;
+        let reaction = usize::try_from(self.reaction.get()).ok();
+        let replacement = reaction.and_then(|r| {
+            usize::try_from(self.repl.get())
+                .ok()
+                .and_then(|k| replacements(act, r).get(k).copied())
+        });
+        Some(Exchange {
+            actor: self.who,
+            action: act,
+            target: u32::try_from(self.target.get()).ok().filter(|&t| t > 0),
+            reaction,
+            replacement,
+        })
+    }
+
+    fn reset(&self) {
+        self.act.set(-1);
+        self.reaction.set(-1);
+        self.repl.set(-1);
+    }
+}
+
+fn panel(ctx: EncCtx, who: u32) -> AnyView {
+    let first = ctx
+        .state
+        .with_untracked(|s| live_others(s, who).first().map_or(0, |x| x.0));
+    let d = Declared {
+        who,
+        act: RwSignal::new(-1),
+        target: RwSignal::new(first),
+        reaction: RwSignal::new(-1),
+        repl: RwSignal::new(-1),
+    };
+    let init = RwSignal::new(0);
+    let result = RwSignal::new(String::new());
+    let mut fields = vec![
+        Field::Text(
+            "chance",
+            "status-line",
+            text(move || ctx.state.with(|s| row_note(s, who))),
+        ),
+        Field::If(
+            flag(move || {
+                ctx.state
+                    .with(|s| s.round == 0 && status(s, who) == Status::OffGuard)
+            }),
+            vec![Field::Act(
+                fixed("Initiated or prepared: starts On Guard"),
+                "btn",
+                "prepared",
+                Signal::stored(false),
+                Callback::new(move |()| {
+                    let ev = ctx
+                        .state
+                        .with_untracked(|s| status_events(s, who, Status::OnGuard));
+                    ctx.act(Event::Batch(ev));
+                }),
+            )],
+        ),
+        Field::Pair(vec![
+            Field::Num("Initiative", init, -1000, 1000),
+            Field::Act(
+                fixed("Set initiative"),
+                "btn",
+                "set-init",
+                Signal::stored(false),
+                Callback::new(move |()| ctx.act(Event::Init(who, vec![init.get_untracked()]))),
+            ),
+        ]),
+        Field::Act(
+            text(move || {
+                ctx.state.with(|s| {
+                    format!(
+                        "Roll initiative ({})",
+                        s.get(who).map_or("", |c| c.text(T_DICE))
+                    )
+                })
+            }),
+            "btn",
+            "roll-init",
+            Signal::stored(false),
+            Callback::new(move |()| roll_init(ctx, who)),
+        ),
+        Field::Rows(std::sync::Arc::new(move || offers(ctx, d))),
+        Field::Text(
+            "muted",
+            "refused",
+            text(move || {
+                ctx.state.with(|s| {
+                    let no: Vec<String> = offered(s, who)
+                        .into_iter()
+                        .filter_map(|(i, r)| r.err().map(|why| (i, why)))
+                        .map(|(i, why)| {
+                            if why.starts_with(ACTIONS[i].name) {
+                                why
+                            } else {
+                                format!("{}: {why}", ACTIONS[i].name)
+                            }
+                        })
+                        .collect();
+                    if no.is_empty() {
+                        String::new()
+                    } else {
+                        format!("Not now: {}", no.join(" · "))
+                    }
+                })
+            }),
+        ),
+    ];
+    fields.push(Field::If(
+        flag(move || d.act.get() >= 0),
+        exchange_fields(ctx, d, result),
+    ));
+    fields.push(Field::Text("result-line", "exchange-result", result.into()));
+    fields.push(Field::If(
+        flag(move || {
+            ctx.state
+                .with(|s| s.get(who).is_some_and(|c| c.stat(DISARMED) > 0))
+        }),
+        vec![Field::Act(
+            fixed("Takes up a weapon again"),
+            "btn",
+            "rearm",
+            Signal::stored(false),
+            Callback::new(move |()| {
+                if let Some(e) = ctx.state.with_untracked(|s| rearm(s, who)) {
+                    ctx.act(e);
+                }
+            }),
+        )],
+    ));
+    let net = dist(move || {
+        ctx.state
+            .with(|s| d.exchange().and_then(|x| x.net(s)))
+            .unwrap_or_else(|| Distribution::point(0))
+    });
+    view! {
+        {form("Exchange", fields)}
+        <Show when=move || { d.act.get() >= 0 }>
+            <BarChart dist=net target=crate::ui::kit::target(|| Some(0))/>
+        </Show>
+    }
+    .into_any()
+}
+
+/// One button per action the status and AP allow now.
+fn offers(ctx: EncCtx, d: Declared) -> Vec<Field> {
+    let list = ctx.state.with(|s| offered(s, d.who));
+    list.into_iter()
+        .filter_map(|(i, r)| r.ok().map(|c| (i, c)))
+        .map(|(i, cost)| {
+            Field::Act(
+                Signal::stored(format!("{} · {cost} AP", ACTIONS[i].name)),
+                "btn action",
+                "offer",
+                Signal::stored(false),
+                Callback::new(move |()| {
+                    d.reset();
+                    d.act.set(i as i32);
+                }),
+            )
+        })
+        .collect()
+}
+
+fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Field> {
+    let who = d.who;
+    let act = move || d.act.get().max(0) as usize;
+    let tgt = move || d.target.get().max(0) as u32;
+    vec![
+        Field::Text(
+            "chance",
+            "declared",
+            text(move || {
+                let a = &ACTIONS[act()];
+                let shown = declared_as(act());
+                if shown == a.name {
+                    format!("Declared: {} — {}", a.name, a.text)
+                } else {
+                    format!(
+                        "Declared: {} (the others see a {}) — {}",
+                        a.name,
+                        shown.to_lowercase(),
+                        a.text
+                    )
+                }
+            }),
+        ),
+        Field::Pick(
+            "Against",
+            choices(move || {
+                ctx.state.with(|s| {
+                    let mut o = live_others(s, who);
+                    if !needs_target(act()) {
+                        o.insert(0, (0, "No one in particular".into()));
+                    }
+                    o
+                })
+            }),
+            d.target,
+        ),
+        Field::Pick(
+            "Their reaction",
+            choices(move || {
+                ctx.state.with(|s| {
+                    let mut o = vec![(-1, "No reaction".to_owned())];
+                    if tgt() > 0 {
+                        o.extend(reactions(s, tgt(), act()).into_iter().filter_map(|(r, c)| {
+                            c.ok()
+                                .map(|c| (r as i32, format!("{} · {c} AP", ACTIONS[r].name)))
+                        }));
+                    }
+                    o
+                })
+            }),
+            d.reaction,
+        ),
+        Field::Text(
+            "muted",
+            "reaction-note",
+            text(move || {
+                ctx.state.with(|s| {
+                    let t = tgt();
+                    if t == 0 {
+                        return String::new();
+                    }
+                    let mut out = Vec::new();
+                    let r = d.reaction.get();
+                    if r >= 0 {
+                        if let Ok(c) = crate::rules::tempo::combat::cost(
+                            s.get(t).unwrap_or(&Combatant::new(s.rules, "", 0)),
+                            r as usize,
+                        ) {
+                            out.push(format!("{}: {}", s.name(t), recovery_preview(s, t, c)));
+                        }
+                    }
+                    let no: Vec<String> = reactions(s, t, act())
+                        .into_iter()
+                        .filter_map(|(r, c)| {
+                            c.err().map(|why| format!("{} ({why})", ACTIONS[r].name))
+                        })
+                        .collect();
+                    if !no.is_empty() {
+                        out.push(format!("Cannot react with: {}", no.join(", ")));
+                    }
+                    out.join(" · ")
+                })
+            }),
+        ),
+        Field::If(
+            flag(move || {
+                let r = d.reaction.get();
+                r >= 0 && !replacements(act(), r as usize).is_empty()
+            }),
+            vec![Field::Pick(
+                "Replace with (counter-tempo)",
+                choices(move || {
+                    let r = d.reaction.get().max(0) as usize;
+                    std::iter::once((-1, format!("Keep the {}", ACTIONS[act()].name)))
+                        .chain(
+                            replacements(act(), r)
+                                .into_iter()
+                                .enumerate()
+                                .map(|(k, x)| {
+                                    let bonus = if x.bonus != 0 {
+                                        format!(" at {:+}", x.bonus)
+                                    } else {
+                                        String::new()
+                                    };
+                                    (k as i32, format!("{}{bonus}", ACTIONS[x.action].name))
+                                }),
+                        )
+                        .collect()
+                }),
+                d.repl,
+            )],
+        ),
+        Field::Text(
+            "chance",
+            "exchange-cost",
+            text(move || {
+                ctx.state.with(|s| {
+                    let Some(x) = d.exchange() else {
+                        return String::new();
+                    };
+                    match x.costs(s) {
+                        Ok((a, r)) => {
+                            let mut out = format!("{} pays {a} AP", s.name(who));
+                            if x.replacement.is_some() {
+                                out.push_str(" in all (the larger of the two)");
+                            }
+                            if let Some(t) = x.target.filter(|_| x.reaction.is_some()) {
+                                out.push_str(&format!(" · {} pays {r} AP", s.name(t)));
+                            }
+                            out
+                        }
+                        Err(why) => format!("Cannot resolve: {why}"),
+                    }
+                })
+            }),
+        ),
+        Field::Text(
+            "chance",
+            "exchange-odds",
+            text(move || {
+                ctx.state.with(|s| {
+                    let Some(x) = d.exchange() else {
+                        return String::new();
+                    };
+                    let Some((mine, theirs)) = x.odds(s) else {
+                        return "The check dice are not valid notation.".into();
+                    };
+                    let net = x.net(s).unwrap_or_else(|| Distribution::point(0));
+                    let mut out = format!(
+                        "Net {} to {} · {} ({} {:+}): {}",
+                        net.min(),
+                        net.max(),
+                        x.acting().name,
+                        s.name(who),
+                        x.actor_bonus(s),
+                        odds_line(&mine)
+                    );
+                    if let (Some(t), Some(r)) = (x.target, x.reaction) {
+                        out.push_str(&format!(
+                            " | {} ({} {:+}): {}",
+                            ACTIONS[r].name,
+                            s.name(t),
+                            x.reactor_bonus(s),
+                            odds_line(&theirs)
+                        ));
+                    }
+                    out
+                })
+            }),
+        ),
+        Field::Act(
+            fixed("Roll and resolve"),
+            "btn primary roll-btn",
+            "resolve",
+            flag(move || {
+                ctx.state
+                    .with(|s| d.exchange().is_none_or(|x| x.costs(s).is_err()))
+            }),
+            Callback::new(move |()| resolve(ctx, d, result)),
+        ),
+        Field::Act(
+            fixed("Cancel"),
+            "btn small",
+            "cancel-exchange",
+            Signal::stored(false),
+            Callback::new(move |()| d.reset()),
+        ),
+    ]
+}
+
+fn resolve(ctx: EncCtx, d: Declared, result: RwSignal<String>) {
+    let Some(x) = d.exchange() else {
+        return;
+    };
+    let dice = |s: &State, w: Option<u32>, check: bool| {
+        w.filter(|_| check)
+            .and_then(|w| s.get(w))
+            .and_then(|c| parse(c.text(T_DICE)).ok())
+    };
+    let (mine, theirs) = ctx.state.with_untracked(|s| {
+        (
+            dice(s, Some(d.who), x.acting().check),
+            dice(s, x.target, x.reaction.is_some_and(|r| ACTIONS[r].check)),
+        )
+    });
+    let Some((a, b)) = ctx.roll(|src| (mine.map(|e| roll(&e, src)), theirs.map(|e| roll(&e, src))))
+    else {
+        return;
+    };
+    let faces = |r: &Option<RollOutcome>| r.as_ref().map(|r| (r.total, show_dice(r)));
+    let (fa, fb) = (faces(&a), faces(&b));
+    let ev = ctx.state.with_untracked(|s| {
+        x.resolve(
+            s,
+            fa.as_ref().map(|(t, f)| (*t, f.as_str())),
+            fb.as_ref().map(|(t, f)| (*t, f.as_str())),
+        )
+    });
+    match ev {
+        Ok(ev) => {
+            if let Event::Batch(list) = &ev {
+                let notes: Vec<&str> = list
+                    .iter()
+                    .filter_map(|e| match e {
+                        Event::Note(t) => Some(t.as_str()),
+                        _ => None,
+                    })
+                    .collect();
+                result.set(notes.join(" · "));
+            }
+            ctx.act(ev);
+            d.reset();
+        }
+        Err(why) => result.set(format!("Cannot resolve: {why}")),
+    }
+}
