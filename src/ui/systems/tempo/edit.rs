@@ -54,6 +54,30 @@ const NUMBERS: [Num; 6] = [
     ),
 ];
 
+/// The label of a weapon's cost for an action (the action's own name labels its bonus).
+const COST_LABELS: [(&str, &str); 13] = [
+    ("Disarm", "Disarm AP"),
+    ("Feint", "Feint AP"),
+    ("Grapple", "Grapple AP"),
+    ("Melee Attack", "Melee Attack AP"),
+    ("Press", "Press AP"),
+    ("Ranged Attack", "Ranged Attack AP"),
+    ("Counter-Attack", "Counter-Attack AP"),
+    ("Counter-Fire", "Counter-Fire AP"),
+    ("Double", "Double AP"),
+    ("Parry", "Parry AP"),
+    ("Wind", "Wind AP"),
+    ("CT Counter-Attack", "CT Counter-Attack AP"),
+    ("CT Parry", "CT Parry AP"),
+];
+
+fn cost_label(name: &str) -> &'static str {
+    COST_LABELS
+        .iter()
+        .find(|x| x.0 == name)
+        .map_or("AP", |x| x.1)
+}
+
 pub fn edit(ctx: Ctx) -> AnyView {
     let numbers = vec![Field::Pair(
         NUMBERS
@@ -157,7 +181,7 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                 .map(|name| {
                     let k = crate::rules::tempo::index(name).unwrap_or(0);
                     Field::Bound(
-                        name,
+                        cost_label(name),
                         ctx.num_at(i * 100 + k, |s, ik| {
                             s.weapons
                                 .get(ik / 100)
