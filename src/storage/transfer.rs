@@ -611,7 +611,7 @@ mod tests {
                 let mut w = Weapon::new(&text(&mut src), src.roll(2) == 1);
                 for name in priced(if w.ranged { Arm::Ranged } else { Arm::Melee }) {
                     if src.roll(2) == 1 {
-                        w.costs.insert(name.into(), src.roll(8) as i32 - 1);
+                        w.set_cost(name, src.roll(8) as i32 - 1);
                     }
                 }
                 w.aimed = src.roll(5) as i32 - 1;

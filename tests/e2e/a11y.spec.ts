@@ -110,7 +110,7 @@ for (const theme of ["light", "dark"] as const) {
       expectNone(found);
     });
 
-    for (const system of ["symbaroum", "heimr", "vogt", "aura"]) test(`a running ${system} fight and a combatant's sheet have no axe violations`, async ({ page }) => {
+    for (const system of ["symbaroum", "heimr", "vogt", "aura", "tempo"]) test(`a running ${system} fight and a combatant's sheet have no axe violations`, async ({ page }) => {
       await page.goto("/combat");
       await appReady(page);
       await page.getByLabel("Name", { exact: true }).fill("Axe fight");
@@ -121,7 +121,7 @@ for (const theme of ["light", "dark"] as const) {
       await page.getByRole("spinbutton", { name: "How many", exact: true }).press("Enter");
       await page.getByRole("button", { name: "Add Goblin ×3" }).tap();
       await page.getByTestId("next").tap();
-      await expect(page.getByTestId("turn-status")).toHaveText(/^Round 1 · /);
+      await expect(page.getByTestId("turn-status")).toHaveText(/^Round [01] · /);
       const found: Found[] = [];
       await axe(page, `running ${system} fight (${theme})`, found);
       await page.locator("li.fighter .fighter-main").first().tap();
@@ -131,7 +131,7 @@ for (const theme of ["light", "dark"] as const) {
       expectNone(found);
     });
 
-    for (const system of ["Heimr", "Symbaroum-style", "Bo Vogt", "Energy / Aura"]) {
+    for (const system of ["Heimr", "Symbaroum-style", "Bo Vogt", "Energy / Aura", "Tempo combat"]) {
       test(`a ${system} sheet has no axe violations in any mode`, async ({ page }) => {
         await createCharacter(page, `Axe ${system}`, system);
         await expect(page.locator("html")).toHaveAttribute("data-theme", theme);

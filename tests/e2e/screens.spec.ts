@@ -76,6 +76,17 @@ for (const theme of ["light", "dark"] as const) {
     expect(await smallTargets(page)).toEqual([]);
     await mode(page, "Advance");
     await shot("aura-advance");
+    await createCharacter(page, "Ilse", "Tempo combat");
+    for (const id of ["defence", "armoured", "grapple", "movement", "dice"]) await expect(page.getByTestId(id)).toBeInViewport();
+    await shot("tempo-play", false);
+    await shot("tempo-play-full");
+    expect(await wrappedButtons(page)).toEqual([]);
+    await mode(page, "Edit");
+    await shot("tempo-edit");
+    expect(await wrappedButtons(page)).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
+    await mode(page, "Advance");
+    await shot("tempo-advance");
     await page.goto("/roller");
     expect(await wrappedButtons(page), "the roller's Clear stays one word").toEqual([]);
 

@@ -116,7 +116,7 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
   await open(page, "Ilse Vantor");
   const offers = sheet(page).getByTestId("offer");
   await expect(offers).toHaveText(["Move · 2 AP", "Ready · 1 AP"]);
-  await expect(sheet(page).getByTestId("refused")).toContainText("Melee Attack needs On Guard");
+  await expect(sheet(page).getByTestId("refused")).toContainText(/Needs On Guard: [^·]*Melee Attack/);
   await sheet(page).getByRole("button", { name: "Ready · 1 AP" }).tap();
   await expect(sheet(page).getByTestId("exchange-odds")).toContainText("Success 100%");
   await sheet(page).getByTestId("resolve").tap();
@@ -140,7 +140,7 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
 
   // In the bind only the bound actions are offered.
   await expect(offers).toHaveText(["Disarm · 4 AP", "Grapple · 4 AP", "Press · 4 AP", "Withdraw · 2 AP"]);
-  await expect(sheet(page).getByTestId("refused")).toContainText("Feint needs On Guard");
+  await expect(sheet(page).getByTestId("refused")).toContainText(/Needs On Guard: [^·]*Feint/);
   // Withdraw (+0, needs 1) against the brigand's wind: 9 against 2 frees both.
   await sheet(page).getByRole("button", { name: "Withdraw · 2 AP" }).tap();
   await sheet(page).getByRole("combobox", { name: "Their reaction" }).selectOption({ label: "Wind · 5 AP" });
@@ -168,7 +168,7 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
   await expect(sheet(page).getByTestId("exchange-result")).toContainText("Counter-Attack net 10: Critical Hit");
   await expect(sheet(page).getByTestId("status-line")).toHaveText("On Guard · 0 AP");
   await expect(offers).toHaveCount(0);
-  await expect(sheet(page).getByTestId("refused")).toContainText("Move: needs 2 AP, 0 left");
+  await expect(sheet(page).getByTestId("refused")).toContainText(/Too few AP \(0 left\): [^·]*Move 2/);
   await page.screenshot({ path: "test-results/tempo-fight-sheet.png" });
   await close(page);
   await expect(fighter(page, "Brigand")).toContainText("On Guard · -3 AP");
@@ -179,7 +179,7 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
   // The brigand's turn: at −3 it can pay for nothing; at its end the table gives 8 back.
   await open(page, "Brigand");
   await expect(sheet(page).getByTestId("offer")).toHaveCount(0);
-  await expect(sheet(page).getByTestId("refused")).toContainText("Move: needs 2 AP, -3 left");
+  await expect(sheet(page).getByTestId("refused")).toContainText(/Too few AP \(-3 left\): [^·]*Move 2/);
   await close(page);
   await page.getByTestId("next").tap();
   await expect(page.getByTestId("fight-log")).toContainText("Brigand recovers 8 AP by the table (-3 → 5)");

@@ -14,6 +14,6 @@ pub use actions::{
     FEINT_REPLACEMENT, RECOVERY, UNARMED_COUNTER,
 };
 pub use sheet::{
-    dice_dist, priced, TempoSheet, Weapon, DEFAULT_COST, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT,
-    STAT_LIMIT,
+    dice_dist, per_action, priced, set_per_action, PerAction, TempoSheet, Weapon, DEFAULT_COST,
+    HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
 };

@@ -5,7 +5,6 @@
 use super::actions::{Arm, ACTIONS};
 use crate::rules::dice::{parse, Distribution};
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 pub const STAT_LIMIT: i32 = 100;
 pub const HEALTH_LIMIT: i32 = 10_000;
@@ -14,14 +13,59 @@ pub const LIST_LIMIT: usize = 50;
 /// The cost a new weapon asks for each of its actions until the player types its own.
 pub const DEFAULT_COST: i32 = 4;
 
+/// A number for one action (a bonus, a cost): a list rather than a map, which costs the phone
+/// less code; at most one entry per action (validated).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PerAction {
+    pub action: String,
+    pub value: i32,
+}
+
+/// The value for `action`, if the list has one.
+pub fn per_action(list: &[PerAction], action: &str) -> Option<i32> {
+    list.iter().find(|x| x.action == action).map(|x| x.value)
+}
+
+/// Sets the value for `action`; `default` removes the entry.
+pub fn set_per_action(list: &mut Vec<PerAction>, action: &str, value: i32, default: i32) {
+    list.retain(|x| x.action != action);
+    if value != default {
+        list.push(PerAction {
+            action: action.into(),
+            value,
+        });
+    }
+}
+
+fn check_list(list: &[PerAction], what: &str, min: i32) -> Result<(), String> {
+    for (i, x) in list.iter().enumerate() {
+        if !ACTIONS.iter().any(|a| a.name == x.action) {
+            return Err(format!(
+                "{what} for “{}”, which is not an action",
+                x.action.chars().take(40).collect::<String>()
+            ));
+        }
+        if list[..i].iter().any(|y| y.action == x.action) {
+            return Err(format!("{what} for {} is given twice", x.action));
+        }
+        if !(min..=STAT_LIMIT).contains(&x.value) {
+            return Err(format!(
+                "{what} for {} must be from {min} to {STAT_LIMIT}",
+                x.action
+            ));
+        }
+    }
+    Ok(())
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Weapon {
     pub name: String,
     #[serde(default)]
     pub ranged: bool,
-    /// AP per action name; an action missing here costs [`DEFAULT_COST`].
+    /// AP per action; an action missing here costs [`DEFAULT_COST`].
     #[serde(default)]
-    pub costs: BTreeMap<String, i32>,
+    pub costs: Vec<PerAction>,
     /// Added to a weapon attack right after a successful Aim.
     #[serde(default)]
     pub aimed: i32,
@@ -32,7 +76,7 @@ impl Weapon {
         Weapon {
             name: name.into(),
             ranged,
-            costs: BTreeMap::new(),
+            costs: Vec::new(),
             aimed: 0,
         }
     }
@@ -46,7 +90,16 @@ impl Weapon {
     }
 
     pub fn cost(&self, action: &str) -> i32 {
-        self.costs.get(action).copied().unwrap_or(DEFAULT_COST)
+        per_action(&self.costs, action).unwrap_or(DEFAULT_COST)
+    }
+
+    pub fn set_cost(&mut self, action: &str, v: i32) {
+        set_per_action(
+            &mut self.costs,
+            action,
+            v.clamp(0, STAT_LIMIT),
+            DEFAULT_COST,
+        );
     }
 }
 
@@ -62,9 +115,9 @@ pub struct TempoSheet {
     pub health_max: i32,
     /// The table's check dice, in the roller's notation.
     pub dice: String,
-    /// The check bonus per action name (0 when missing).
+    /// The check bonus per action (0 when missing).
     #[serde(default)]
-    pub bonuses: BTreeMap<String, i32>,
+    pub bonuses: Vec<PerAction>,
     #[serde(default)]
     pub weapons: Vec<Weapon>,
 }
@@ -79,7 +132,7 @@ impl Default for TempoSheet {
             health: 10,
             health_max: 10,
             dice: "1d10".into(),
-            bonuses: BTreeMap::new(),
+            bonuses: Vec::new(),
             weapons: vec![Weapon::new("Sword", false)],
         }
     }
@@ -87,16 +140,16 @@ impl Default for TempoSheet {
 
 impl TempoSheet {
     pub fn bonus(&self, action: &str) -> i32 {
-        self.bonuses.get(action).copied().unwrap_or(0)
+        per_action(&self.bonuses, action).unwrap_or(0)
     }
 
     pub fn set_bonus(&mut self, action: &str, v: i32) {
-        let v = v.clamp(-STAT_LIMIT, STAT_LIMIT);
-        if v == 0 {
-            self.bonuses.remove(action);
-        } else {
-            self.bonuses.insert(action.into(), v);
-        }
+        set_per_action(
+            &mut self.bonuses,
+            action,
+            v.clamp(-STAT_LIMIT, STAT_LIMIT),
+            0,
+        );
     }
 
     /// The weapon a fight uses for `arm`: the first of its kind on the sheet.
@@ -134,18 +187,7 @@ impl TempoSheet {
         if self.weapons.len() > LIST_LIMIT {
             return Err(format!("at most {LIST_LIMIT} weapons"));
         }
-        let known = |k: &String| ACTIONS.iter().any(|a| a.name == k);
-        for (k, v) in &self.bonuses {
-            if !known(k) {
-                return Err(format!(
-                    "a bonus for “{}”, which is not an action",
-                    k.chars().take(40).collect::<String>()
-                ));
-            }
-            if !(-STAT_LIMIT..=STAT_LIMIT).contains(v) {
-                return Err(format!("the bonus of {k} must be within ±{STAT_LIMIT}"));
-            }
-        }
+        check_list(&self.bonuses, "a bonus", -STAT_LIMIT)?;
         for w in &self.weapons {
             if w.name.chars().count() > NAME_LIMIT {
                 return Err(format!(
@@ -155,17 +197,7 @@ impl TempoSheet {
             if !(-STAT_LIMIT..=STAT_LIMIT).contains(&w.aimed) {
                 return Err(format!("aimed accuracy must be within ±{STAT_LIMIT}"));
             }
-            for (k, v) in &w.costs {
-                if !known(k) {
-                    return Err(format!(
-                        "a weapon cost for “{}”, which is not an action",
-                        k.chars().take(40).collect::<String>()
-                    ));
-                }
-                if !(0..=STAT_LIMIT).contains(v) {
-                    return Err(format!("AP costs must be from 0 to {STAT_LIMIT}"));
-                }
-            }
+            check_list(&w.costs, "an AP cost", 0)?;
         }
         Ok(())
     }
@@ -206,12 +238,29 @@ mod tests {
         };
         assert!(s.validate().unwrap_err().contains("check dice"));
         s.dice = "2d6".into();
-        s.bonuses.insert("Fly".into(), 2);
+        s.bonuses.push(PerAction {
+            action: "Fly".into(),
+            value: 2,
+        });
         assert!(s.validate().unwrap_err().contains("not an action"));
         s.bonuses.clear();
-        s.weapons[0].costs.insert("Parry".into(), -1);
-        assert!(s.validate().unwrap_err().contains("AP costs"));
-        s.weapons[0].costs.insert("Parry".into(), 3);
+        s.set_bonus("Parry", 2);
+        s.bonuses.push(PerAction {
+            action: "Parry".into(),
+            value: 1,
+        });
+        assert_eq!(s.validate(), Err("a bonus for Parry is given twice".into()));
+        s.bonuses.clear();
+        s.weapons[0].costs.push(PerAction {
+            action: "Parry".into(),
+            value: -1,
+        });
+        assert!(s
+            .validate()
+            .unwrap_err()
+            .contains("an AP cost for Parry must be from 0"));
+        s.weapons[0].costs.clear();
+        s.weapons[0].set_cost("Parry", 3);
         assert_eq!(s.validate(), Ok(()));
         s.defence = 101;
         assert!(s.validate().is_err());
@@ -241,13 +290,15 @@ mod tests {
             ["Ranged Attack", "Counter-Fire"]
         );
         let mut s = TempoSheet::default();
-        s.weapons[0].costs.insert("Feint".into(), 2);
+        s.weapons[0].set_cost("Feint", 2);
         assert_eq!(s.weapon(Arm::Melee).unwrap().cost("Feint"), 2);
         assert_eq!(s.weapon(Arm::Melee).unwrap().cost("Parry"), DEFAULT_COST);
         assert!(s.weapon(Arm::Ranged).is_none());
         s.set_bonus("Parry", 3);
         s.set_bonus("Feint", 0);
         assert_eq!(s.bonus("Parry"), 3);
-        assert!(!s.bonuses.contains_key("Feint"));
+        assert!(per_action(&s.bonuses, "Feint").is_none());
+        s.weapons[0].set_cost("Feint", DEFAULT_COST);
+        assert!(s.weapons[0].costs.is_empty(), "the default is not stored");
     }
 }

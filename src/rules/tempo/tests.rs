@@ -13,9 +13,9 @@ fn id(name: &str) -> usize {
 /// A (CD 5, armoured 8) with a sword priced per action, B an NPC with weapon cost 3.
 fn fight() -> State {
     let mut sheet = TempoSheet::default();
-    sheet.weapons[0].costs.insert("Melee Attack".into(), 4);
-    sheet.weapons[0].costs.insert("Feint".into(), 2);
-    sheet.weapons[0].costs.insert("Counter-Attack".into(), 5);
+    sheet.weapons[0].set_cost("Melee Attack", 4);
+    sheet.weapons[0].set_cost("Feint", 2);
+    sheet.weapons[0].set_cost("Counter-Attack", 5);
     sheet.set_bonus("Melee Attack", 2);
     let a = from_sheet("A", &sheet);
     let b = npc(

@@ -290,7 +290,7 @@ fn Log(ctx: EncCtx) -> impl IntoView {
                 .iter()
                 .rev()
                 .take(n)
-                .map(|l| (l.round, l.text.clone()))
+                .map(|l| (s.rules.counter(l.round), l.text.clone()))
                 .collect::<Vec<_>>()
         })
     };

@@ -8,8 +8,8 @@ use super::odds_line;
 use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::tempo::combat::{
-    ap, declared_as, from_sheet, needs_target, npc, offered, reactions, rearm, recovery_preview,
-    replacements, status, status_events, Exchange, Npc, AIMED, DISARMED, T_DICE,
+    ap, cost, declared_as, from_sheet, needs_target, npc, offered, reactions, rearm,
+    recovery_preview, replacements, status, status_events, Exchange, Npc, AIMED, DISARMED, T_DICE,
 };
 use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
@@ -173,7 +173,13 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             Field::Input("Check dice (e.g. 1d10)", dice),
             Field::Tick("Initiated or prepared: starts On Guard", ready),
             Field::Act(
-                text(move || format!("Add {}", name.get())),
+                text(move || {
+                    if count.get() > 1 {
+                        format!("Add {} ×{}", name.get(), count.get())
+                    } else {
+                        format!("Add {}", name.get())
+                    }
+                }),
                 "btn primary wide",
                 "add-npc",
                 flag(move || dice.with(|d| crate::rules::tempo::dice_dist(d).is_none())),
@@ -255,54 +261,45 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
                 }),
             )],
         ),
-        Field::Pair(vec![
-            Field::Num("Initiative", init, -1000, 1000),
-            Field::Act(
-                fixed("Set initiative"),
-                "btn",
-                "set-init",
-                Signal::stored(false),
-                Callback::new(move |()| ctx.act(Event::Init(who, vec![init.get_untracked()]))),
-            ),
-        ]),
-        Field::Act(
-            text(move || {
-                ctx.state.with(|s| {
-                    format!(
-                        "Roll initiative ({})",
-                        s.get(who).map_or("", |c| c.text(T_DICE))
-                    )
-                })
+        Field::If(
+            flag(move || {
+                ctx.state
+                    .with(|s| s.round == 0 || s.get(who).is_some_and(|c| c.init.is_empty()))
             }),
-            "btn",
-            "roll-init",
-            Signal::stored(false),
-            Callback::new(move |()| roll_init(ctx, who)),
+            vec![
+                Field::Pair(vec![
+                    Field::Num("Initiative", init, -1000, 1000),
+                    Field::Act(
+                        fixed("Set initiative"),
+                        "btn",
+                        "set-init",
+                        Signal::stored(false),
+                        Callback::new(move |()| {
+                            ctx.act(Event::Init(who, vec![init.get_untracked()]))
+                        }),
+                    ),
+                ]),
+                Field::Act(
+                    text(move || {
+                        ctx.state.with(|s| {
+                            format!(
+                                "Roll initiative ({})",
+                                s.get(who).map_or("", |c| c.text(T_DICE))
+                            )
+                        })
+                    }),
+                    "btn",
+                    "roll-init",
+                    Signal::stored(false),
+                    Callback::new(move |()| roll_init(ctx, who)),
+                ),
+            ],
         ),
         Field::Rows(std::sync::Arc::new(move || offers(ctx, d))),
         Field::Text(
             "muted",
             "refused",
-            text(move || {
-                ctx.state.with(|s| {
-                    let no: Vec<String> = offered(s, who)
-                        .into_iter()
-                        .filter_map(|(i, r)| r.err().map(|why| (i, why)))
-                        .map(|(i, why)| {
-                            if why.starts_with(ACTIONS[i].name) {
-                                why
-                            } else {
-                                format!("{}: {why}", ACTIONS[i].name)
-                            }
-                        })
-                        .collect();
-                    if no.is_empty() {
-                        String::new()
-                    } else {
-                        format!("Not now: {}", no.join(" · "))
-                    }
-                })
-            }),
+            text(move || ctx.state.with(|s| refused(s, who))),
         ),
     ];
     fields.push(Field::If(
@@ -339,6 +336,43 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
         </Show>
     }
     .into_any()
+}
+
+/// What cannot be taken now, grouped by why: "Needs Bound: Disarm, Press · Too few AP (0
+/// left): Aim 4, Move 2".
+fn refused(s: &State, who: u32) -> String {
+    if s.round == 0 {
+        return "The fight has not started: set initiative, then start it.".into();
+    }
+    if s.current != Some(who) {
+        return "Not its turn: its reactions are picked on the acting combatant's sheet.".into();
+    }
+    let st = status(s, who);
+    let left = ap(s, who);
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    for (i, r) in offered(s, who) {
+        let Err(why) = r else { continue };
+        let a = &ACTIONS[i];
+        let (key, item) = if !a.allows(st) {
+            (format!("Needs {}", a.needs()), a.name.to_owned())
+        } else if let Some(c) = s.get(who).and_then(|c| cost(c, i).ok()) {
+            (
+                format!("Too few AP ({left} left)"),
+                format!("{} {c}", a.name),
+            )
+        } else {
+            (why, a.name.to_owned())
+        };
+        match groups.iter_mut().find(|g| g.0 == key) {
+            Some(g) => g.1.push(item),
+            None => groups.push((key, vec![item])),
+        }
+    }
+    groups
+        .into_iter()
+        .map(|(k, v)| format!("{k}: {}", v.join(", ")))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 /// One button per action the status and AP allow now.
@@ -425,7 +459,7 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
                     let mut out = Vec::new();
                     let r = d.reaction.get();
                     if r >= 0 {
-                        if let Ok(c) = crate::rules::tempo::combat::cost(
+                        if let Ok(c) = cost(
                             s.get(t).unwrap_or(&Combatant::new(s.rules, "", 0)),
                             r as usize,
                         ) {
@@ -589,7 +623,7 @@ fn resolve(ctx: EncCtx, d: Declared, result: RwSignal<String>) {
                         _ => None,
                     })
                     .collect();
-                result.set(notes.join(" · "));
+                result.set(notes.join("\n"));
             }
             ctx.act(ev);
             d.reset();

@@ -189,7 +189,7 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                         }),
                         ctx.set_num_at(i * 100 + k, |s, ik, v| {
                             if let Some(w) = s.weapons.get_mut(ik / 100) {
-                                w.costs.insert(ACTIONS[ik % 100].name.into(), v.clamp(0, S));
+                                w.set_cost(ACTIONS[ik % 100].name, v);
                             }
                         }),
                         0,
