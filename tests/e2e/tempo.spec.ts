@@ -76,7 +76,7 @@ function check(shown: string, part: string, expected: Map<string, number>) {
 
 async function odds(page: Page) {
   const t = (await sheet(page).getByTestId("exchange-odds").textContent())!;
-  const [mine, theirs] = t.split(" | ");
+  const [mine, theirs] = t.split("\n");
   return { t, mine: mine!, theirs: theirs ?? "" };
 }
 
@@ -122,11 +122,17 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
   await sheet(page).getByTestId("resolve").tap();
   await expect(sheet(page).getByTestId("status-line")).toHaveText("On Guard · 11 AP");
 
+  // A move against no one, then an attack: the attack gets an opponent by itself.
+  await sheet(page).getByRole("button", { name: "Move · 2 AP" }).tap();
+  await sheet(page).getByRole("combobox", { name: "Against" }).selectOption({ label: "No one in particular" });
+  await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor pays 2 AP");
   // A melee attack (+2, sword 4 AP) draws the brigand's parry (+0, 5 AP).
   await sheet(page).getByRole("button", { name: "Melee Attack · 4 AP" }).tap();
+  await expect(sheet(page).getByRole("combobox", { name: "Against" })).toHaveValue("2");
+  await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor pays 4 AP");
   await sheet(page).getByRole("combobox", { name: "Against" }).selectOption({ label: "Brigand" });
   await sheet(page).getByRole("combobox", { name: "Their reaction" }).selectOption({ label: "Parry · 5 AP" });
-  await expect(sheet(page).getByTestId("reaction-note")).toContainText("Brigand: AP 12 → 7; at the end of its turn it recovers 12 → 12");
+  await expect(sheet(page).getByTestId("reaction-note")).toContainText("Brigand: AP 12 → 7; at the end of its turn it regains 12, to 12 (12 without this)");
   await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor pays 4 AP · Brigand pays 5 AP");
   let o = await odds(page);
   // The brigand: combat defence 5, armoured 7.
@@ -154,15 +160,20 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
   // A feint (3 AP) draws a parry the brigand cannot pay in full: 2 → −3, on credit…
   await sheet(page).getByRole("button", { name: "Feint · 3 AP" }).tap();
   await sheet(page).getByRole("combobox", { name: "Their reaction" }).selectOption({ label: "Parry · 5 AP" });
-  await expect(sheet(page).getByTestId("reaction-note")).toContainText("Brigand: AP 2 → -3; at the end of its turn it recovers 8 → 5");
+  await expect(sheet(page).getByTestId("reaction-note")).toContainText("Brigand: AP 2 → -3; at the end of its turn it regains 8, to 5 (12 without this)");
   // …and becomes a counter-attack at +3: 5 AP in all, the larger of 3 and 5.
-  await sheet(page).getByRole("combobox", { name: "Replace with (counter-tempo)" }).selectOption({ label: "Counter-Attack at +3" });
+  await sheet(page).getByRole("combobox", { name: "Replace with (counter-tempo)" }).selectOption({ label: "Counter-Attack at +3 · +2 AP" });
   await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor pays 5 AP in all (the larger of the two) · Brigand pays 5 AP");
   o = await odds(page);
   // Counter-attack bonus +1, and +3 for the feint: +4.
   expect(o.mine).toContain("Counter-Attack (Ilse Vantor +4)");
   check(o.t, o.mine, rows(4, 0, [["Miss", -Infinity], ["Hit", 5], ["Critical Hit", 7]]));
   check(o.t, o.theirs, rows(0, 4, [["Failure", -Infinity], ["Bind", 0], ["Success", 1]]));
+  await sheet(page).getByTestId("exchange-odds").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/tempo-exchange.png" });
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.screenshot({ path: "test-results/tempo-exchange-dark.png" });
+  await page.emulateMedia({ colorScheme: "light" });
   await sheet(page).getByTestId("resolve").tap();
   await expect(sheet(page).getByTestId("exchange-result")).toContainText("Ilse Vantor replaces it with Counter-Attack at +3; pays 2 more");
   await expect(sheet(page).getByTestId("exchange-result")).toContainText("Counter-Attack net 10: Critical Hit");

@@ -638,14 +638,17 @@ fn effect(s: &State, ev: &mut Vec<Event>, who: u32, other: Option<u32>, e: Effec
     }
 }
 
-/// What paying `cost` on credit does to `who`'s next recovery: "AP 3 → −1; recovers 11 → 10".
+/// What paying `cost` on credit does to `who`'s next recovery:
+/// "AP 2 → -3; at the end of its turn it regains 8, to 5 (12 without this)".
 pub fn recovery_preview(s: &State, who: u32, cost: i32) -> String {
+    use super::actions::{after_recovery, regained};
     let now = ap(s, who);
     let after = now.saturating_sub(cost);
     format!(
-        "AP {now} → {after}; at the end of its turn it recovers {} → {}",
-        super::actions::regained(after),
-        super::actions::after_recovery(after)
+        "AP {now} → {after}; at the end of its turn it regains {}, to {} ({} without this)",
+        regained(after),
+        after_recovery(after),
+        regained(now)
     )
 }
 

@@ -235,7 +235,7 @@ fn reactions_go_on_credit_and_recovery_follows_the_table() {
     run(&mut s, Event::Spend(2, AP, 10)); // B has 2
     assert_eq!(
         recovery_preview(&s, 2, 3),
-        "AP 2 → -1; at the end of its turn it recovers 11 → 10"
+        "AP 2 → -1; at the end of its turn it regains 11, to 10 (12 without this)"
     );
     let ex = Exchange {
         actor: 1,

@@ -45,6 +45,11 @@ pub enum Field {
     Derived(&'static str, &'static str, Signal<String>, Signal<String>),
     /// Fields made anew whenever what they read changes (a list's entries).
     Rows(Rows),
+    /// A distribution's bar chart, bars from the target on highlighted.
+    Chart(
+        Signal<crate::rules::dice::Distribution>,
+        Signal<Option<i64>>,
+    ),
 }
 
 /// The fields of a list, from the signals they read.
@@ -115,6 +120,7 @@ pub fn draw(f: Field) -> AnyView {
         Field::Choose(label, options, value, set) => view! {
             <label class="field-label choice">{label}
                 <select on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse() { set.run(v) } }>
+                    <option value="" disabled hidden selected=move || options.with(|o| o.iter().all(|x| x.0 != value.get()))>"Pick…"</option>
                     {move || options.get().into_iter().map(|(v, t)| view! { <option value=v.to_string() selected=move || value.get() == v>{t}</option> }).collect_view()}
                 </select>
             </label>
@@ -124,6 +130,9 @@ pub fn draw(f: Field) -> AnyView {
             view! { <Derived label testid=id value formula/> }.into_any()
         }
         Field::Rows(rows) => (move || rows().into_iter().map(draw).collect_view()).into_any(),
+        Field::Chart(dist, target) => {
+            view! { <crate::ui::components::bar_chart::BarChart dist target/> }.into_any()
+        }
     }
 }
 

@@ -8,13 +8,12 @@ use super::odds_line;
 use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::tempo::combat::{
-    ap, cost, declared_as, from_sheet, needs_target, npc, offered, reactions, rearm,
-    recovery_preview, replacements, status, status_events, Exchange, Npc, AIMED, DISARMED, T_DICE,
+    aimed, ap, cost, declared_as, from_sheet, needs_target, npc, offered, reactions, rearm,
+    recovery_preview, replacements, status, status_events, Exchange, Npc, DISARMED, T_DICE,
 };
 use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
 use crate::storage::character::{Character, Sheet};
-use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::{choices, dist, fixed, flag, form, text, Field};
 use crate::ui::systems::{keep_nothing, numbered, CombatUi};
@@ -62,7 +61,7 @@ fn row_note(s: &State, who: u32) -> String {
         return String::new();
     };
     let mut out = format!("{} · {} AP", status(s, who).name(), ap(s, who));
-    if c.stat(AIMED) > 0 {
+    if aimed(c) {
         out.push_str(" · aimed");
     }
     if c.stat(DISARMED) > 0 {
@@ -197,9 +196,39 @@ struct Declared {
     target: RwSignal<i32>,
     reaction: RwSignal<i32>,
     repl: RwSignal<i32>,
+    /// What the last exchange did (cleared when the next is declared).
+    result: RwSignal<String>,
+}
+
+/// A text of the fight for `d`'s sheet. `fn` pointers rather than closures: one compiled copy
+/// of the reactive read for every text of the panel.
+fn said(ctx: EncCtx, d: Declared, f: fn(&State, Declared) -> String) -> Signal<String> {
+    text(move || ctx.state.with(|s| f(s, d)))
+}
+
+fn holds(ctx: EncCtx, d: Declared, f: fn(&State, Declared) -> bool) -> Signal<bool> {
+    flag(move || ctx.state.with(|s| f(s, d)))
+}
+
+fn listed(
+    ctx: EncCtx,
+    d: Declared,
+    f: fn(&State, Declared) -> Vec<(i32, String)>,
+) -> Signal<Vec<(i32, String)>> {
+    choices(move || ctx.state.with(|s| f(s, d)))
 }
 
 impl Declared {
+    /// The declared action's index (0 while none is).
+    fn act_at(&self) -> usize {
+        self.act.get().max(0) as usize
+    }
+
+    /// The opponent's id (0: no one).
+    fn tgt(&self) -> u32 {
+        self.target.get().max(0) as u32
+    }
+
     fn exchange(&self) -> Option<Exchange> {
         let act = usize::try_from(self.act.get()).ok()?;
         let reaction = usize::try_from(self.reaction.get()).ok();
@@ -234,19 +263,19 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
         target: RwSignal::new(first),
         reaction: RwSignal::new(-1),
         repl: RwSignal::new(-1),
+        result: RwSignal::new(String::new()),
     };
     let init = RwSignal::new(0);
-    let result = RwSignal::new(String::new());
+    let result = d.result;
     let mut fields = vec![
         Field::Text(
             "chance",
             "status-line",
-            text(move || ctx.state.with(|s| row_note(s, who))),
+            said(ctx, d, |s, d| row_note(s, d.who)),
         ),
         Field::If(
-            flag(move || {
-                ctx.state
-                    .with(|s| s.round == 0 && status(s, who) == Status::OffGuard)
+            holds(ctx, d, |s, d| {
+                s.round == 0 && status(s, d.who) == Status::OffGuard
             }),
             vec![Field::Act(
                 fixed("Initiated or prepared: starts On Guard"),
@@ -262,9 +291,8 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
             )],
         ),
         Field::If(
-            flag(move || {
-                ctx.state
-                    .with(|s| s.round == 0 || s.get(who).is_some_and(|c| c.init.is_empty()))
+            holds(ctx, d, |s, d| {
+                s.round == 0 || s.get(d.who).is_some_and(|c| c.init.is_empty())
             }),
             vec![
                 Field::Pair(vec![
@@ -280,13 +308,11 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
                     ),
                 ]),
                 Field::Act(
-                    text(move || {
-                        ctx.state.with(|s| {
-                            format!(
-                                "Roll initiative ({})",
-                                s.get(who).map_or("", |c| c.text(T_DICE))
-                            )
-                        })
+                    said(ctx, d, |s, d| {
+                        format!(
+                            "Roll initiative ({})",
+                            s.get(d.who).map_or("", |c| c.text(T_DICE))
+                        )
                     }),
                     "btn",
                     "roll-init",
@@ -296,11 +322,7 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
             ],
         ),
         Field::Rows(std::sync::Arc::new(move || offers(ctx, d))),
-        Field::Text(
-            "muted",
-            "refused",
-            text(move || ctx.state.with(|s| refused(s, who))),
-        ),
+        Field::Text("muted", "refused", said(ctx, d, |s, d| refused(s, d.who))),
     ];
     fields.push(Field::If(
         flag(move || d.act.get() >= 0),
@@ -308,9 +330,8 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
     ));
     fields.push(Field::Text("result-line", "exchange-result", result.into()));
     fields.push(Field::If(
-        flag(move || {
-            ctx.state
-                .with(|s| s.get(who).is_some_and(|c| c.stat(DISARMED) > 0))
+        holds(ctx, d, |s, d| {
+            s.get(d.who).is_some_and(|c| c.stat(DISARMED) > 0)
         }),
         vec![Field::Act(
             fixed("Takes up a weapon again"),
@@ -324,18 +345,7 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
             }),
         )],
     ));
-    let net = dist(move || {
-        ctx.state
-            .with(|s| d.exchange().and_then(|x| x.net(s)))
-            .unwrap_or_else(|| Distribution::point(0))
-    });
-    view! {
-        {form("Exchange", fields)}
-        <Show when=move || { d.act.get() >= 0 }>
-            <BarChart dist=net target=crate::ui::kit::target(|| Some(0))/>
-        </Show>
-    }
-    .into_any()
+    form("Exchange", fields)
 }
 
 /// What cannot be taken now, grouped by why: "Needs Bound: Disarm, Press · Too few AP (0
@@ -388,24 +398,76 @@ fn offers(ctx: EncCtx, d: Declared) -> Vec<Field> {
                 Signal::stored(false),
                 Callback::new(move |()| {
                     d.reset();
+                    d.result.set(String::new());
                     d.act.set(i as i32);
+                    // Keep the opponent if it still can be one; else the first who can.
+                    let t = d.target.get_untracked();
+                    let ok = ctx.state.with_untracked(|s| {
+                        let others = live_others(s, d.who);
+                        if others.iter().any(|x| x.0 == t) || (t == 0 && !needs_target(i)) {
+                            None
+                        } else {
+                            Some(others.first().map_or(0, |x| x.0))
+                        }
+                    });
+                    if let Some(t) = ok {
+                        d.target.set(t);
+                    }
                 }),
             )
         })
         .collect()
 }
 
+/// The counter-tempo replacements of the declared action after its reaction: (index, label
+/// with the extra AP or the reason it is refused, affordable).
+fn swaps(s: &State, d: Declared) -> Vec<(usize, String, bool)> {
+    let (Ok(a), Ok(r)) = (
+        usize::try_from(d.act.get()),
+        usize::try_from(d.reaction.get()),
+    ) else {
+        return Vec::new();
+    };
+    let Some(base) = d.exchange() else {
+        return Vec::new();
+    };
+    let first = Exchange {
+        replacement: None,
+        ..base
+    }
+    .costs(s)
+    .map_or(0, |c| c.0);
+    replacements(a, r)
+        .into_iter()
+        .enumerate()
+        .map(|(k, x)| {
+            let bonus = if x.bonus != 0 {
+                format!(" at {:+}", x.bonus)
+            } else {
+                String::new()
+            };
+            let name = ACTIONS[x.action].name;
+            match (Exchange {
+                replacement: Some(x),
+                ..base
+            })
+            .costs(s)
+            {
+                Ok((all, _)) => (k, format!("{name}{bonus} · +{} AP", all - first), true),
+                Err(why) => (k, format!("{name} ({why})"), false),
+            }
+        })
+        .collect()
+}
+
 fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Field> {
-    let who = d.who;
-    let act = move || d.act.get().max(0) as usize;
-    let tgt = move || d.target.get().max(0) as u32;
     vec![
         Field::Text(
             "chance",
             "declared",
-            text(move || {
-                let a = &ACTIONS[act()];
-                let shown = declared_as(act());
+            said(ctx, d, |_, d| {
+                let a = &ACTIONS[d.act_at()];
+                let shown = declared_as(d.act_at());
                 if shown == a.name {
                     format!("Declared: {} — {}", a.name, a.text)
                 } else {
@@ -418,160 +480,179 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
                 }
             }),
         ),
-        Field::Pick(
+        Field::Choose(
             "Against",
-            choices(move || {
-                ctx.state.with(|s| {
-                    let mut o = live_others(s, who);
-                    if !needs_target(act()) {
-                        o.insert(0, (0, "No one in particular".into()));
-                    }
-                    o
-                })
+            listed(ctx, d, |s, d| {
+                let mut o = live_others(s, d.who);
+                if !needs_target(d.act_at()) {
+                    o.insert(0, (0, "No one in particular".into()));
+                }
+                o
             }),
-            d.target,
+            d.target.into(),
+            Callback::new(move |v| {
+                d.target.set(v);
+                d.reaction.set(-1);
+                d.repl.set(-1);
+            }),
         ),
-        Field::Pick(
-            "Their reaction",
-            choices(move || {
-                ctx.state.with(|s| {
-                    let mut o = vec![(-1, "No reaction".to_owned())];
-                    if tgt() > 0 {
-                        o.extend(reactions(s, tgt(), act()).into_iter().filter_map(|(r, c)| {
-                            c.ok()
-                                .map(|c| (r as i32, format!("{} · {c} AP", ACTIONS[r].name)))
-                        }));
-                    }
-                    o
-                })
+        Field::If(
+            holds(ctx, d, |s, d| {
+                d.tgt() > 0 && !reactions(s, d.tgt(), d.act_at()).is_empty()
             }),
-            d.reaction,
+            vec![Field::Choose(
+                "Their reaction",
+                listed(ctx, d, |s, d| {
+                    let mut o = vec![(-1, "No reaction".to_owned())];
+                    o.extend(
+                        reactions(s, d.tgt(), d.act_at())
+                            .into_iter()
+                            .filter_map(|(r, c)| {
+                                c.ok()
+                                    .map(|c| (r as i32, format!("{} · {c} AP", ACTIONS[r].name)))
+                            }),
+                    );
+                    o
+                }),
+                d.reaction.into(),
+                Callback::new(move |v| {
+                    d.reaction.set(v);
+                    d.repl.set(-1);
+                }),
+            )],
         ),
         Field::Text(
             "muted",
             "reaction-note",
-            text(move || {
-                ctx.state.with(|s| {
-                    let t = tgt();
-                    if t == 0 {
-                        return String::new();
-                    }
-                    let mut out = Vec::new();
-                    let r = d.reaction.get();
-                    if r >= 0 {
-                        if let Ok(c) = cost(
-                            s.get(t).unwrap_or(&Combatant::new(s.rules, "", 0)),
-                            r as usize,
-                        ) {
-                            out.push(format!("{}: {}", s.name(t), recovery_preview(s, t, c)));
-                        }
-                    }
-                    let no: Vec<String> = reactions(s, t, act())
-                        .into_iter()
-                        .filter_map(|(r, c)| {
-                            c.err().map(|why| format!("{} ({why})", ACTIONS[r].name))
-                        })
-                        .collect();
-                    if !no.is_empty() {
-                        out.push(format!("Cannot react with: {}", no.join(", ")));
-                    }
-                    out.join(" · ")
-                })
+            said(ctx, d, |s, d| {
+                let t = d.tgt();
+                if t == 0 {
+                    return String::new();
+                }
+                let mut out = Vec::new();
+                let r = d.reaction.get();
+                if let Some(c) = s
+                    .get(t)
+                    .filter(|_| r >= 0)
+                    .and_then(|c| cost(c, r as usize).ok())
+                {
+                    out.push(format!("{}: {}", s.name(t), recovery_preview(s, t, c)));
+                }
+                let no: Vec<String> = reactions(s, t, d.act_at())
+                    .into_iter()
+                    .filter_map(|(r, c)| c.err().map(|why| format!("{} ({why})", ACTIONS[r].name)))
+                    .collect();
+                if !no.is_empty() {
+                    out.push(format!("Cannot react with: {}", no.join(", ")));
+                }
+                out.join(" · ")
             }),
         ),
         Field::If(
-            flag(move || {
+            holds(ctx, d, |_, d| {
                 let r = d.reaction.get();
-                r >= 0 && !replacements(act(), r as usize).is_empty()
+                r >= 0 && !replacements(d.act_at(), r as usize).is_empty()
             }),
-            vec![Field::Pick(
-                "Replace with (counter-tempo)",
-                choices(move || {
-                    let r = d.reaction.get().max(0) as usize;
-                    std::iter::once((-1, format!("Keep the {}", ACTIONS[act()].name)))
-                        .chain(
-                            replacements(act(), r)
-                                .into_iter()
-                                .enumerate()
-                                .map(|(k, x)| {
-                                    let bonus = if x.bonus != 0 {
-                                        format!(" at {:+}", x.bonus)
-                                    } else {
-                                        String::new()
-                                    };
-                                    (k as i32, format!("{}{bonus}", ACTIONS[x.action].name))
-                                }),
-                        )
-                        .collect()
-                }),
-                d.repl,
-            )],
+            vec![
+                Field::Pick(
+                    "Replace with (counter-tempo)",
+                    listed(ctx, d, |s, d| {
+                        std::iter::once((-1, format!("Keep the {}", ACTIONS[d.act_at()].name)))
+                            .chain(
+                                swaps(s, d)
+                                    .into_iter()
+                                    .filter_map(|(k, label, ok)| ok.then_some((k as i32, label))),
+                            )
+                            .collect()
+                    }),
+                    d.repl,
+                ),
+                Field::Text(
+                    "muted",
+                    "replace-note",
+                    said(ctx, d, |s, d| {
+                        let no: Vec<String> = swaps(s, d)
+                            .into_iter()
+                            .filter(|x| !x.2)
+                            .map(|x| x.1)
+                            .collect();
+                        if no.is_empty() {
+                            String::new()
+                        } else {
+                            format!("Cannot replace with: {}", no.join(", "))
+                        }
+                    }),
+                ),
+            ],
         ),
         Field::Text(
             "chance",
             "exchange-cost",
-            text(move || {
-                ctx.state.with(|s| {
-                    let Some(x) = d.exchange() else {
-                        return String::new();
-                    };
-                    match x.costs(s) {
-                        Ok((a, r)) => {
-                            let mut out = format!("{} pays {a} AP", s.name(who));
-                            if x.replacement.is_some() {
-                                out.push_str(" in all (the larger of the two)");
-                            }
-                            if let Some(t) = x.target.filter(|_| x.reaction.is_some()) {
-                                out.push_str(&format!(" · {} pays {r} AP", s.name(t)));
-                            }
-                            out
+            said(ctx, d, |s, d| {
+                let Some(x) = d.exchange() else {
+                    return String::new();
+                };
+                match x.costs(s) {
+                    Ok((a, r)) => {
+                        let mut out = format!("{} pays {a} AP", s.name(d.who));
+                        if x.replacement.is_some() {
+                            out.push_str(" in all (the larger of the two)");
                         }
-                        Err(why) => format!("Cannot resolve: {why}"),
+                        if let Some(t) = x.target.filter(|_| x.reaction.is_some()) {
+                            out.push_str(&format!(" · {} pays {r} AP", s.name(t)));
+                        }
+                        out
                     }
-                })
+                    Err(why) => format!("Cannot resolve: {why}"),
+                }
             }),
         ),
         Field::Text(
             "chance",
             "exchange-odds",
-            text(move || {
-                ctx.state.with(|s| {
-                    let Some(x) = d.exchange() else {
-                        return String::new();
-                    };
-                    let Some((mine, theirs)) = x.odds(s) else {
-                        return "The check dice are not valid notation.".into();
-                    };
-                    let net = x.net(s).unwrap_or_else(|| Distribution::point(0));
-                    let mut out = format!(
-                        "Net {} to {} · {} ({} {:+}): {}",
-                        net.min(),
-                        net.max(),
-                        x.acting().name,
-                        s.name(who),
-                        x.actor_bonus(s),
-                        odds_line(&mine)
-                    );
-                    if let (Some(t), Some(r)) = (x.target, x.reaction) {
-                        out.push_str(&format!(
-                            " | {} ({} {:+}): {}",
-                            ACTIONS[r].name,
-                            s.name(t),
-                            x.reactor_bonus(s),
-                            odds_line(&theirs)
-                        ));
-                    }
-                    out
-                })
+            said(ctx, d, |s, d| {
+                let Some(x) = d.exchange() else {
+                    return String::new();
+                };
+                let Some((mine, theirs)) = x.odds(s) else {
+                    return "The check dice are not valid notation.".into();
+                };
+                let net = x.net(s).unwrap_or_else(|| Distribution::point(0));
+                let mut out = format!(
+                    "Net {} to {} · {} ({} {:+}): {}",
+                    net.min(),
+                    net.max(),
+                    x.acting().name,
+                    s.name(d.who),
+                    x.actor_bonus(s),
+                    odds_line(&mine)
+                );
+                if let (Some(t), Some(r)) = (x.target, x.reaction) {
+                    out.push_str(&format!(
+                        "\n{} ({} {:+}): {}",
+                        ACTIONS[r].name,
+                        s.name(t),
+                        x.reactor_bonus(s),
+                        odds_line(&theirs)
+                    ));
+                }
+                out
             }),
+        ),
+        Field::Chart(
+            dist(move || {
+                ctx.state
+                    .with(|s| d.exchange().and_then(|x| x.net(s)))
+                    .unwrap_or_else(|| Distribution::point(0))
+            }),
+            crate::ui::kit::target(|| Some(0)),
         ),
         Field::Act(
             fixed("Roll and resolve"),
             "btn primary roll-btn",
             "resolve",
-            flag(move || {
-                ctx.state
-                    .with(|s| d.exchange().is_none_or(|x| x.costs(s).is_err()))
+            holds(ctx, d, |s, d| {
+                d.exchange().is_none_or(|x| x.costs(s).is_err())
             }),
             Callback::new(move |()| resolve(ctx, d, result)),
         ),

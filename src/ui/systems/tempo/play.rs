@@ -7,7 +7,6 @@ use crate::rules::dice::{parse, roll, Distribution};
 use crate::rules::tempo::combat::row_odds;
 use crate::rules::tempo::{dice_dist, Kind, TempoSheet, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
-use crate::ui::components::bar_chart::BarChart;
 use crate::ui::kit::{choices, dist, fixed, flag, form, text, Counter, Field};
 use crate::ui::state::with_dice;
 use leptos::prelude::*;
@@ -152,17 +151,20 @@ fn check(ctx: Ctx) -> AnyView {
                 ]),
                 Field::Input("Opposed by (the opponent's dice and bonus, e.g. 1d10+2; empty: unopposed)", opp),
                 Field::Text("chance", "check-odds", odds),
+                Field::Chart(dist(net), crate::ui::kit::target(|| Some(0))),
                 Field::Act(
                     fixed("Roll check"),
                     "btn primary roll-btn",
                     "roll-check",
-                    flag(move || ctx.sheet.with(|s| s.dice_dist().is_none())),
+                    flag(move || {
+                        ctx.sheet.with(|s| s.dice_dist().is_none())
+                            || opp.with(|o| !o.trim().is_empty() && dice_dist(o).is_none())
+                    }),
                     Callback::new(move |()| do_roll()),
                 ),
                 Field::Text("result-line", "check-result", result.into()),
             ],
         )}
-        <BarChart dist=dist(net) target=crate::ui::kit::target(|| Some(0))/>
     }
     .into_any()
 }
