@@ -120,7 +120,6 @@ pub fn draw(f: Field) -> AnyView {
         Field::Choose(label, options, value, set) => view! {
             <label class="field-label choice">{label}
                 <select on:change=move |ev| { if let Ok(v) = event_target_value(&ev).parse() { set.run(v) } }>
-                    <option value="" disabled hidden selected=move || options.with(|o| o.iter().all(|x| x.0 != value.get()))>"Pick…"</option>
                     {move || options.get().into_iter().map(|(v, t)| view! { <option value=v.to_string() selected=move || value.get() == v>{t}</option> }).collect_view()}
                 </select>
             </label>

@@ -484,8 +484,16 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
             "Against",
             listed(ctx, d, |s, d| {
                 let mut o = live_others(s, d.who);
+                let t = d.target.get();
                 if !needs_target(d.act_at()) {
                     o.insert(0, (0, "No one in particular".into()));
+                } else if t <= 0 {
+                    o.insert(0, (t, "Pick an opponent".into()));
+                }
+                // An opponent who has left or died stays shown as the choice, so picking
+                // another one is a change the select reports.
+                if t > 0 && o.iter().all(|x| x.0 != t) {
+                    o.insert(0, (t, format!("{} (out of the fight)", s.name(t as u32))));
                 }
                 o
             }),
