@@ -36,15 +36,20 @@ fn fight() -> State {
     s.apply(&Event::Join(b));
     s.apply(&Event::Init(1, vec![9]));
     s.apply(&Event::Init(2, vec![4]));
-    for e in status_events(&s, 2, Status::OnGuard) {
-        s.apply(&e);
-    }
+    set_status(&mut s, 2, Status::OnGuard);
     s.apply(&Event::Start);
     s
 }
 
 fn run(s: &mut State, e: Event) {
     s.apply(&e);
+}
+
+/// Gives `who` a status as the rules do (the others it held removed).
+fn set_status(s: &mut State, who: u32, st: Status) {
+    for e in status_events(s, who, st) {
+        s.apply(&e);
+    }
 }
 
 #[test]
@@ -88,9 +93,7 @@ fn off_guard_cannot_attack_and_readies() {
 #[test]
 fn parry_at_exactly_zero_binds_both_and_the_bind_limits_the_list() {
     let mut s = fight();
-    for e in status_events(&s, 1, Status::OnGuard) {
-        run(&mut s, e);
-    }
+    set_status(&mut s, 1, Status::OnGuard);
     let ma = id("Melee Attack");
     let list = reactions(&s, 2, ma);
     let names: Vec<&str> = list.iter().map(|x| ACTIONS[x.0].name).collect();
@@ -138,9 +141,7 @@ fn parry_at_exactly_zero_binds_both_and_the_bind_limits_the_list() {
 #[test]
 fn feint_replaced_by_a_counter_attack_pays_the_larger_cost_with_plus_three() {
     let mut s = fight();
-    for e in status_events(&s, 1, Status::OnGuard) {
-        run(&mut s, e);
-    }
+    set_status(&mut s, 1, Status::OnGuard);
     let feint = id("Feint");
     let parry = id("Parry");
     let reps = replacements(feint, parry);
@@ -199,9 +200,7 @@ fn feint_replaced_by_a_counter_attack_pays_the_larger_cost_with_plus_three() {
 #[test]
 fn a_counter_tempo_replacement_must_be_affordable() {
     let mut s = fight();
-    for e in status_events(&s, 1, Status::OnGuard) {
-        run(&mut s, e);
-    }
+    set_status(&mut s, 1, Status::OnGuard);
     run(&mut s, Event::Spend(1, AP, 9)); // 3 left
     let ex = Exchange {
         actor: 1,
@@ -229,9 +228,7 @@ fn a_counter_tempo_replacement_must_be_affordable() {
 #[test]
 fn reactions_go_on_credit_and_recovery_follows_the_table() {
     let mut s = fight();
-    for e in status_events(&s, 1, Status::OnGuard) {
-        run(&mut s, e);
-    }
+    set_status(&mut s, 1, Status::OnGuard);
     run(&mut s, Event::Spend(2, AP, 10)); // B has 2
     assert_eq!(
         recovery_preview(&s, 2, 3),
@@ -276,9 +273,7 @@ fn reactions_go_on_credit_and_recovery_follows_the_table() {
 #[test]
 fn counter_attack_against_fists_gets_five_and_both_can_land() {
     let mut s = fight();
-    for e in status_events(&s, 1, Status::OnGuard) {
-        run(&mut s, e);
-    }
+    set_status(&mut s, 1, Status::OnGuard);
     let ex = Exchange {
         actor: 1,
         action: id("Unarmed Attack"),
@@ -305,9 +300,7 @@ fn counter_attack_against_fists_gets_five_and_both_can_land() {
 fn grapple_pin_escape_and_disarm_change_statuses() {
     let mut s = fight();
     for w in [1, 2] {
-        for e in status_events(&s, w, Status::Bound) {
-            run(&mut s, e);
-        }
+        set_status(&mut s, w, Status::Bound);
     }
     let grapple = Exchange {
         actor: 1,
@@ -360,9 +353,7 @@ fn grapple_pin_escape_and_disarm_change_statuses() {
     );
     // Disarm from a bind.
     for w in [1, 2] {
-        for e in status_events(&s, w, Status::Bound) {
-            run(&mut s, e);
-        }
+        set_status(&mut s, w, Status::Bound);
     }
     let dis = Exchange {
         actor: 2,
@@ -391,9 +382,7 @@ fn aim_adds_the_aimed_accuracy_to_the_next_weapon_attack_only() {
     run(&mut s, Event::Join(from_sheet("B", &sheet)));
     run(&mut s, Event::Init(1, vec![5]));
     run(&mut s, Event::Start);
-    for e in status_events(&s, 1, Status::OnGuard) {
-        run(&mut s, e);
-    }
+    set_status(&mut s, 1, Status::OnGuard);
     let shot = Exchange {
         actor: 1,
         action: id("Ranged Attack"),
@@ -418,9 +407,7 @@ fn aim_adds_the_aimed_accuracy_to_the_next_weapon_attack_only() {
         ..aim
     };
     run(&mut s, Event::Spend(1, AP, -8)); // 12 again
-    for e in status_events(&s, 2, Status::OnGuard) {
-        run(&mut s, e);
-    }
+    set_status(&mut s, 2, Status::OnGuard);
     let e = aim_opposed.resolve(&s, None, Some((2, "2"))).unwrap();
     run(&mut s, e);
     assert_eq!(shot.actor_bonus(&s), 0);
@@ -437,9 +424,7 @@ fn aim_adds_the_aimed_accuracy_to_the_next_weapon_attack_only() {
 #[test]
 fn counter_tempo_parry_binds_and_bogus_declarations_are_refused() {
     let mut s = fight();
-    for e in status_events(&s, 1, Status::OnGuard) {
-        run(&mut s, e);
-    }
+    set_status(&mut s, 1, Status::OnGuard);
     let ma = id("Melee Attack");
     let ca = id("Counter-Attack");
     let ct_parry = Replacement {
@@ -467,9 +452,7 @@ fn counter_tempo_parry_binds_and_bogus_declarations_are_refused() {
         .iter()
         .any(|l| l.text == "B's reaction comes to nothing"));
     let mut t = fight();
-    for e in status_events(&t, 1, Status::OnGuard) {
-        run(&mut t, e);
-    }
+    set_status(&mut t, 1, Status::OnGuard);
     let bogus = [
         (
             Exchange {
@@ -539,9 +522,7 @@ fn odds_equal_enumeration_and_sum_to_one() {
     use crate::rules::dice::Distribution;
     for (da, db) in [("1d10", "1d10"), ("2d6", "1d8"), ("1d4+1", "1d6")] {
         let mut s = fight();
-        for e in status_events(&s, 1, Status::OnGuard) {
-            run(&mut s, e);
-        }
+        set_status(&mut s, 1, Status::OnGuard);
         s.combatants[0].texts[0] = da.into();
         s.combatants[1].texts[0] = db.into();
         for (action, reaction) in [
