@@ -42,10 +42,8 @@ pub const BONUS: usize = 8;
 /// The AP cost of action `i` is stat `COST + i` (−1: no weapon for it).
 pub const COST: usize = BONUS + ACTIONS.len();
 pub const STAT_COUNT: usize = COST + ACTIONS.len();
-/// The check dice notation.
+/// The check dice notation (the only text: the stored encounter accepts dice notation only).
 pub const T_DICE: usize = 0;
-pub const T_MELEE: usize = 1;
-pub const T_RANGED: usize = 2;
 /// The action-point pool.
 pub const AP: usize = 0;
 
@@ -68,7 +66,7 @@ pub const STATS: [&str; STAT_COUNT] = stat_names();
 fn base(name: &str, health: i32, defences: [i32; 4], dice: &str) -> Combatant {
     let mut c = Combatant {
         stats: vec![0; STAT_COUNT],
-        texts: vec![dice.to_owned(), String::new(), String::new()],
+        texts: vec![dice.to_owned()],
         ..Combatant::new(&crate::rules::encounter::systems::TEMPO, name, health)
     };
     c.stats[..4].copy_from_slice(&defences);
@@ -94,12 +92,8 @@ pub fn from_sheet(name: &str, s: &TempoSheet) -> Combatant {
             c.stats[COST + i] = w.cost(a.name);
         }
     }
-    for (arm, t, aim) in [
-        (Arm::Melee, T_MELEE, MELEE_AIMED),
-        (Arm::Ranged, T_RANGED, RANGED_AIMED),
-    ] {
+    for (arm, aim) in [(Arm::Melee, MELEE_AIMED), (Arm::Ranged, RANGED_AIMED)] {
         if let Some(w) = s.weapon(arm) {
-            c.texts[t] = w.name.clone();
             c.stats[aim] = w.aimed;
         }
     }
@@ -137,12 +131,6 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
             None => continue,
         };
         c.stats[COST + i] = if by > 0 { by } else { -1 };
-    }
-    if n.melee > 0 {
-        c.texts[T_MELEE] = "weapon".into();
-    }
-    if n.ranged > 0 {
-        c.texts[T_RANGED] = "ranged weapon".into();
     }
     c
 }

@@ -611,6 +611,21 @@ fn odds_equal_enumeration_and_sum_to_one() {
     }
 }
 
+/// A fight with a linked character and an NPC is a valid stored encounter (exported, imported
+/// and merged between tabs by the same check): its combatants' texts are dice only.
+#[test]
+fn a_tempo_fight_is_a_valid_stored_encounter() {
+    let mut sheet = TempoSheet::default();
+    sheet.weapons.push(Weapon::new("Short bow", true));
+    let s = fight();
+    let mut e =
+        crate::rules::encounter::Encounter::new("e1".into(), "Yard".into(), "tempo", 1).unwrap();
+    e.events.push(Event::Join(from_sheet("Ilse", &sheet)));
+    e.events.push(Event::Join(s.get(2).unwrap().clone()));
+    e.cursor = e.events.len();
+    assert_eq!(e.validate(), Ok(()));
+}
+
 #[test]
 fn refusals_name_the_reason() {
     let s = fight();
