@@ -64,6 +64,25 @@ pub fn combat_ui(system: &str) -> Option<&'static CombatUi> {
     }
 }
 
+/// The quick-NPC form's button: "Add Goblin", or "Add Goblin ×3".
+pub fn add_label(name: RwSignal<String>, count: RwSignal<i32>) -> Signal<String> {
+    crate::ui::kit::text(move || {
+        if count.get() > 1 {
+            format!("Add {} ×{}", name.get(), count.get())
+        } else {
+            format!("Add {}", name.get())
+        }
+    })
+}
+
+/// The names of the NPCs to add: the typed name (at most 100 characters, "NPC" when empty),
+/// numbered past those already in the fight.
+pub fn npc_names(s: &State, typed: &str, count: i32) -> Vec<String> {
+    let base: String = typed.trim().chars().take(100).collect();
+    let base = if base.is_empty() { "NPC".into() } else { base };
+    numbered(s, &base, count.max(1) as usize)
+}
+
 /// "Goblin" → "Goblin 3" when Goblin 1 and 2 are already in the fight.
 pub fn numbered(s: &State, base: &str, count: usize) -> Vec<String> {
     let taken = s

@@ -20,7 +20,7 @@ use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
 use crate::ui::kit::{choices, fixed, flag, form, num, reactive, text, Field};
-use crate::ui::systems::{numbered, CombatUi};
+use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
@@ -163,8 +163,6 @@ fn npc_form(ctx: EncCtx) -> AnyView {
         [1, 20, 10, 9, 11, 10, 16, 1, 0, 0].map(RwSignal::new);
     let damage = RwSignal::new("1d8".to_owned());
     let add = move || {
-        let base: String = name.get_untracked().trim().chars().take(100).collect();
-        let base = if base.is_empty() { "NPC".into() } else { base };
         let n = Npc {
             aura: aura.get_untracked(),
             stamina: stamina.get_untracked(),
@@ -179,7 +177,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
         };
         let names = ctx
             .state
-            .with_untracked(|s| numbered(s, &base, count.get_untracked().max(1) as usize));
+            .with_untracked(|s| name.with_untracked(|n| npc_names(s, n, count.get_untracked())));
         ctx.act(Event::Group(
             names.into_iter().map(|x| npc(&x, &n)).collect(),
         ));
@@ -202,13 +200,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             ]),
             Field::Input("Weapon damage (e.g. 1d8)", damage),
             Field::Act(
-                text(move || {
-                    if count.get() > 1 {
-                        format!("Add {} ×{}", name.get(), count.get())
-                    } else {
-                        format!("Add {}", name.get())
-                    }
-                }),
+                add_label(name, count),
                 "btn primary wide",
                 "add-npc",
                 flag(move || damage.with(|d| crate::rules::dice::parse(d).is_err())),

@@ -18,7 +18,7 @@ use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
 use crate::ui::kit::{choices, fixed, flag, form, numbered_options as named, text, Field};
-use crate::ui::systems::{numbered, CombatUi};
+use crate::ui::systems::{add_label, numbered, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
@@ -122,13 +122,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             .with_untracked(|s| numbered(s, &base_name, count.get_untracked().max(1) as usize));
         ctx.act(Event::Group(names.iter().map(|x| npc(x, &n)).collect()));
     };
-    let label = text(move || {
-        if count.get() > 1 {
-            format!("Add {} ×{}", name.get(), count.get())
-        } else {
-            format!("Add {}", name.get())
-        }
-    });
+    let label = add_label(name, count);
     let nums = [
         ("How many", count, 1, 20),
         ("HP", hp, 1, 100),

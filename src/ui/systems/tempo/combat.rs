@@ -16,7 +16,7 @@ use crate::rules::vogt::show_dice;
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::{choices, dist, fixed, flag, form, text, Field};
-use crate::ui::systems::{keep_nothing, numbered, CombatUi};
+use crate::ui::systems::{add_label, keep_nothing, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
@@ -130,8 +130,6 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     let dice = RwSignal::new("1d10".to_owned());
     let ready = RwSignal::new(false);
     let add = move || {
-        let base: String = name.get_untracked().trim().chars().take(100).collect();
-        let base = if base.is_empty() { "NPC".into() } else { base };
         let n = Npc {
             defence: cd.get_untracked(),
             armoured: acd.get_untracked(),
@@ -143,7 +141,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             ranged: ranged.get_untracked(),
         };
         let ev = ctx.state.with_untracked(|s| {
-            let names = numbered(s, &base, count.get_untracked().max(1) as usize);
+            let names = name.with_untracked(|n| npc_names(s, n, count.get_untracked()));
             let first = s.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1;
             let mut ev = vec![Event::Group(names.iter().map(|x| npc(x, &n)).collect())];
             if ready.get_untracked() {
@@ -172,13 +170,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             Field::Input("Check dice (e.g. 1d10)", dice),
             Field::Tick("Initiated or prepared: starts On Guard", ready),
             Field::Act(
-                text(move || {
-                    if count.get() > 1 {
-                        format!("Add {} ×{}", name.get(), count.get())
-                    } else {
-                        format!("Add {}", name.get())
-                    }
-                }),
+                add_label(name, count),
                 "btn primary wide",
                 "add-npc",
                 flag(move || dice.with(|d| crate::rules::tempo::dice_dist(d).is_none())),

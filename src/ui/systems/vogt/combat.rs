@@ -19,7 +19,7 @@ use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
 use crate::ui::kit::{choices, fixed, flag, form, text, Field};
-use crate::ui::systems::{numbered, CombatUi};
+use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
@@ -124,16 +124,9 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     let resist = RwSignal::new(String::new());
     let vuln = RwSignal::new(String::new());
     let add = move || {
-        let base = name
-            .get_untracked()
-            .trim()
-            .chars()
-            .take(100)
-            .collect::<String>();
-        let base = if base.is_empty() { "NPC".into() } else { base };
         let names = ctx
             .state
-            .with_untracked(|s| numbered(s, &base, count.get_untracked().max(1) as usize));
+            .with_untracked(|s| name.with_untracked(|n| npc_names(s, n, count.get_untracked())));
         let list = names
             .into_iter()
             .map(|n| {
@@ -157,13 +150,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             .collect();
         ctx.act(Event::Group(list));
     };
-    let label = text(move || {
-        if count.get() > 1 {
-            format!("Add {} ×{}", name.get(), count.get())
-        } else {
-            format!("Add {}", name.get())
-        }
-    });
+    let label = add_label(name, count);
     form(
         "Quick NPC",
         vec![
