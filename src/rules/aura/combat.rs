@@ -18,7 +18,7 @@
 
 use super::rolls::{crit_from, dealt, death_roll, death_save, DeathRoll, DeathSave, Takes};
 use super::sheet::{AttackMode, AuraSheet};
-use crate::rules::dice::{roll, DiceSource, Edge, Expr, RollOutcome};
+use crate::rules::dice::{roll, DiceSource, DieRoll, Edge, Expr, RollOutcome, TermRoll};
 use crate::rules::encounter::systems::AURA;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 
@@ -422,12 +422,84 @@ fn combine(given: Edge, worse: bool) -> Edge {
 
 /// One d20 with an edge: both dice and the kept one.
 pub fn roll_d20<S: DiceSource + ?Sized>(edge: Edge, src: &mut S) -> (Vec<u32>, u32) {
-    roll_kept(20, edge, src)
+    let k = roll_kept(20, edge, src);
+    (k.faces, k.kept)
 }
 
-fn roll_kept<S: DiceSource + ?Sized>(sides: u32, edge: Edge, src: &mut S) -> (Vec<u32>, u32) {
+/// One roll of a die under an edge: every face it showed (two with an edge) and the one kept.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kept {
+    pub faces: Vec<u32>,
+    pub kept: u32,
+}
+
+impl Kept {
+    /// The faces other than the kept one (the first face equal to it is the kept die).
+    fn dropped(&self) -> Vec<u32> {
+        let mut rest = self.faces.clone();
+        if let Some(i) = rest.iter().position(|&f| f == self.kept) {
+            rest.remove(i);
+        }
+        rest
+    }
+
+    /// "7", or with an edge "7 (3 dropped)": both dice are shown, the kept one first.
+    pub fn text(&self) -> String {
+        let rest = self.dropped();
+        if rest.is_empty() {
+            return self.kept.to_string();
+        }
+        let rest: Vec<String> = rest.iter().map(u32::to_string).collect();
+        format!("{} ({} dropped)", self.kept, rest.join(", "))
+    }
+
+    /// Its dice as the roll log shows them: the kept one, then the dropped one struck through.
+    fn dice(&self, sides: u32) -> impl Iterator<Item = DieRoll> + '_ {
+        std::iter::once(self.kept)
+            .map(|f| (f, true))
+            .chain(self.dropped().into_iter().map(|f| (f, false)))
+            .map(move |(f, kept)| DieRoll {
+                sides,
+                faces: vec![f],
+                kept,
+            })
+    }
+}
+
+/// Rolls of one die (an exploding chain, each roll with its edge) in a line: "10 (4 dropped) +
+/// 6 (2 dropped)".
+pub fn kept_text(rolls: &[Kept]) -> String {
+    rolls.iter().map(Kept::text).collect::<Vec<_>>().join(" + ")
+}
+
+/// Rolls of a `sides` die plus `bonus`, as the roll log keeps them: every die of every pair,
+/// the dropped ones marked, and the total of the kept ones plus the bonus.
+pub fn kept_outcome(sides: u32, rolls: &[Kept], bonus: i64) -> RollOutcome {
+    let dice: Vec<DieRoll> = rolls.iter().flat_map(|k| k.dice(sides)).collect();
+    let sum: i64 = rolls.iter().map(|k| i64::from(k.kept)).sum();
+    let mut terms = vec![TermRoll {
+        negative: false,
+        dice,
+        constant: None,
+        value: sum,
+    }];
+    if bonus != 0 {
+        terms.push(TermRoll {
+            negative: bonus < 0,
+            dice: Vec::new(),
+            constant: Some(bonus.unsigned_abs().min(u64::from(u32::MAX)) as u32),
+            value: bonus,
+        });
+    }
+    RollOutcome {
+        terms,
+        total: sum + bonus,
+    }
+}
+
+fn roll_kept<S: DiceSource + ?Sized>(sides: u32, edge: Edge, src: &mut S) -> Kept {
     let a = src.roll(sides);
-    match edge {
+    let (faces, kept) = match edge {
         Edge::Normal => (vec![a], a),
         Edge::Advantage => {
             let b = src.roll(sides);
@@ -437,26 +509,28 @@ fn roll_kept<S: DiceSource + ?Sized>(sides: u32, edge: Edge, src: &mut S) -> (Ve
             let b = src.roll(sides);
             (vec![a, b], a.min(b))
         }
-    }
+    };
+    Kept { faces, kept }
 }
 
-/// An exploding defence die rolled with an edge on every roll: the kept faces and their sum
-/// (capped like the dice core).
+/// An exploding defence die rolled with an edge on every roll: every roll (both dice of each
+/// pair, the kept one marked) and the sum of the kept faces (capped like the dice core).
 pub fn roll_defence<S: DiceSource + ?Sized>(
     sides: u32,
     edge: Edge,
     src: &mut S,
-) -> (Vec<u32>, i64) {
-    let mut kept = Vec::new();
+) -> (Vec<Kept>, i64) {
+    let mut rolls = Vec::new();
     for k in 0..=crate::rules::dice::EXPLODE_CAP {
-        let (_, f) = roll_kept(sides, edge, src);
-        kept.push(f);
-        if f != sides || k == crate::rules::dice::EXPLODE_CAP {
+        let r = roll_kept(sides, edge, src);
+        let top = r.kept == sides;
+        rolls.push(r);
+        if !top || k == crate::rules::dice::EXPLODE_CAP {
             break;
         }
     }
-    let sum = kept.iter().map(|&f| i64::from(f)).sum();
-    (kept, sum)
+    let sum = rolls.iter().map(|r| i64::from(r.kept)).sum();
+    (rolls, sum)
 }
 
 /// What happens on a death roll, as events (one undo with the roll's note).
@@ -586,7 +660,8 @@ pub struct Strike {
 pub struct Struck {
     pub d20s: Vec<u32>,
     pub d20: u32,
-    pub def_faces: Vec<u32>,
+    /// The target's defence roll, each roll with both dice when it had an edge.
+    pub def_faces: Vec<Kept>,
     pub def_total: i64,
     pub hit: bool,
     pub crit: bool,
@@ -596,19 +671,18 @@ pub struct Struck {
 }
 
 impl Struck {
+    /// The combat or hit roll: both d20s with an edge, the kept one marked.
+    pub fn d20_kept(&self) -> Kept {
+        Kept {
+            faces: self.d20s.clone(),
+            kept: self.d20,
+        }
+    }
+
     /// The rolls in one line: "combat roll 14 vs evasion 10+3 = 13: hit on the armor, 7 − 2 = 5".
     pub fn line(&self, st: &Strike) -> String {
-        let d20 = if self.d20s.len() > 1 {
-            format!("{} (of {:?})", self.d20, self.d20s)
-        } else {
-            self.d20.to_string()
-        };
-        let def = self
-            .def_faces
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join("+");
+        let d20 = self.d20_kept().text();
+        let def = kept_text(&self.def_faces);
         let what = if st.melee {
             format!(
                 "combat roll {d20} vs defence {def}{:+} = {}",
@@ -1139,12 +1213,48 @@ mod tests {
     fn rolled_defences_explode_with_the_edge_on_every_die() {
         // Advantage: (3, 10) keeps 10 and explodes, (10, 2) keeps 10, (4, 1) keeps 4.
         let mut src = ScriptedSource::new([3, 10, 10, 2, 4, 1]);
+        let (rolls, sum) = roll_defence(10, Edge::Advantage, &mut src);
+        let kept: Vec<u32> = rolls.iter().map(|r| r.kept).collect();
+        assert_eq!((kept, sum), (vec![10, 10, 4], 24));
+        // Both dice of every pair are kept for display, the kept one first.
         assert_eq!(
-            roll_defence(10, Edge::Advantage, &mut src),
-            (vec![10, 10, 4], 24)
+            kept_text(&rolls),
+            "10 (3 dropped) + 10 (2 dropped) + 4 (1 dropped)"
+        );
+        let out = kept_outcome(10, &rolls, 5);
+        assert_eq!(out.total, 29);
+        let shown: Vec<(u32, bool)> = out.dice().map(|d| (d.faces[0], d.kept)).collect();
+        assert_eq!(
+            shown,
+            [
+                (10, true),
+                (3, false),
+                (10, true),
+                (2, false),
+                (4, true),
+                (1, false)
+            ]
+        );
+        assert_eq!(
+            out.dice()
+                .filter(|d| d.kept)
+                .map(|d| d.value())
+                .sum::<i64>()
+                + 5,
+            out.total
         );
         let mut src = ScriptedSource::new([10, 3]);
-        assert_eq!(roll_defence(10, Edge::Disadvantage, &mut src), (vec![3], 3));
+        let (rolls, sum) = roll_defence(10, Edge::Disadvantage, &mut src);
+        assert_eq!((kept_text(&rolls), sum), ("3 (10 dropped)".to_owned(), 3));
+        assert_eq!(kept_outcome(10, &rolls, -2).total, 1);
+        // Without an edge: one die a roll, nothing dropped.
+        let mut src = ScriptedSource::new([4, 2]);
+        let (rolls, _) = roll_defence(4, Edge::Normal, &mut src);
+        assert_eq!(kept_text(&rolls), "4 + 2");
+        // Equal faces: one kept, one dropped.
+        let mut src = ScriptedSource::new([6, 6]);
+        let (rolls, _) = roll_defence(10, Edge::Advantage, &mut src);
+        assert_eq!(kept_text(&rolls), "6 (6 dropped)");
     }
 
     #[test]

@@ -366,6 +366,28 @@ pub fn death_roll(d20: u32) -> DeathRoll {
 }
 
 impl DeathRoll {
+    /// The table, top face first: (lowest face, highest face, outcome).
+    pub const TABLE: [(u32, u32, DeathRoll); 6] = [
+        (20, 20, DeathRoll::Scratch),
+        (15, 19, DeathRoll::Winded),
+        (10, 14, DeathRoll::Injured),
+        (5, 9, DeathRoll::Bleeding),
+        (2, 4, DeathRoll::Down),
+        (1, 1, DeathRoll::Dead),
+    ];
+
+    /// A word or two for the table.
+    pub fn short(self) -> &'static str {
+        match self {
+            DeathRoll::Scratch => "nothing",
+            DeathRoll::Winded => "winded",
+            DeathRoll::Injured => "major injury",
+            DeathRoll::Bleeding => "bleeding out",
+            DeathRoll::Down => "bleeding and unconscious",
+            DeathRoll::Dead => "dead",
+        }
+    }
+
     pub fn text(self) -> &'static str {
         match self {
             DeathRoll::Scratch => "just a scratch: nothing",
@@ -401,6 +423,23 @@ pub fn death_save(d20: u32) -> DeathSave {
 }
 
 impl DeathSave {
+    /// The table, top face first: (lowest face, highest face, outcome).
+    pub const TABLE: [(u32, u32, DeathSave); 4] = [
+        (20, 20, DeathSave::Stable),
+        (5, 19, DeathSave::Bleeding),
+        (2, 4, DeathSave::Unconscious),
+        (1, 1, DeathSave::Dead),
+    ];
+
+    pub fn short(self) -> &'static str {
+        match self {
+            DeathSave::Stable => "stabilized",
+            DeathSave::Bleeding => "still bleeding",
+            DeathSave::Unconscious => "unconscious",
+            DeathSave::Dead => "dead",
+        }
+    }
+
     pub fn text(self) -> &'static str {
         match self {
             DeathSave::Stable => "stabilized",
@@ -409,6 +448,21 @@ impl DeathSave {
             DeathSave::Dead => "dies",
         }
     }
+}
+
+/// Each row of a d20 table with its exact chance, counted face by face on the d20: the faces
+/// whose outcome (by `of`) is the row's, out of 20.
+pub fn d20_table_odds<T: PartialEq + Copy>(
+    table: &[(u32, u32, T)],
+    of: fn(u32) -> T,
+) -> Vec<(u32, u32, T, Chance)> {
+    table
+        .iter()
+        .map(|&(lo, hi, t)| {
+            let faces = (1..=20u32).filter(|&f| of(f) == t).count() as u64;
+            (lo, hi, t, Chance::ratio(faces, 20))
+        })
+        .collect()
 }
 
 /// The chance of dying before being stabilized, with no healing and no more damage: while
@@ -449,6 +503,37 @@ pub fn d20_dist(edge: Edge) -> Distribution {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn death_tables_carry_each_outcomes_exact_chance() {
+        let roll = d20_table_odds(&DeathRoll::TABLE, death_roll);
+        let twentieths: Vec<f64> = roll.iter().map(|r| r.3.p() * 20.0).collect();
+        // 20 → 5 %, 15–19 → 25 %, 10–14 → 25 %, 5–9 → 25 %, 2–4 → 15 %, 1 → 5 %.
+        for (got, want) in twentieths.iter().zip([1.0, 5.0, 5.0, 5.0, 3.0, 1.0]) {
+            assert!((got - want).abs() < 1e-12, "{twentieths:?}");
+        }
+        let save = d20_table_odds(&DeathSave::TABLE, death_save);
+        let twentieths: Vec<f64> = save.iter().map(|r| r.3.p() * 20.0).collect();
+        for (got, want) in twentieths.iter().zip([1.0, 15.0, 3.0, 1.0]) {
+            assert!((got - want).abs() < 1e-12, "{twentieths:?}");
+        }
+        // The rows' ranges are the rules' own: every face falls in exactly one row, the one
+        // whose outcome the rule gives, and the chances sum to 1.
+        for f in 1..=20u32 {
+            let rows: Vec<_> = roll.iter().filter(|r| (r.0..=r.1).contains(&f)).collect();
+            assert_eq!(rows.len(), 1);
+            assert_eq!(rows[0].2, death_roll(f));
+            let rows: Vec<_> = save.iter().filter(|r| (r.0..=r.1).contains(&f)).collect();
+            assert_eq!(rows.len(), 1);
+            assert_eq!(rows[0].2, death_save(f));
+        }
+        for sum in [
+            roll.iter().map(|r| r.3.p()).sum::<f64>(),
+            save.iter().map(|r| r.3.p()).sum::<f64>(),
+        ] {
+            assert!((sum - 1.0).abs() < 1e-12);
+        }
+    }
 
     /// Every sequence of `cap + 1` rolls of (one die, or two kept by the edge), equally likely:
     /// the value is the exploding sum up to the first non-top roll.

@@ -151,7 +151,8 @@ pub fn init_side(s: &State, id: u32, action: Action) -> InitSide {
 /// (as the engine's level count), its first weapon, its damage types.
 pub fn from_sheet(name: &str, s: &VogtSheet) -> Combatant {
     let mut c = Combatant::new(&VOGT, name, s.hp_max_now());
-    c.hp = s.hp;
+    // A sheet stored before HP followed the halved maximum joins at that maximum.
+    c.hp = s.hp.min(s.hp_max_now());
     c.pc = true;
     for a in Ability::ALL {
         c.stats[a.index()] = s.rung(a);
@@ -431,6 +432,16 @@ mod tests {
             .log
             .iter()
             .any(|l| l.text == "A declares Attack and rolls 1d8 for initiative: 3"));
+    }
+
+    #[test]
+    fn a_sheet_above_its_halved_maximum_joins_at_that_maximum() {
+        let mut sheet = VogtSheet::default();
+        sheet.hp_max = 10;
+        sheet.hp = 10;
+        sheet.exhaustion = 2;
+        let c = from_sheet("A", &sheet);
+        assert_eq!((c.hp, c.hp_max), (5, 5));
     }
 
     #[test]

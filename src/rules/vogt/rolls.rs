@@ -93,6 +93,16 @@ impl Takes {
             _ => d,
         }
     }
+
+    /// How the damage line names what [`Takes::apply`] does: the words follow the figures.
+    pub fn text(self) -> &'static str {
+        match (self.resists, self.vulnerable) {
+            (true, false) => " · resisted: halved, rounded down",
+            (false, true) => " · vulnerable: doubled",
+            (true, true) => " · resisted and vulnerable: they cancel, taken as rolled",
+            (false, false) => "",
+        }
+    }
 }
 
 /// The damage a target takes from one roll of `expr`.
@@ -173,6 +183,28 @@ pub const UNCONSCIOUS_INIT: Dice = Dice {
 mod tests {
     use super::*;
     use crate::rules::dice::{roll, ScriptedSource};
+
+    #[test]
+    fn damage_words_follow_the_figures_when_both_are_ticked() {
+        let both = Takes {
+            resists: true,
+            vulnerable: true,
+        };
+        assert_eq!(both.apply(7), 7);
+        assert!(both.text().contains("cancel"), "{}", both.text());
+        assert!(!both.text().contains("halved"));
+        let r = Takes {
+            resists: true,
+            vulnerable: false,
+        };
+        assert_eq!((r.apply(7), r.text().contains("halved")), (3, true));
+        let v = Takes {
+            resists: false,
+            vulnerable: true,
+        };
+        assert_eq!((v.apply(7), v.text().contains("doubled")), (14, true));
+        assert_eq!(Takes::default().text(), "");
+    }
 
     /// Every outcome of `dice` with its weight (brute force).
     fn outcomes(dice: Dice) -> Vec<i64> {

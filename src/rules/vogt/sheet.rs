@@ -353,6 +353,24 @@ impl VogtSheet {
         }
     }
 
+    /// Current HP as typed, never above the maximum now (exhaustion 2 halves it) nor below 0.
+    pub fn set_hp(&mut self, v: i32) {
+        self.hp = v.clamp(0, self.hp_max_now());
+    }
+
+    /// The HP maximum; current HP follows it down.
+    pub fn set_hp_max(&mut self, v: i32) {
+        self.hp_max = v.clamp(0, HP_LIMIT);
+        self.hp = self.hp.min(self.hp_max_now());
+    }
+
+    /// The exhaustion level; from level 2 the halved maximum caps current HP at once (HP lost
+    /// that way does not come back when the level falls again).
+    pub fn set_exhaustion(&mut self, v: u32) {
+        self.exhaustion = v.min(EXHAUSTION_LIMIT);
+        self.hp = self.hp.min(self.hp_max_now());
+    }
+
     /// AR after statuses (prone: 0).
     pub fn ar_now(&self) -> i32 {
         if self.has("Prone") {
@@ -626,6 +644,27 @@ mod tests {
         s.vulnerabilities.clear();
         assert!(s.vulnerable("slash") && !s.vulnerable("fire"));
         assert!(!s.resists("") && !s.vulnerable(""));
+    }
+
+    #[test]
+    fn current_hp_follows_the_halved_maximum() {
+        let mut s = sheet();
+        s.hp_max = 10;
+        s.hp = 10;
+        s.set_exhaustion(2);
+        assert_eq!((s.hp, s.hp_max_now()), (5, 5));
+        s.set_exhaustion(1);
+        assert_eq!((s.hp, s.hp_max_now()), (5, 10));
+        s.set_hp(12);
+        assert_eq!(s.hp, 10);
+        s.set_hp(-3);
+        assert_eq!(s.hp, 0);
+        s.set_hp(9);
+        s.set_hp_max(7);
+        assert_eq!((s.hp_max, s.hp), (7, 7));
+        s.set_exhaustion(99);
+        assert_eq!((s.exhaustion, s.hp), (EXHAUSTION_LIMIT, 3));
+        assert!(s.validate().is_ok());
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! a target read from the fight with the exact odds, and the death roll, death save and waking
 //! at 0 aura or 0 stamina. The rules (`rules::aura::combat`) decide everything.
 
-use super::rolls::{attack_form, edge_index, Attacker, Target};
+use super::rolls::{attack_form, death_tables, edge_index, Attacker, Target};
 use crate::rules::aura::combat::{
     attack_edge, can, can_attack, can_roll, death_roll_events, death_save_events, defence_edge,
     from_sheet, heal_events, initiative_events, maneuver_events, npc, swap, swing_events, take,
@@ -618,6 +618,7 @@ fn down(ctx: EncCtx, who: u32) -> AnyView {
                         })
                     }),
                 ),
+                Field::Text("muted", "death-tables", Signal::stored(death_tables())),
                 Field::Pair(vec![
                     Field::Act(
                         fixed("Death roll (d20)"),

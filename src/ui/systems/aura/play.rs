@@ -2,7 +2,10 @@
 //! pools on top; a row per defence and per attack (tap to roll); conditions as chips; rests;
 //! at 0 aura the death roll and death save with the exact chance of dying.
 
-use super::rolls::{attack_form, attacker, defence, luck, typed_target, DEFENCES};
+use super::rolls::{
+    attack_form, attacker, d20_outcome, death_tables, defence, log_attack, luck, typed_target,
+    DEFENCES,
+};
 use super::Ctx;
 use crate::rules::aura::{death_roll, death_save, dying_chance, AttackMode, AuraSheet};
 use crate::rules::encounter::systems::AURA;
@@ -138,7 +141,11 @@ pub fn play(ctx: Ctx) -> impl IntoView {
                     let a = attacker(s, w, mode);
                     let (t, fields) = typed_target(mode == AttackMode::Melee);
                     let title = format!("Attack: {}", a.name);
-                    (title, attack_form(a, t, fields, std::sync::Arc::new(|r: &super::rolls::Rolled| r.line.clone())))
+                    let name = a.name.clone();
+                    (title, attack_form(a, t, fields, std::sync::Arc::new(move |r: &super::rolls::Rolled| {
+                        log_attack(ctx, &name, r);
+                        r.line.clone()
+                    })))
                 }
             });
             view! {
@@ -172,6 +179,13 @@ fn dying(ctx: Ctx) -> AnyView {
         } else {
             format!("Death roll d20 = {d20}: {}", death_roll(d20).text())
         };
+        let what = if save { "Death save" } else { "Death roll" };
+        let how = if save {
+            death_save(d20).short()
+        } else {
+            death_roll(d20).short()
+        };
+        ctx.log(format!("{what} d20: {how}"), d20_outcome(&[d20], d20));
         ctx.edit(|s| {
             if save {
                 s.after_death_save(d20)
@@ -185,10 +199,22 @@ fn dying(ctx: Ctx) -> AnyView {
         "At 0 aura",
         vec![
             Field::Text("chance", "dying-odds", odds),
-            Field::Text("muted", "", fixed("Death roll (d20, each time damaged at 0 aura): 20 nothing · 15–19 winded · 10–14 major injury · 5–9 bleeding out · 2–4 bleeding and unconscious · 1 dead. Death save (d20, each round while bleeding): 20 stabilized · 5–19 bleeding · 2–4 unconscious · 1 dead. Gaining aura stabilizes.")),
+            Field::Text("muted", "death-tables", Signal::stored(death_tables())),
             Field::Pair(vec![
-                Field::Act(fixed("Death roll"), "btn", "death-roll", Signal::stored(false), Callback::new(move |()| roll(false))),
-                Field::Act(fixed("Death save"), "btn", "death-save", flag(move || ctx.sheet.with(|s| !s.has("Bleeding out"))), Callback::new(move |()| roll(true))),
+                Field::Act(
+                    fixed("Death roll"),
+                    "btn",
+                    "death-roll",
+                    Signal::stored(false),
+                    Callback::new(move |()| roll(false)),
+                ),
+                Field::Act(
+                    fixed("Death save"),
+                    "btn",
+                    "death-save",
+                    flag(move || ctx.sheet.with(|s| !s.has("Bleeding out"))),
+                    Callback::new(move |()| roll(true)),
+                ),
             ]),
             Field::Text("result-line", "dying-result", result.into()),
         ],

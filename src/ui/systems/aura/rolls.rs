@@ -5,12 +5,15 @@
 //! [`attack_form`] draws a fight's attack, its target read from the encounter.
 
 use super::Ctx;
-use crate::rules::aura::combat::{roll_defence, strike, strike_odds, Maneuver, Strike, Struck};
-use crate::rules::aura::{
-    chance, crit_from, cut_off, d20_at_least, defence_roll, initiative_contest, maneuver,
-    non_lethal_from, AttackMode, Defender, NonLethal, Takes, MISS_MOVE, MISS_SIZE,
+use crate::rules::aura::combat::{
+    kept_outcome, kept_text, roll_defence, strike, strike_odds, Kept, Maneuver, Strike, Struck,
 };
-use crate::rules::dice::{parse, DiceSource, Distribution, Edge, EXPLODE_CAP};
+use crate::rules::aura::{
+    chance, crit_from, cut_off, d20_at_least, d20_table_odds, death_roll, death_save, defence_roll,
+    initiative_contest, maneuver, non_lethal_from, AttackMode, DeathRoll, DeathSave, Defender,
+    NonLethal, Takes, MISS_MOVE, MISS_SIZE,
+};
+use crate::rules::dice::{parse, Chance, DiceSource, Distribution, Edge, EXPLODE_CAP};
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::format::{decimal, percent};
 use crate::ui::kit::{fixed, flag, form, numbered_options, text, Field};
@@ -33,6 +36,84 @@ pub fn edge_index(e: Edge) -> i32 {
         Edge::Normal => 0,
         Edge::Advantage => 1,
         Edge::Disadvantage => 2,
+    }
+}
+
+/// The edge in a log line: "", " (advantage)", " (disadvantage)".
+fn edge_word(e: Edge) -> &'static str {
+    match e {
+        Edge::Normal => "",
+        Edge::Advantage => " (advantage)",
+        Edge::Disadvantage => " (disadvantage)",
+    }
+}
+
+/// A d20 (or both, with an edge) as the roll log keeps it.
+pub fn d20_outcome(faces: &[u32], kept: u32) -> crate::rules::dice::RollOutcome {
+    kept_outcome(
+        20,
+        &[Kept {
+            faces: faces.to_vec(),
+            kept,
+        }],
+        0,
+    )
+}
+
+/// Both death tables with each outcome's exact chance, shown before rolling on the sheet and
+/// in the fight.
+pub fn death_tables() -> String {
+    fn rows<T: Copy + PartialEq>(
+        t: Vec<(u32, u32, T, Chance)>,
+        short: fn(T) -> &'static str,
+    ) -> String {
+        t.into_iter()
+            .map(|(lo, hi, o, c)| {
+                let faces = if lo == hi {
+                    lo.to_string()
+                } else {
+                    format!("{lo}–{hi}")
+                };
+                format!("{faces} {} {}", short(o), percent(c))
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    }
+    format!(
+        "Death roll (d20, each time damaged at 0 aura): {}. Death save (d20, each round while bleeding out): {}. Gaining aura stabilizes.",
+        rows(d20_table_odds(&DeathRoll::TABLE, death_roll), DeathRoll::short),
+        rows(d20_table_odds(&DeathSave::TABLE, death_save), DeathSave::short),
+    )
+}
+
+/// An attack rolled on a sheet, into the roll log: the combat or hit roll, then the damage and
+/// the chance roll for non-lethal damage when they were rolled.
+pub fn log_attack(ctx: Ctx, name: &str, x: &Rolled) {
+    let what = if x.st.melee {
+        "combat roll"
+    } else {
+        "hit roll"
+    };
+    let how = match (x.r.hit, x.r.crit) {
+        (true, true) => "critical hit",
+        (true, false) => "hit",
+        (false, _) => "miss",
+    };
+    ctx.log(
+        format!("{name}: {what}{}, {how}", edge_word(x.st.edge)),
+        d20_outcome(&x.r.d20s, x.r.d20),
+    );
+    if let Some(d) = &x.r.damage {
+        ctx.log(format!("{name}: damage, {} dealt", x.r.dealt), d.clone());
+    }
+    if let Some(c) = x.chance {
+        ctx.log(
+            format!(
+                "{name}: chance roll for non-lethal, {}",
+                if x.non_lethal { "non-lethal" } else { "lethal" }
+            ),
+            d20_outcome(&[c], c),
+        );
     }
 }
 
@@ -83,16 +164,19 @@ pub fn defence(ctx: Ctx, which: usize) -> AnyView {
     });
     let roll = move || {
         let v = ctx.sheet.with_untracked(value);
-        let Ok((faces, sum)) = with_dice(|src| roll_defence(sides, edge(e.get_untracked()), src))
-        else {
+        let ed = edge(e.get_untracked());
+        let Ok((rolls, sum)) = with_dice(|src| roll_defence(sides, ed, src)) else {
             return result.set("The dice could not be rolled here.".into());
         };
-        let f: Vec<String> = faces.iter().map(u32::to_string).collect();
         result.set(format!(
             "{name}: {} {v:+} = {}",
-            f.join(" + "),
+            kept_text(&rolls),
             sum + i64::from(v)
         ));
+        ctx.log(
+            format!("{name} 1d{sides}*{v:+}{}", edge_word(ed)),
+            kept_outcome(sides, &rolls, i64::from(v)),
+        );
     };
     view! {
         {form(
@@ -272,6 +356,8 @@ pub struct Rolled {
     pub fort: Option<i64>,
     /// The damage is non-lethal (unarmed, or the chance roll made it).
     pub non_lethal: bool,
+    /// The chance roll for non-lethal damage, when one was made.
+    pub chance: Option<u32>,
     /// The rolls in one line.
     pub line: String,
 }
@@ -432,6 +518,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
             m,
             fort,
             non_lethal,
+            chance: chance_roll,
             line,
         };
         result.set(on_roll(&rolled));
@@ -598,16 +685,34 @@ pub fn luck(ctx: Ctx) -> AnyView {
         let Ok(f) = with_dice(|src| crate::rules::dice::DiceSource::roll(src, 20)) else {
             return;
         };
-        let line = if what == 0 {
+        let (line, expr, bonus) = if what == 0 {
             let dc = dc.get_untracked();
-            format!(
-                "Chance roll: {f} vs DC {dc}: {}",
-                if f as i32 >= dc { "success" } else { "failure" }
+            let how = if f as i32 >= dc { "success" } else { "failure" };
+            (
+                format!("Chance roll: {f} vs DC {dc}: {how}"),
+                format!("Chance roll d20 vs DC {dc}: {how}"),
+                0,
             )
         } else {
-            format!("Initiative: {f}{:+} = {}", mine(), f as i32 + mine())
+            let b = mine();
+            (
+                format!("Initiative: {f}{b:+} = {}", f as i32 + b),
+                format!("Initiative d20{b:+}"),
+                b,
+            )
         };
         result.set(line);
+        ctx.log(
+            expr,
+            kept_outcome(
+                20,
+                &[Kept {
+                    faces: vec![f],
+                    kept: f,
+                }],
+                i64::from(bonus),
+            ),
+        );
     };
     form(
         "Chance and initiative",

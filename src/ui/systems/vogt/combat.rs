@@ -55,8 +55,8 @@ fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
 
 fn set_vitals(sheet: &mut Sheet, hp: i32, level: u32, dead: bool) {
     if let Sheet::Vogt(s) = sheet {
-        s.exhaustion = level.min(crate::rules::vogt::EXHAUSTION_LIMIT);
-        s.hp = hp.clamp(0, s.hp_max_now());
+        s.set_exhaustion(level);
+        s.set_hp(hp);
         s.dead = dead;
     }
 }

@@ -102,8 +102,8 @@ type Num = (
 );
 
 const NUMBERS: [Num; 7] = [
-    ("HP max", |s| s.hp_max, |s, v| s.hp_max = v, 0, HP_LIMIT),
-    ("HP", |s| s.hp, |s, v| s.hp = v, 0, HP_LIMIT),
+    ("HP max", |s| s.hp_max, VogtSheet::set_hp_max, 0, HP_LIMIT),
+    ("HP", |s| s.hp, VogtSheet::set_hp, 0, HP_LIMIT),
     ("AR", |s| s.ar, |s, v| s.ar = v, 0, STAT_LIMIT),
     (
         "Movement",
@@ -132,7 +132,7 @@ const NUMBERS: [Num; 7] = [
     (
         "Exhaustion level",
         |s| s.exhaustion as i32,
-        |s, v| s.exhaustion = v as u32,
+        |s, v| s.set_exhaustion(v.max(0) as u32),
         0,
         20,
     ),

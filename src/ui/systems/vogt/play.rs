@@ -33,13 +33,13 @@ pub fn play(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
-                <Counter label="HP" value=ctx.num(|s| s.hp) set=ctx.set_num(|s, v| s.hp = v)
+                <Counter label="HP" value=ctx.num(|s| s.hp) set=ctx.set_num(VogtSheet::set_hp)
                     max=ctx.max(|s| s.hp_max_now()) min=0 limit=10_000
                     note=ctx.text(|s| if s.dead { "dead".into() } else if s.hp <= 0 { "at 0: each hit adds exhaustion".into() } else { String::new() })/>
                 <Counter label="Technique dice" value=ctx.num(|s| s.technique_left()) set=ctx.set_num(|s, v| s.technique_spent = (s.technique_dice - v).clamp(0, s.technique_dice))
                     max=ctx.max(|s| s.technique_dice) min=0 limit=20
                     note=ctx.text(|s| format!("d{} each", s.technique_die))/>
-                <Counter label="Exhaustion" value=ctx.num(|s| s.exhaustion as i32) set=ctx.set_num(|s, v| s.exhaustion = v.clamp(0, 20) as u32)
+                <Counter label="Exhaustion" value=ctx.num(|s| s.exhaustion as i32) set=ctx.set_num(|s, v| s.set_exhaustion(v.max(0) as u32))
                     max=Signal::stored(None) min=0 limit=20
                     note=ctx.text(|s| exhaustion_note(s).into())/>
             </div>

@@ -254,11 +254,7 @@ pub fn damage(ctx: Ctx, weapon: usize) -> AnyView {
         let Some(d) = dist() else {
             return "Too many dice to compute exactly; it can still be rolled.".into();
         };
-        let how = match (how.resists, how.vulnerable) {
-            (true, _) => " · resisted: halved, rounded down",
-            (_, true) => " · vulnerable: doubled",
-            _ => "",
-        };
+        let how = how.text();
         let mut out = format!(
             "{e} (STR {} added; a die at its top adds another){how}: {} to {}, average {}",
             ctx.sheet.with(|s| s.rung(Ability::Str)),
