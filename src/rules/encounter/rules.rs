@@ -126,7 +126,7 @@ pub enum AtZero {
 }
 
 /// One system's combat: the five shapes are five values of this.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy)]
 pub struct CombatRules {
     pub system: &'static str,
     pub turns: Turns,
@@ -151,7 +151,25 @@ pub struct CombatRules {
     pub round_base: u32,
     /// How long a round lasts in the fiction (0: not measured); the fight shows its clock.
     pub seconds_per_round: u32,
+    /// What the system's rules attach to a change of hit points (Heimr's injuries: conditions,
+    /// dying clocks, and their end when healed): given the fight before the change, who, and
+    /// the hit points before and after. Every way hit points change goes through it
+    /// ([`super::State::damage_events`], [`super::State::heal_events`]).
+    pub hp_changed: Option<HpChanged>,
 }
+
+/// See [`CombatRules::hp_changed`].
+pub type HpChanged = fn(&super::State, u32, i32, i32) -> Vec<super::Event>;
+
+/// One value per system: two are the same rules when they are the same system's (a fight
+/// compares its rules by name; the hook's address is not a meaningful identity).
+impl PartialEq for CombatRules {
+    fn eq(&self, other: &Self) -> bool {
+        self.system == other.system
+    }
+}
+
+impl Eq for CombatRules {}
 
 impl CombatRules {
     pub fn condition(&self, name: &str) -> Option<&'static ConditionDef> {

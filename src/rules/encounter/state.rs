@@ -891,6 +891,38 @@ impl State {
         self.say(text);
     }
 
+    /// Damage to `who` as one step: the engine's [`Event::Damage`] and what the system's rules
+    /// attach to the change ([`CombatRules::hp_changed`]). The Damage button and every
+    /// system's attacks take this one path.
+    pub fn damage_events(&self, who: Vec<u32>, amount: i32) -> Event {
+        self.with_consequences(Event::Damage(who, amount))
+    }
+
+    /// Healing as one step, like [`State::damage_events`].
+    pub fn heal_events(&self, who: Vec<u32>, amount: i32, stabilize: bool) -> Event {
+        self.with_consequences(Event::Heal(who, amount, stabilize))
+    }
+
+    fn with_consequences(&self, base: Event) -> Event {
+        let (Some(hook), Event::Damage(who, _) | Event::Heal(who, _, _)) =
+            (self.rules.hp_changed, &base)
+        else {
+            return base;
+        };
+        let mut after = self.clone();
+        after.apply(&base);
+        let more: Vec<Event> = who
+            .iter()
+            .filter_map(|&w| Some((w, self.get(w)?.hp, after.get(w)?.hp)))
+            .filter(|(_, was, now)| was != now)
+            .flat_map(|(w, was, now)| hook(&after, w, was, now))
+            .collect();
+        if more.is_empty() {
+            return base;
+        }
+        Event::Batch(std::iter::once(base).chain(more).collect())
+    }
+
     fn damage(&mut self, who: u32, amount: i32) {
         let rules = self.rules;
         let Some(c) = self.get_mut(who) else {

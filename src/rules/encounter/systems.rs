@@ -78,6 +78,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     resources: &[per_turn("Combat"), per_turn("Movement")],
     round_base: 1,
     seconds_per_round: 0,
+    hp_changed: None,
     conditions: &[
         cond(
             "Prone",
@@ -211,6 +212,7 @@ pub const HEIMR: CombatRules = CombatRules {
     ],
     round_base: 1,
     seconds_per_round: 2,
+    hp_changed: Some(crate::rules::heimr::combat::hp_changed),
     conditions: &[
         cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
         cond("Dodging", "A readied dodge: +2 P on its dodge rolls.", D::NextTurnStart),
@@ -267,6 +269,7 @@ pub const VOGT: CombatRules = CombatRules {
     resources: &[],
     round_base: 1,
     seconds_per_round: 6,
+    hp_changed: None,
     conditions: &[
         cond(
             "Afraid",
@@ -418,6 +421,7 @@ pub const AURA: CombatRules = CombatRules {
     ],
     round_base: 1,
     seconds_per_round: 5,
+    hp_changed: None,
     conditions: &[
         cond("Exposed", "Open to combat maneuvers.", D::RoundEnd),
         implying(
@@ -522,6 +526,7 @@ pub const TEMPO: CombatRules = CombatRules {
     }],
     round_base: 0,
     seconds_per_round: 6,
+    hp_changed: None,
     conditions: &[
         cond("Off Guard", "Caught unready: Ready or Move only.", D::UntilRemoved),
         cond("On Guard", "In a guard: attacks, moves and most reactions.", D::UntilRemoved),

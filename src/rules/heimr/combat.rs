@@ -876,6 +876,47 @@ pub fn injury_events(
     list
 }
 
+/// What a change of HP brings, whichever way it came (the Damage and Heal buttons; attacks and
+/// falls add the body part through [`hurt`]): damage brings the injury level's conditions,
+/// healing ends them ([`healed_events`]). `s` is the fight after the change.
+pub fn hp_changed(s: &State, who: u32, before: i32, after: i32) -> Vec<Event> {
+    if after < before {
+        injury_events(s, who, before, after, None)
+    } else {
+        healed_events(s, who, before, after)
+    }
+}
+
+/// What healing ends. Back to 1 HP or more the character is no longer injured: the body-part
+/// effects (they last while injured), the dying clocks and the unconsciousness end. Back to
+/// bloodied (0 or −1) from mangled or mutilated: bloodied does not kill, so the clocks end and
+/// the character wakes; the body-part effects stay while it is injured. Healing that leaves it
+/// mangled or mutilated ends nothing: only stabilising stops the clock (the seed, "Injuries").
+pub fn healed_events(s: &State, who: u32, before: i32, after: i32) -> Vec<Event> {
+    let (was, now) = (Injury::from_hp(before).level, Injury::from_hp(after).level);
+    if now >= was || now >= InjuryLevel::Mangled {
+        return Vec::new();
+    }
+    let mut names = vec!["Fading", "Bleeding out", "Unconscious"];
+    let note = if now == InjuryLevel::Uninjured {
+        names.extend(Part::ALL.iter().map(|p| p.injury()));
+        "no longer injured: its injury effects and dying end"
+    } else {
+        "only bloodied now: no longer dying"
+    };
+    let ends: Vec<Event> = s
+        .conditions_of(who)
+        .filter(|a| a.parent.is_none() && names.contains(&a.name.as_str()))
+        .map(|a| Event::Remove(a.cid))
+        .collect();
+    if ends.is_empty() {
+        return ends;
+    }
+    std::iter::once(Event::Note(format!("{} is {note}", s.name(who))))
+        .chain(ends)
+        .collect()
+}
+
 /// A stabilised character stops dying and wakes.
 pub fn stabilise(s: &State, who: u32) -> Event {
     let mut list = vec![Event::Note(format!("{} is stabilised", s.name(who)))];

@@ -437,6 +437,68 @@ fn mutilated_is_unconscious_at_once_and_stabilising_stops_the_clock() {
 }
 
 #[test]
+fn the_damage_button_brings_the_injury_levels_conditions() {
+    let mut s = fight(2);
+    s.apply(&Event::Next);
+    // 5 HP, 7 damage through the fight's Damage button: mangled at −2, dying.
+    let e = s.damage_events(vec![2], 7);
+    s.apply(&e);
+    assert_eq!(s.get(2).unwrap().hp, -2);
+    assert!(dying(&s, 2) && s.has(2, "Fading"));
+    // 2 more: mutilated, unconscious at once, the two-minute clock.
+    let e = s.damage_events(vec![2], 2);
+    s.apply(&e);
+    assert!(s.has(2, "Unconscious") && !s.has(2, "Fading"));
+}
+
+#[test]
+fn healing_ends_the_injury_conditions_it_should() {
+    let mut s = fight(2);
+    s.apply(&Event::Next);
+    // Torso and arm hit, then mutilated: every effect and the two-minute clock.
+    s.apply(&Event::Batch(hurt(&s, 2, 6, Some(Part::Torso)))); // 5 → −1 bloodied
+    s.apply(&Event::Batch(hurt(&s, 2, 3, Some(Part::SwordArm)))); // −4 mutilated
+    assert!(s.has(2, "Injured torso") && s.has(2, "Injured arm") && s.has(2, "Unconscious"));
+    // Healed to −2, still mangled: nothing ends (only stabilising stops the clock).
+    let e = s.heal_events(vec![2], 2, true);
+    s.apply(&e);
+    assert_eq!(s.get(2).unwrap().hp, -2);
+    assert!(dying(&s, 2) && s.has(2, "Unconscious"));
+    // Healed to 0, bloodied: no longer dying, awake; the body-part effects stay.
+    let e = s.heal_events(vec![2], 2, true);
+    s.apply(&e);
+    assert!(!dying(&s, 2) && !s.has(2, "Unconscious") && !s.has(2, "Fading"));
+    assert!(s.has(2, "Injured torso") && s.has(2, "Dazed"));
+    assert!(s.has(2, "Injured arm"));
+    // Healed to 1: not injured, every effect gone, the implied ones with them.
+    let e = s.heal_events(vec![2], 1, true);
+    s.apply(&e);
+    for n in ["Injured torso", "Injured arm", "Dazed", "Dropped", "Prone"] {
+        assert!(!s.has(2, n), "{n} should have ended");
+    }
+    assert!(s.log.iter().any(|l| l.text.contains("no longer injured")));
+    // The clock stays stopped.
+    for _ in 0..ROUNDS_10_MIN * 2 {
+        s.apply(&Event::Next);
+    }
+    assert!(!s.get(2).unwrap().dead);
+    // A heal that ends nothing stays a plain Heal event (older logs replay unchanged).
+    assert!(matches!(s.heal_events(vec![2], 1, true), Event::Heal(..)));
+}
+
+#[test]
+fn healing_leaves_conditions_the_injury_did_not_bring() {
+    let mut s = fight(2);
+    s.apply(&Event::Add(2, "Prone".into(), Duration::Removed));
+    s.apply(&Event::Batch(hurt(&s, 2, 5, Some(Part::LeftLeg)))); // 0: bloodied, leg
+    let e = s.heal_events(vec![2], 3, true);
+    assert!(matches!(e, Event::Batch(_)), "one step: heal and its ends");
+    s.apply(&e);
+    assert!(!s.has(2, "Injured leg"));
+    assert!(s.has(2, "Prone"), "the prone it had before stays");
+}
+
+#[test]
 fn effects_last_half_their_seconds_in_turns_and_odd_dazes_block_defence_longer() {
     let mut s = fight(2);
     s.apply(&Event::Next); // N0's turn

@@ -394,10 +394,10 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
             <section class="combat-panel" aria-label="Damage and healing">
                 <Stepper label="Amount" value=amount min=0 max=1000 set=crate::ui::kit::set_to(amount) big=true/>
                 <div class="actions">
-                    <button class="btn danger" data-testid="damage" on:click=tap(move || ctx.act(Event::Damage(targets(), amount.get_untracked())))>"Damage"</button>
-                    <button class="btn" data-testid="heal" on:click=tap(move || ctx.act(Event::Heal(targets(), amount.get_untracked(), !has_death)))>{if has_death { "Heal (natural)" } else { "Heal" }}</button>
+                    <button class="btn danger" data-testid="damage" on:click=tap(move || ctx.act(ctx.state.with_untracked(|s| s.damage_events(targets(), amount.get_untracked()))))>"Damage"</button>
+                    <button class="btn" data-testid="heal" on:click=tap(move || ctx.act(ctx.state.with_untracked(|s| s.heal_events(targets(), amount.get_untracked(), !has_death))))>{if has_death { "Heal (natural)" } else { "Heal" }}</button>
                     {has_death.then(|| view! {
-                        <button class="btn" data-testid="heal-stabilize" on:click=tap(move || ctx.act(Event::Heal(targets(), amount.get_untracked(), true)))>"Heal (stabilizes)"</button>
+                        <button class="btn" data-testid="heal-stabilize" on:click=tap(move || ctx.act(ctx.state.with_untracked(|s| s.heal_events(targets(), amount.get_untracked(), true))))>"Heal (stabilizes)"</button>
                     })}
                 </div>
                 {draw(Field::Toggles("Also to", choices(move || others().into_iter().map(|(id, name)| (id as i32, name)).collect()), also))}

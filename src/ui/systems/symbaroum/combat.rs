@@ -344,14 +344,14 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                         <p class="result-line" data-testid="attack-result">{line}</p>
                         {(dmg >= 0 && !over).then(|| view! {
                             <button class="btn primary" data-testid="apply-damage" on:click=tap(move || {
-                                ctx.act(Event::Damage(vec![t], dmg));
+                                ctx.act(ctx.state.with_untracked(|s| s.damage_events(vec![t], dmg)));
                                 result.set(None);
                             })>{format!("Apply {dmg} damage to {tname}")}</button>
                         })}
                         {over.then(|| {
                             // One tap applies the damage and the choice (moot if the hit kills).
                             let apply = move |knock: bool| {
-                                ctx.act(Event::Damage(vec![t], dmg));
+                                ctx.act(ctx.state.with_untracked(|s| s.damage_events(vec![t], dmg)));
                                 let alive = ctx.state.with_untracked(|s| s.get(t).is_some_and(|c| !c.dead));
                                 if alive {
                                     ctx.act(if knock {
