@@ -42,6 +42,8 @@ pub const DEF_DICE: usize = 15;
 pub const DEF: usize = 16;
 pub const DEF_D6: usize = 17;
 pub const MELEE: usize = 18;
+/// The id + 1 of the combatant it guards (0: none), while it has the condition "Guarding".
+pub const GUARDING: usize = 19;
 // Indexes of HEIMR's resources.
 pub const STANDARD: usize = 0;
 pub const RISE: usize = 1;
@@ -573,6 +575,87 @@ pub struct Options {
     pub p_bonus: i32,
     /// A re-roll at the next in a cluster: it cannot raise the attacker's fatigue.
     pub follow_up: bool,
+    /// The blind-spot module: the attack comes from the target's blind spot, so the target
+    /// defends with a defence rolled now at −5 C ([`blind_spot_setup`]) instead of its shown one.
+    pub blind_spot: bool,
+    /// That defence, once rolled (the attack's roll records it).
+    pub redone: Option<Redone>,
+    /// The target chooses not to defend: the attack stands unless it fails on fatigue; a shot
+    /// makes no blind spot and the shown defence is kept.
+    pub undefended: bool,
+}
+
+/// A defence rolled at the moment of an attack (from a blind spot), instead of the shown one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Redone {
+    pub dice: i32,
+    pub result: i32,
+    pub d6: u32,
+}
+
+impl Redone {
+    pub fn from_roll(r: &ChallengeRoll) -> Redone {
+        Redone {
+            dice: r.dice,
+            result: r.result,
+            d6: r.d6,
+        }
+    }
+}
+
+/// The blind-spot module: C and P of the defence `target` rolls against an attack from its
+/// blind spot (its shown kind, −5 C), or why there is none to roll.
+pub fn blind_spot_setup(s: &State, target: u32) -> Result<(Defence, Setup), String> {
+    if !s.has(target, "Blind spot") {
+        return Err(format!("{} has no blind spot now", s.name(target)));
+    }
+    let Some(c) = s.get(target) else {
+        return Err("pick a target".into());
+    };
+    let kind = Defence::from_stat(c.stat(DEF_KIND))
+        .ok_or_else(|| format!("{} shows no defence to roll again", c.name))?;
+    // The shown one is not spent yet: the one rolled now stands in for it, counted the same.
+    let mut st = defence_setup(s, target, kind)?;
+    st.c.add(-5, "blind spot");
+    Ok((kind, st))
+}
+
+/// The exact chances that an attack (C, P, the attacker's fatigue) beats a defence not yet
+/// rolled (its C, P and the defender's fatigue), and that it falls short by at most one (a
+/// brawl attack's harmless touch): a defence whose dice part is below the defender's fatigue
+/// stops nothing.
+pub fn hit_vs_roll(c: i32, p: i32, fatigue: i32, d: (i32, i32, i32)) -> (Chance, Chance) {
+    let (dc, dp, dfat) = d;
+    let att = dice_distribution(c);
+    let def = dice_distribution(dc);
+    // Masses and whether each side holds an outcome: [hit, touch, neither].
+    let mut m = [0.0f64; 3];
+    let mut some = [false; 3];
+    for (x, qx) in att.iter().filter(|a| a.1 > 0.0) {
+        if x < i64::from(fatigue) {
+            m[2] += qx;
+            some[2] = true;
+            continue;
+        }
+        for (y, qy) in def.iter().filter(|b| b.1 > 0.0) {
+            let (mine, theirs) = (x + i64::from(p), y + i64::from(dp));
+            let k = if y < i64::from(dfat) || mine > theirs {
+                0
+            } else if mine >= theirs - 1 {
+                1
+            } else {
+                2
+            };
+            m[k] += qx * qy;
+            some[k] = true;
+        }
+    }
+    let side = |k: usize| {
+        let rest: f64 = (0..3).filter(|&j| j != k).map(|j| m[j]).sum();
+        let rest_some = (0..3).any(|j| j != k && some[j]);
+        Chance::from_masses(m[k], rest, some[k], rest_some)
+    };
+    (side(0), side(1))
 }
 
 /// The attack's C and P with every modifier the rules give, or why it cannot be made.
@@ -648,6 +731,137 @@ pub fn attack_setup(s: &State, who: u32, target: u32, o: &Options) -> Result<Set
     })
 }
 
+/// The guard that intercepts an attack by `who` meant for `target`, if any: of those guarding
+/// the target (awake, not dazed, and `who` not hidden), the first in initiative order counted
+/// from the attacker. Only that one responds (the seed, "Guarding").
+pub fn interceptor(s: &State, who: u32, target: u32) -> Option<u32> {
+    if s.has(who, "Hidden") {
+        return None;
+    }
+    let at = s.order.iter().position(|&x| x == who).unwrap_or(0);
+    s.order[at..]
+        .iter()
+        .chain(&s.order[..at])
+        .copied()
+        .filter(|&g| g != who && g != target)
+        .find(|&g| {
+            s.get(g).is_some_and(|c| {
+                !c.dead
+                    && !c.gone
+                    && c.stat(GUARDING) == target as i32 + 1
+                    && s.has(g, "Guarding")
+                    && !s.has(g, "Unconscious")
+                    && !s.has(g, "Dazed")
+            })
+        })
+}
+
+/// `who` guards `ward` (its free action on its own turn): the first attack meant for the ward
+/// comes to it instead, until then or its next turn.
+pub fn guard_events(s: &State, who: u32, ward: u32) -> Result<Event, String> {
+    if who == ward {
+        return Err("it cannot guard itself".into());
+    }
+    let w = s.get(ward).ok_or("pick whom to guard")?;
+    if w.dead || w.gone {
+        return Err(format!("{} is out of the fight", w.name));
+    }
+    let Event::Batch(mut list) = action_events(s, who, GUARD_ACTION)? else {
+        return Err("no such action".into());
+    };
+    list.extend(
+        s.conditions_of(who)
+            .filter(|a| a.name == "Guarding")
+            .map(|a| Event::Remove(a.cid)),
+    );
+    list.push(Event::Note(format!("{} guards {}", s.name(who), w.name)));
+    list.push(Event::Set(who, GUARDING, ward as i32 + 1));
+    list.push(Event::Add(
+        who,
+        "Guarding".into(),
+        Duration::Start { who, n: 1 },
+    ));
+    Ok(Event::Batch(list))
+}
+
+/// The guard steps in: the note and the end of its guard (it stops one opponent).
+pub fn intercept_events(s: &State, guard: u32, who: u32, target: u32) -> Vec<Event> {
+    let mut list = vec![Event::Note(format!(
+        "{} guards {}: the attack by {} comes to it",
+        s.name(guard),
+        s.name(target),
+        s.name(who)
+    ))];
+    list.extend(
+        s.conditions_of(guard)
+            .filter(|a| a.name == "Guarding")
+            .map(|a| Event::Remove(a.cid)),
+    );
+    list.push(Event::Set(guard, GUARDING, 0));
+    list
+}
+
+/// An attack that may pass from one defender on to the next, exactly. `steps` in order: the
+/// shown defence each one meets and the C of a fresh roll there (`None`: the same roll goes on,
+/// as a shot a guard dodged goes on to the one it guarded). A dodge that holds sends the attack
+/// on; a block, a miss on anything else, a hit or a roll failed on fatigue ends it. The chance
+/// it hits each step.
+pub fn pass_on_chances(p: i32, fatigue: i32, steps: &[(Shown, Option<i32>)]) -> Vec<Chance> {
+    let mut reach: Vec<(i64, f64)> = Vec::new();
+    // Whether some outcome ended the attack before the step (so hitting it is not certain).
+    let mut ended_before = false;
+    let mut out = Vec::with_capacity(steps.len());
+    for (i, &(shown, fresh)) in steps.iter().enumerate() {
+        // The first step always rolls; a later one rolls anew with the mass that reached it.
+        let roll = if i == 0 {
+            Some(fresh.unwrap_or(0))
+        } else {
+            fresh
+        };
+        // Nothing reaches a step the attack can never get to: no roll is made there.
+        if let Some(c) = roll.filter(|_| i == 0 || !reach.is_empty()) {
+            let total: f64 = if i == 0 {
+                1.0
+            } else {
+                reach.iter().map(|x| x.1).sum()
+            };
+            reach = dice_distribution(c)
+                .iter()
+                .filter(|x| x.1 > 0.0)
+                .map(|(v, q)| (v, q * total))
+                .collect();
+        }
+        let need = need(p, fatigue, standing(shown));
+        let (mut hit, mut hit_possible, mut miss_possible) = (0.0, false, ended_before);
+        for &(v, q) in &reach {
+            if v >= need {
+                hit += q;
+                hit_possible = true;
+            } else {
+                miss_possible = true;
+            }
+        }
+        out.push(Chance::from_masses(
+            hit,
+            (1.0 - hit).max(0.0),
+            hit_possible,
+            miss_possible,
+        ));
+        let through = match shown {
+            Shown::Ready {
+                kind: Defence::Dodge,
+                value,
+                fails: false,
+            } => Some(i64::from(value) - i64::from(p)),
+            _ => None,
+        };
+        let before = reach.len();
+        reach.retain(|&(v, _)| through.is_some_and(|top| v >= i64::from(fatigue) && v <= top));
+        ended_before |= reach.len() < before;
+    }
+    out
+}
+
 /// The dice part needed to beat `defence` (or only to stand against fatigue).
 fn need(p: i32, fatigue: i32, defence: Option<i32>) -> i64 {
     let f = i64::from(fatigue);
@@ -697,41 +911,20 @@ pub fn luck_shot(attack: Chance) -> Chance {
 /// `c` is the first roll's C (the full cluster penalty), each re-roll has 1 more. A dodge
 /// sends the attack on; a block stops it; a roll failed on fatigue ends it.
 pub fn cluster_chances(c: i32, p: i32, fatigue: i32, members: &[Shown]) -> (Chance, Chance) {
-    let mut reach = 1.0; // probability the attack gets to member i
-    let mut reach_possible = true;
-    let (mut target, mut others) = (Chance::Impossible, 0.0);
-    let mut others_possible = false;
-    for (i, &m) in members.iter().enumerate() {
-        let ci = c + i as i32;
-        let hit = hit_chance(ci, p, fatigue, standing(m));
-        if i == 0 {
-            target = hit;
-        } else if reach_possible && !hit.is_impossible() {
-            others += reach * hit.p();
-            others_possible = true;
-        }
-        // Goes on only past a dodge that stands and holds.
-        let dodged = match m {
-            Shown::Ready {
-                kind: Defence::Dodge,
-                value,
-                fails: false,
-            } => within(
-                &dice_distribution(ci),
-                i64::from(fatigue),
-                i64::from(value) - i64::from(p),
-            ),
-            _ => Chance::Impossible,
-        };
-        reach *= dodged.p();
-        reach_possible &= !dodged.is_impossible();
+    let steps: Vec<(Shown, Option<i32>)> =
+        (0..).zip(members).map(|(i, &m)| (m, Some(c + i))).collect();
+    let each = pass_on_chances(p, fatigue, &steps);
+    let target = each.first().copied().unwrap_or(Chance::Impossible);
+    (target, anyone(each.get(1..).unwrap_or_default()))
+}
+
+/// The chance of hitting any one of `hits` (they exclude each other: one attack, one hit).
+pub fn anyone(hits: &[Chance]) -> Chance {
+    if hits.iter().all(|x| x.is_impossible()) {
+        return Chance::Impossible;
     }
-    let others = if others_possible {
-        Chance::between(others, (1.0 - others).max(0.0))
-    } else {
-        Chance::Impossible
-    };
-    (target, others)
+    let sum: f64 = hits.iter().map(|x| x.p()).sum();
+    Chance::between(sum, (1.0 - sum).max(0.0))
 }
 
 /// How an attack went.
@@ -758,7 +951,16 @@ pub fn resolve_attack(
         return (Outcome::Miss, Event::Batch(Vec::new()));
     };
     let part = o.part.unwrap_or_else(|| Part::from_d6(r.d6));
-    let sh = shown(s, target);
+    let shown_now = shown(s, target);
+    let sh = match (o.undefended, o.redone, shown_now) {
+        (true, _, _) => Shown::None,
+        (false, Some(d), Shown::Ready { kind, .. }) => Shown::Ready {
+            kind,
+            value: d.result,
+            fails: d.dice < t.stat(FATIGUE),
+        },
+        _ => shown_now,
+    };
     let def = standing(sh);
     let outcome = if r.dice < a.stat(FATIGUE) {
         Outcome::Fails
@@ -776,7 +978,13 @@ pub fn resolve_attack(
             kind.name().to_lowercase(),
             if fails { " (fails on fatigue)" } else { "" }
         ),
+        Shown::None if o.undefended => "takes it undefended".into(),
         Shown::None => "no defence".into(),
+    };
+    let def_text = if o.redone.is_some() && !o.undefended {
+        format!("{def_text}, rolled now at −5 C: from its blind spot")
+    } else {
+        def_text
     };
     let what = match outcome {
         Outcome::Fails => "fails on fatigue, no defence needed".to_owned(),
@@ -797,8 +1005,19 @@ pub fn resolve_attack(
         // The defence was used: counted, checked for fatigue, to be rolled anew.
         if let Shown::Ready { kind, .. } = sh {
             list.push(Event::Spend(target, kind.pool(), 1));
-            list.extend(fatigue_events(t, t.stat(DEF_D6).max(1) as u32));
+            let d6 = o.redone.map_or(t.stat(DEF_D6), |d| d.d6 as i32);
+            list.extend(fatigue_events(t, d6.max(1) as u32));
             list.push(Event::Set(target, DEF_KIND, 0));
+            // The blind-spot module: defending against a shot from another square leaves
+            // the squares behind open until the defender's next turn.
+            let shot = o.kind == Kind::Weapon && weapon(a).range > 0 && o.distance > 0;
+            if shot && !s.has(target, "Blind spot") {
+                list.push(Event::Add(
+                    target,
+                    "Blind spot".into(),
+                    Duration::Start { who: target, n: 1 },
+                ));
+            }
         }
         if let Some(cid) = s
             .conditions_of(target)
@@ -1099,6 +1318,9 @@ impl ActionType {
         }
     }
 }
+
+/// The index of Guard in [`ACTIONS`] (it needs whom: [`guard_events`]).
+pub const GUARD_ACTION: usize = 3;
 
 /// The combat actions and their types.
 pub const ACTIONS: [(&str, ActionType); 22] = [

@@ -161,6 +161,177 @@ fn cluster_chances_match_enumeration() {
     assert!(o.is_impossible());
 }
 
+#[test]
+fn a_shot_a_guard_dodges_goes_on_with_the_same_roll_exactly() {
+    // The guard shows a dodge of 7, the one it guards a block of 4, then a cluster member
+    // re-rolled at C + 1; brute force over the first roll (the same roll meets the guard and
+    // the ward) and the re-roll.
+    for (c0, p, f) in [(-2, 1, 2), (0, 0, 1), (2, 3, 5), (1, -1, 3)] {
+        for (g, t) in [
+            (ready(Defence::Dodge, 7), ready(Defence::Block, 4)),
+            (ready(Defence::Dodge, 9), Shown::None),
+            (ready(Defence::Block, 6), ready(Defence::Dodge, 2)),
+            (Shown::None, ready(Defence::Dodge, 5)),
+        ] {
+            let other = ready(Defence::Dodge, 3);
+            let steps = [(g, Some(c0)), (t, None), (other, Some(c0 + 1))];
+            let got = pass_on_chances(p, f, &steps);
+            let beats = |d: i32, sh: Shown| match sh {
+                Shown::Ready { value, .. } => d + p > value,
+                Shown::None => true,
+            };
+            let dodged = |d: i32, sh: Shown| {
+                matches!(
+                    sh,
+                    Shown::Ready {
+                        kind: Defence::Dodge,
+                        ..
+                    }
+                ) && !beats(d, sh)
+            };
+            let mut want = [0.0f64; 3];
+            for (d, q) in enumerate(c0) {
+                if d < f {
+                    continue;
+                }
+                if beats(d, g) {
+                    want[0] += q;
+                } else if dodged(d, g) {
+                    if beats(d, t) {
+                        want[1] += q;
+                    } else if dodged(d, t) {
+                        for (d2, q2) in enumerate(c0 + 1) {
+                            if d2 >= f && beats(d2, other) {
+                                want[2] += q * q2;
+                            }
+                        }
+                    }
+                }
+            }
+            for (k, w) in want.iter().enumerate() {
+                close(got[k], *w);
+            }
+            let sum: f64 = got.iter().map(|x| x.p()).sum();
+            assert!(sum <= 1.0 + 1e-12);
+        }
+    }
+}
+
+#[test]
+fn an_attack_against_a_defence_rolled_now_matches_enumeration() {
+    // Each side's dice parts summed by value first (the enumeration's own weights).
+    let by_value = |c: i32| {
+        let mut m = std::collections::BTreeMap::new();
+        for (v, q) in enumerate(c) {
+            *m.entry(v).or_insert(0.0) += q;
+        }
+        m
+    };
+    for (c, p, f) in [(-2, 1, 2), (0, 3, 1), (2, 0, 4)] {
+        for (dc, dp, df) in [(-3, 0, 1), (-4, 2, 3), (1, 1, 5)] {
+            let (full, weak) = hit_vs_roll(c, p, f, (dc, dp, df));
+            let (mut want_full, mut want_weak) = (0.0, 0.0);
+            for (&x, &qx) in &by_value(c) {
+                if x < f {
+                    continue;
+                }
+                for (&y, &qy) in &by_value(dc) {
+                    if y < df || x + p > y + dp {
+                        want_full += qx * qy;
+                    } else if x + p >= y + dp - 1 {
+                        want_weak += qx * qy;
+                    }
+                }
+            }
+            // Sums of up to 6·10⁴ weights a value: agree to 1e-10, and exactly at the edges.
+            for (got, want) in [(full, want_full), (weak, want_weak)] {
+                assert!((got.p() - want).abs() < 1e-10, "{got:?} vs {want}");
+                assert_eq!(got.is_impossible(), want == 0.0);
+            }
+        }
+    }
+}
+
+#[test]
+fn a_defended_shot_leaves_a_blind_spot_and_the_next_from_there_meets_a_defence_at_minus_5() {
+    let mut s = fight(3);
+    s.apply(&Event::Next);
+    // N1 (2) holds a bow, N0 (1) a dodge of 8 rolled at Agility C 0.
+    s.apply(&arm_events(s.get(2).unwrap(), 5, 0, (0, 0)));
+    assert!(weapon(s.get(2).unwrap()).range > 0, "a ranged weapon");
+    let ready = |s: &mut State| {
+        s.apply(&Event::Set(1, DEF_KIND, Defence::Dodge as i32));
+        s.apply(&Event::Set(1, DEF, 8));
+        s.apply(&Event::Set(1, DEF_DICE, 6));
+    };
+    ready(&mut s);
+    assert!(blind_spot_setup(&s, 1).is_err(), "no blind spot yet");
+    let shot = Options {
+        distance: 2,
+        ..Options::default()
+    };
+    let r = roll_challenge(0, 0, &mut ScriptedSource::new(vec![5]));
+    let (out, e) = resolve_attack(&s, 2, 1, &shot, &r);
+    assert_eq!(out, Outcome::Miss);
+    s.apply(&e);
+    assert!(s.has(1, "Blind spot"));
+    // The next shot from the blind spot: the dodge is rolled now at C 0 − 5.
+    ready(&mut s);
+    let (kind, st) = blind_spot_setup(&s, 1).unwrap();
+    assert_eq!(kind, Defence::Dodge);
+    assert_eq!(
+        st.c.value,
+        defence_setup(&s, 1, Defence::Dodge).unwrap().c.value - 5
+    );
+    // That defence rolls low: the shot that missed a shown 8 now hits.
+    let low = roll_challenge(
+        st.c.value,
+        st.p.value,
+        &mut ScriptedSource::new(vec![3, 2, 4, 5, 6, 2, 4, 5, 6, 7, 8, 9, 3, 4]),
+    );
+    let from = Options {
+        blind_spot: true,
+        redone: Some(Redone::from_roll(&low)),
+        ..shot
+    };
+    let r = roll_challenge(0, 0, &mut ScriptedSource::new(vec![5]));
+    let (out, e) = resolve_attack(&s, 2, 1, &from, &r);
+    assert_eq!(out, Outcome::Hit, "{e:?}");
+    // It lasts until the defender's next turn.
+    s.apply(&e);
+    assert!(s.has(1, "Blind spot"));
+    s.apply(&Event::Next);
+    while s.current != Some(1) {
+        s.apply(&Event::Next);
+    }
+    assert!(!s.has(1, "Blind spot"));
+}
+
+#[test]
+fn an_undefended_attack_stands_and_leaves_no_blind_spot() {
+    let mut s = fight(2);
+    s.apply(&Event::Next);
+    s.apply(&arm_events(s.get(2).unwrap(), 5, 0, (0, 0)));
+    s.apply(&Event::Set(1, DEF_KIND, Defence::Dodge as i32));
+    s.apply(&Event::Set(1, DEF, 30));
+    s.apply(&Event::Set(1, DEF_DICE, 6));
+    let o = Options {
+        distance: 2,
+        undefended: true,
+        ..Options::default()
+    };
+    let r = roll_challenge(0, 0, &mut ScriptedSource::new(vec![5]));
+    let (out, e) = resolve_attack(&s, 2, 1, &o, &r);
+    assert_eq!(out, Outcome::Hit);
+    s.apply(&e);
+    assert!(!s.has(1, "Blind spot"));
+    assert_eq!(
+        s.get(1).unwrap().stat(DEF_KIND),
+        Defence::Dodge as i32,
+        "kept"
+    );
+}
+
 fn fight(n: usize) -> State {
     let mut s = State::new(&HEIMR);
     for i in 0..n {
@@ -434,6 +605,75 @@ fn mutilated_is_unconscious_at_once_and_stabilising_stops_the_clock() {
         s.apply(&Event::Next);
     }
     assert!(!s.get(2).unwrap().dead);
+}
+
+/// Four in a fixed order (N0 … N3), the first one's turn.
+fn guarded() -> State {
+    let mut s = fight(4);
+    s.order = vec![1, 2, 3, 4];
+    s.apply(&Event::Start);
+    s.order = vec![1, 2, 3, 4];
+    s.current = Some(1);
+    s
+}
+
+#[test]
+fn a_guard_takes_the_first_attack_meant_for_its_ward_then_ends() {
+    let mut s = guarded();
+    // N0 (1) guards N3 (4) on its turn, a free action once a turn.
+    assert_eq!(ACTIONS[GUARD_ACTION].0, "Guard");
+    let e = guard_events(&s, 1, 4).unwrap();
+    s.apply(&e);
+    assert!(s.has(1, "Guarding"));
+    assert!(guard_events(&s, 1, 4).unwrap_err().contains("already used"));
+    assert!(guard_events(&s, 1, 1).is_err());
+    // N1 (2) attacks N3: N0 steps in; N2 (3) attacking N0 itself meets no guard.
+    assert_eq!(interceptor(&s, 2, 4), Some(1));
+    assert_eq!(interceptor(&s, 3, 1), None);
+    s.apply(&Event::Batch(intercept_events(&s, 1, 2, 4)));
+    // One opponent stopped: the guard ends, the next attacker reaches the ward.
+    assert!(!s.has(1, "Guarding"));
+    assert_eq!(interceptor(&s, 3, 4), None);
+}
+
+#[test]
+fn guards_answer_in_initiative_order_from_the_attacker_and_not_the_hidden() {
+    let mut s = guarded();
+    s.apply(&guard_events(&s, 1, 4).unwrap());
+    s.current = Some(2);
+    s.apply(&guard_events(&s, 2, 4).unwrap());
+    // From N2 (3) the order runs 3, 4, 1, 2: N0 (1) is the first guard; from N0's side
+    // (an attack by 1 itself is not its own guard's business) N1 (2) answers.
+    assert_eq!(interceptor(&s, 3, 4), Some(1));
+    assert_eq!(interceptor(&s, 1, 4), Some(2));
+    // Two guards stop two attackers; the third gets through.
+    s.apply(&Event::Batch(intercept_events(&s, 1, 3, 4)));
+    assert_eq!(interceptor(&s, 3, 4), Some(2));
+    s.apply(&Event::Batch(intercept_events(&s, 2, 3, 4)));
+    assert_eq!(interceptor(&s, 3, 4), None);
+    // A hidden attacker slips past a guard.
+    s.current = Some(1);
+    let mut s2 = guarded();
+    s2.apply(&guard_events(&s2, 1, 4).unwrap());
+    s2.apply(&Event::Add(3, "Hidden".into(), Duration::Removed));
+    assert_eq!(interceptor(&s2, 3, 4), None);
+    // A dazed or unconscious guard cannot answer.
+    s2.apply(&Event::Add(1, "Dazed".into(), Duration::Removed));
+    assert_eq!(interceptor(&s2, 2, 4), None);
+}
+
+#[test]
+fn a_guard_lasts_until_its_next_turn() {
+    let mut s = guarded();
+    s.apply(&guard_events(&s, 1, 4).unwrap());
+    for _ in 0..3 {
+        s.apply(&Event::Next);
+    }
+    assert_eq!(s.current, Some(4));
+    assert_eq!(interceptor(&s, 3, 4), Some(1));
+    s.apply(&Event::Next); // N0's turn again
+    assert!(!s.has(1, "Guarding"));
+    assert_eq!(interceptor(&s, 3, 4), None);
 }
 
 #[test]

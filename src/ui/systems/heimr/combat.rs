@@ -6,12 +6,14 @@
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::heimr::combat::{
-    action_events, arm_events, attack_setup, brawl_chances, cluster_chances, combatant, cp,
-    defence_events, defence_setup, dying, effect_events, fall_cr, fall_events, fatigue_events,
-    fatigue_rise_now, hit_chance, initiative_events, luck_shot, npc, resolve_attack, shown,
-    shown_text, stabilise, standing, trigger_events, turns_of, weapon, Defence, Effect, Kind, Npc,
-    Options, Outcome, Part, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE, SHIELD,
-    SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
+    action_events, anyone, arm_events, attack_setup, blind_spot_setup, brawl_chances,
+    cluster_chances, combatant, cp, defence_events, defence_setup, describe, dying, effect_events,
+    fall_cr, fall_events, fatigue_events, fatigue_rise_now, guard_events, hit_chance, hit_vs_roll,
+    initiative_events, intercept_events, interceptor, luck_shot, npc, pass_on_chances,
+    resolve_attack, shown, shown_text, stabilise, standing, trigger_events, turns_of, weapon,
+    Defence, Effect, Kind, Npc, Options, Outcome, Part, Redone, Shown, ACTIONS, AGILITY_C,
+    AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C,
+    WEAPON_P, WILL,
 };
 use crate::rules::heimr::{roll_challenge, success_chance, Injury};
 use crate::storage::character::{Character, Sheet};
@@ -266,8 +268,12 @@ fn defend(ctx: EncCtx, who: u32) -> AnyView {
     form("Fatigue and defence", fields)
 }
 
+/// The Guard action asks whom.
+const GUARD: i32 = GUARD_ACTION as i32;
+
 fn actions(ctx: EncCtx, who: u32) -> AnyView {
     let pick = RwSignal::new(0);
+    let ward = RwSignal::new(-1);
     let why = RwSignal::new(String::new());
     let run = move |e: Result<Event, String>| match e {
         Ok(e) => {
@@ -294,10 +300,29 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                 "take-action",
                 never(),
                 move || {
-                    run(ctx
-                        .state
-                        .with_untracked(|s| action_events(s, who, pick.get_untracked() as usize)))
+                    run(ctx.state.with_untracked(|s| match pick.get_untracked() {
+                        GUARD => guard_events(s, who, ward.get_untracked() as u32),
+                        i => action_events(s, who, i as usize),
+                    }))
                 },
+            ),
+            Field::If(
+                flag(move || pick.get() == GUARD),
+                vec![Field::Pick(
+                    "Guard whom",
+                    choices(move || {
+                        ctx.state.with(|s| {
+                            std::iter::once((-1, "Pick whom to guard".to_owned()))
+                                .chain(s.order.iter().filter(|&&x| x != who).filter_map(|&x| {
+                                    s.get(x)
+                                        .filter(|c| !c.dead)
+                                        .map(|c| (x as i32, c.name.clone()))
+                                }))
+                                .collect()
+                        })
+                    }),
+                    ward,
+                )],
             ),
             Field::Text("field-error", "action-error", why.into()),
             Field::If(
@@ -314,6 +339,19 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
     )
 }
 
+/// An attack as planned before the roll: its options, the target and the rest of its cluster,
+/// the guard that steps in, C and P, and the setup in words.
+struct Plan {
+    o: Options,
+    m: Vec<u32>,
+    guard: Option<u32>,
+    /// The blind-spot defence's C, P and the defender's fatigue, rolled with the attack.
+    redo: Option<(i32, i32, i32)>,
+    c: i32,
+    p: i32,
+    text: String,
+}
+
 fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let target = RwSignal::new(
         ctx.state
@@ -321,7 +359,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             .unwrap_or(0) as i32,
     );
     let [kind, part, distance, height, concealment, c_bonus, p_bonus] = [0; 7].map(RwSignal::new);
-    let (luck, hiding) = (RwSignal::new(false), RwSignal::new(false));
+    let [luck, hiding, blind, bare] = [false; 4].map(RwSignal::new);
     let cluster = RwSignal::new(Vec::<u32>::new());
     let result = RwSignal::new(String::new());
     let options = move || Options {
@@ -336,6 +374,9 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         c_bonus: c_bonus.get(),
         p_bonus: p_bonus.get(),
         follow_up: false,
+        blind_spot: blind.get() && ctx.state.with(|s| s.has(target.get() as u32, "Blind spot")),
+        redone: None,
+        undefended: bare.get(),
     };
     let ranged = flag(move || {
         kind.get() == 0
@@ -357,7 +398,8 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         m.truncate(8);
         m
     };
-    let plan = move |s: &State| -> Result<(Options, Vec<u32>, i32, i32, String), String> {
+    // The guard that steps in (if any) meets the attack first.
+    let plan = move |s: &State| -> Result<Plan, String> {
         let t = target.get() as u32;
         let mut o = options();
         let ranged = ranged.get();
@@ -365,38 +407,128 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         if m.len() > 1 {
             o.cluster = m.len() as i32;
         }
-        let st = attack_setup(s, who, t, &o)?;
-        if let (
-            true,
-            Shown::Ready {
-                kind: Defence::Parry,
-                ..
-            },
-        ) = (ranged, shown(s, t))
-        {
-            return Err(format!(
-                "{} shows a parry, which cannot stop a shot: it rolls a dodge or block first",
-                s.name(t)
-            ));
+        let guard = interceptor(s, who, t);
+        let first = guard.unwrap_or(t);
+        let st = attack_setup(s, who, first, &o)?;
+        // From a blind spot the target rolls its defence now, at −5 C.
+        let redo = if o.blind_spot {
+            if let Some(g) = guard {
+                return Err(format!(
+                    "{} guards {}: the attack meets the guard, not a blind spot",
+                    s.name(g),
+                    s.name(t)
+                ));
+            }
+            if m.len() > 1 {
+                return Err("an attack from a blind spot is worked out against its target alone: clear the cluster".into());
+            }
+            let (_, ds) = blind_spot_setup(s, t)?;
+            Some((ds.c.value, ds.p.value, ds.fatigue))
+        } else {
+            None
+        };
+        for x in guard.into_iter().chain([t]) {
+            if let (
+                true,
+                Shown::Ready {
+                    kind: Defence::Parry,
+                    ..
+                },
+            ) = (ranged, shown(s, x))
+            {
+                return Err(format!(
+                    "{} shows a parry, which cannot stop a shot: it rolls a dodge or block first",
+                    s.name(x)
+                ));
+            }
         }
-        let text = format!(
+        let mut text = format!(
             "C {} · P {} · fatigue {} · against {}",
             st.c.text(),
             st.p.text(),
             st.fatigue,
-            shown_text(s, t)
+            shown_text(s, first)
         );
-        Ok((o, m, st.c.value, st.p.value, text))
+        if let Some((dc, dp, _)) = redo {
+            text.push_str(&format!(" · its defence rolled now: C {dc} · P {dp}"));
+        }
+        if let Some(g) = guard {
+            text.push_str(&format!(
+                " · {} guards {}: the attack comes to it first{}",
+                s.name(g),
+                s.name(t),
+                if ranged {
+                    " (a shot it dodges goes on)"
+                } else {
+                    ""
+                }
+            ));
+        }
+        Ok(Plan {
+            o,
+            m,
+            guard,
+            redo,
+            c: st.c.value,
+            p: st.p.value,
+            text,
+        })
     };
     let figures = move || {
         ctx.state.with(|s| {
-            let (o, m, c, p, setup) = plan(s)?;
+            let pl = plan(s)?;
+            let (o, m, c, p) = (pl.o, &pl.m, pl.c, pl.p);
             let a = s.get(who).ok_or("not in the fight")?;
             let f = a.stat(FATIGUE);
             let luck = |x| if o.luck_shot { luck_shot(x) } else { x };
-            let def = standing(shown(s, m[0]));
-            let mut line = if m.len() > 1 {
-                let sh: Vec<Shown> = m.iter().map(|&x| shown(s, x)).collect();
+            let first = pl.guard.unwrap_or(m[0]);
+            // What the target shows, as it will meet the attack (taken undefended: nothing).
+            let meets = |x: u32| {
+                if o.undefended && x == m[0] {
+                    Shown::None
+                } else {
+                    shown(s, x)
+                }
+            };
+            let def = standing(meets(first));
+            let mut line = if let Some(d) = pl.redo {
+                let (full, weak) = hit_vs_roll(c, p, f, d);
+                if o.kind == Kind::Weapon {
+                    format!("Hits {} {}", s.name(first), percent(luck(full)))
+                } else {
+                    format!(
+                        "Hits {} {} · touches without harm {}",
+                        s.name(first),
+                        percent(luck(full)),
+                        percent(luck(weak))
+                    )
+                }
+            } else if let (Some(g), true) = (pl.guard, ranged.get()) {
+                // The same roll meets the guard, then the one it guards; the rest re-roll.
+                let steps: Vec<(Shown, Option<i32>)> = std::iter::once((shown(s, g), Some(c)))
+                    .chain(
+                        m.iter()
+                            .zip(0..)
+                            .map(|(&x, i)| (meets(x), (i > 0).then_some(c + i))),
+                    )
+                    .collect();
+                let each = pass_on_chances(p, f, &steps);
+                let mut l = format!(
+                    "Hits {} {} · hits {} {}",
+                    s.name(g),
+                    percent(luck(each[0])),
+                    s.name(m[0]),
+                    percent(luck(each[1]))
+                );
+                if m.len() > 1 {
+                    l.push_str(&format!(
+                        " · hits someone else {}",
+                        percent(luck(anyone(&each[2..])))
+                    ));
+                }
+                l
+            } else if m.len() > 1 {
+                let sh: Vec<Shown> = m.iter().map(|&x| meets(x)).collect();
                 let (t, other) = cluster_chances(c, p, f, &sh);
                 format!(
                     "Hits {} {} · hits someone else {}",
@@ -405,11 +537,16 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                     percent(luck(other))
                 )
             } else if o.kind == Kind::Weapon {
-                format!("Hits {}", percent(luck(hit_chance(c, p, f, def))))
+                format!(
+                    "Hits {} {}",
+                    s.name(first),
+                    percent(luck(hit_chance(c, p, f, def)))
+                )
             } else {
                 let (full, weak) = brawl_chances(c, p, f, def);
                 format!(
-                    "Hits {} · touches without harm {}",
+                    "Hits {} {} · touches without harm {}",
+                    s.name(first),
                     percent(luck(full)),
                     percent(luck(weak))
                 )
@@ -418,14 +555,14 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 " · fatigue rises {}",
                 percent(fatigue_rise_now(a))
             ));
-            Ok::<_, String>((setup, line))
+            Ok::<_, String>((pl.text, line))
         })
     };
     let roll = move || {
-        let Some(Ok((o, m, c, p, _))) = ctx.state.with_untracked(|s| untrack(|| Some(plan(s))))
-        else {
+        let Some(Ok(pl)) = ctx.state.with_untracked(|s| untrack(|| Some(plan(s)))) else {
             return;
         };
+        let (o, m, c, p) = (pl.o, pl.m, pl.c, pl.p);
         let Some((events, line)) = ctx.state.with_untracked(|s| {
             ctx.roll(|src| {
                 // Each roll meets another combatant, whom the earlier rolls did not change.
@@ -439,29 +576,70 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                         return (all, format!("{last}: no shot"));
                     }
                 }
-                for (i, &t) in m.iter().enumerate() {
-                    let was = shown(s, t);
-                    let oi = Options {
-                        follow_up: i > 0,
-                        ..o
-                    };
-                    let r = roll_challenge(c + i as i32, p, src);
-                    let (out, e) = resolve_attack(s, who, t, &oi, &r);
-                    if let Event::Batch(list) = e {
-                        if let Some(Event::Note(n)) = list.first() {
-                            last.clone_from(n);
-                        }
-                        all.extend(list);
-                    }
-                    let dodged = out == Outcome::Miss
+                let dodged = |out: Outcome, was: Shown| {
+                    out == Outcome::Miss
                         && matches!(
                             was,
                             Shown::Ready {
                                 kind: Defence::Dodge,
                                 ..
                             }
-                        );
-                    if !dodged {
+                        )
+                };
+                let keep = |e: Event, all: &mut Vec<Event>, last: &mut String| {
+                    if let Event::Batch(list) = e {
+                        if let Some(Event::Note(n)) = list.first() {
+                            last.clone_from(n);
+                        }
+                        all.extend(list);
+                    }
+                };
+                let mut first = None;
+                if let Some(g) = pl.guard {
+                    all.extend(intercept_events(s, g, who, m[0]));
+                    let was = shown(s, g);
+                    let r = roll_challenge(c, p, src);
+                    let og = Options {
+                        undefended: false,
+                        blind_spot: false,
+                        ..o
+                    };
+                    let (out, e) = resolve_attack(s, who, g, &og, &r);
+                    keep(e, &mut all, &mut last);
+                    if !(ranged.get_untracked() && dodged(out, was)) {
+                        return (all, last);
+                    }
+                    first = Some(r);
+                }
+                let mut redone = None;
+                if let Some((dc, dp, _)) = pl.redo {
+                    let dr = roll_challenge(dc, dp, src);
+                    all.push(Event::Note(format!(
+                        "{} defends from its blind spot, rolled now: {}",
+                        s.name(m[0]),
+                        describe(&dr)
+                    )));
+                    redone = Some(Redone::from_roll(&dr));
+                }
+                for (i, &t) in m.iter().enumerate() {
+                    let was = if o.undefended && i == 0 {
+                        Shown::None
+                    } else {
+                        shown(s, t)
+                    };
+                    let oi = Options {
+                        follow_up: i > 0 || first.is_some(),
+                        undefended: o.undefended && i == 0,
+                        redone: redone.filter(|_| i == 0),
+                        ..o
+                    };
+                    let r = match (i, first.take()) {
+                        (0, Some(r)) => r,
+                        _ => roll_challenge(c + i as i32, p, src),
+                    };
+                    let (out, e) = resolve_attack(s, who, t, &oi, &r);
+                    keep(e, &mut all, &mut last);
+                    if !dodged(out, was) {
                         break;
                     }
                 }
@@ -542,6 +720,17 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 luck,
             ),
             Field::Tick("Charging or shooting from hiding (+2 P)", hiding),
+            Field::If(
+                flag(move || ctx.state.with(|s| s.has(target.get() as u32, "Blind spot"))),
+                vec![Field::Tick(
+                    "From its blind spot: it rolls its defence now at −5 C (blind-spot module)",
+                    blind,
+                )],
+            ),
+            Field::Tick(
+                "The target takes it undefended (no blind spot, no defence used)",
+                bare,
+            ),
             Field::Pair(vec![
                 Field::Num("Other C", c_bonus, -20, 20),
                 Field::Num("Other P", p_bonus, -20, 20),
