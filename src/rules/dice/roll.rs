@@ -41,6 +41,23 @@ impl RollOutcome {
     pub fn dice(&self) -> impl Iterator<Item = &DieRoll> {
         self.terms.iter().flat_map(|t| t.dice.iter())
     }
+
+    /// One die that showed `face` (a table roll, a healing die), as the roll log keeps it.
+    pub fn single(sides: u32, face: u32) -> RollOutcome {
+        RollOutcome {
+            terms: vec![TermRoll {
+                negative: false,
+                dice: vec![DieRoll {
+                    sides,
+                    faces: vec![face],
+                    kept: true,
+                }],
+                constant: None,
+                value: i64::from(face),
+            }],
+            total: i64::from(face),
+        }
+    }
 }
 
 /// Rolls one pool: explodes (capped at [`EXPLODE_CAP`] extra rolls per die), then marks the

@@ -326,7 +326,10 @@ pub fn Dying() -> impl IntoView {
                 <button class="btn small" on:click=move |_| heal(1, "A day's rest")>"Natural (+1)"</button>
                 <button class="btn small" on:click=move |_| heal(1, "Herbal cure")>"Herbal cure (+1)"</button>
                 <button class="btn small" on:click=move |_| match with_dice(|src| src.roll(4)) {
-                    Ok(v) => heal(v as i32, "Medicus 1d4"),
+                    Ok(v) => {
+                        ctx.log("Medicus 1d4".into(), RollOutcome::single(4, v));
+                        heal(v as i32, "Medicus 1d4")
+                    }
                     Err(e) => notices.error(format!("Could not roll: {e}")),
                 }>"Medicus (+1d4)"</button>
             </div>

@@ -2,7 +2,7 @@
 //! says that plainly. The rests and the death and dismemberment table live here for Play.
 
 use super::Ctx;
-use crate::rules::dice::{DiceSource, DieRoll, RollOutcome, TermRoll};
+use crate::rules::dice::{DiceSource, RollOutcome};
 use crate::rules::vogt::{dismemberment, dismemberment_death, DISMEMBERMENT};
 use crate::ui::format::percent;
 use crate::ui::kit::{fixed, flag, form, text, Field};
@@ -40,21 +40,10 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
             }
         });
         result.set(format!("d8: {d8} — {line}"));
-        let die = DieRoll {
-            sides: 8,
-            faces: vec![d8],
-            kept: true,
-        };
-        let outcome = RollOutcome {
-            terms: vec![TermRoll {
-                negative: false,
-                dice: vec![die],
-                constant: None,
-                value: i64::from(d8),
-            }],
-            total: i64::from(d8),
-        };
-        ctx.log("1d8 death and dismemberment".into(), outcome);
+        ctx.log(
+            "1d8 death and dismemberment".into(),
+            RollOutcome::single(8, d8),
+        );
     };
     form(
         "Rest and recovery",
