@@ -227,6 +227,11 @@ test("two rounds of Aura combat: pools reset, a refusal, a death roll at 0 aura,
   await open(page, "Gnoll");
   // Dies before being stabilized: a death roll first, 1/20 + 8/20 × 1/2 = 25%.
   near(pctAfter((await sheet(page).getByTestId("dying-odds").textContent())!, "death roll:"), 0.25);
+  // Each outcome of both tables with its exact chance, before the roll (faces out of 20).
+  const tables = (await sheet(page).getByTestId("death-tables").textContent())!;
+  for (const [outcome, faces] of [["20 nothing", 1], ["15–19 winded", 5], ["10–14 major injury", 5], ["5–9 bleeding out", 5], ["2–4 bleeding and unconscious", 3], ["1 dead", 1], ["5–19 still bleeding", 15], ["20 stabilized", 1]] as const) {
+    near(pctAfter(tables, outcome), faces / 20);
+  }
   await sheet(page).getByTestId("death-roll").tap();
   await close(page);
   await expect(page.getByTestId("fight-log")).toContainText(/Gnoll death roll: d20 = \d+/);

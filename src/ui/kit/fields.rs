@@ -23,6 +23,9 @@ pub fn Stepper(
                 prop:value=move || value.get().to_string()
                 on:change=move |ev| {
                     if let Ok(v) = event_target_value(&ev).trim().parse::<i32>() { set.run(clamp(v)) }
+                    // What the sheet kept (a clamp to the value it had, a typo) is shown even
+                    // when the value itself did not change.
+                    event_target::<web_sys::HtmlInputElement>(&ev).set_value(&value.get_untracked().to_string());
                 }/>
             <button class="btn" aria-label=plus disabled=move || { value.get() >= max }
                 on:click=move |_| set.run(clamp(value.get_untracked() + 1))>"+"</button>
