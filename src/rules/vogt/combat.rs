@@ -436,10 +436,12 @@ mod tests {
 
     #[test]
     fn a_sheet_above_its_halved_maximum_joins_at_that_maximum() {
-        let mut sheet = VogtSheet::default();
-        sheet.hp_max = 10;
-        sheet.hp = 10;
-        sheet.exhaustion = 2;
+        let sheet = VogtSheet {
+            hp_max: 10,
+            hp: 10,
+            exhaustion: 2,
+            ..VogtSheet::default()
+        };
         let c = from_sheet("A", &sheet);
         assert_eq!((c.hp, c.hp_max), (5, 5));
     }
