@@ -372,11 +372,18 @@ impl Encounters {
             s.combatants
                 .iter()
                 .filter(|c| !c.gone)
-                .filter_map(|c| {
-                    let ch = self.roster.get(c.link.as_deref()?)?;
-                    let (hp, death, dead) = (ui.vitals)(&ch.sheet)?;
-                    ((hp, death, dead) != (c.hp, c.death, c.dead))
-                        .then_some(Event::Sync(c.id, hp, death, dead))
+                .flat_map(|c| {
+                    let Some(ch) = c.link.as_deref().and_then(|l| self.roster.get(l)) else {
+                        return Vec::new();
+                    };
+                    let mut out: Vec<Event> = (ui.vitals)(&ch.sheet)
+                        .filter(|&v| v != (c.hp, c.death, c.dead))
+                        .map(|(hp, death, dead)| Event::Sync(c.id, hp, death, dead))
+                        .into_iter()
+                        .collect();
+                    // What else the sheet changed (Energy / Aura's stamina and conditions).
+                    out.extend((ui.pull)(&ch.sheet, s, c));
+                    out
                 })
                 .collect()
         });

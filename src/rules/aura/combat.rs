@@ -14,11 +14,42 @@
 //! - Non-lethal damage to a target at 0 aura does both things the seed says (its two paragraphs
 //!   read as the two sides of one event): exhausted to the end of the next round, shaken until
 //!   a short rest, and 5 stamina lost (unconscious at 0).
-//! - A combatant's sheet conditions do not follow it into a fight (add them there).
+//! - A linked character's sheet conditions that are in the fight's catalogue join the fight
+//!   with it (until removed), and the fight's removals leave the sheet ([`super::sync`]).
+//! - Throwing (seed 17, 272–288): the held melee weapon can be thrown as a ranged attack for 1
+//!   energy; without the Thrown property it is an improvised throw (half damage unless the hit
+//!   roll is a natural 20), with it its AV bonus is its accuracy. The weapon leaves the hand:
+//!   the log says so and that picking it up is the usual 1-energy action; the fight does not
+//!   track where it lies, so the melee attack stays on the list (the table keeps it honest).
+//!   A quick NPC throws its weapon as an improvised one (no Thrown field).
+//! - From behind (seed 204, 338–342, 404): a melee attack from where the target is not facing
+//!   meets its unarmed evasion (no weapon, no shield bonus) rolled with disadvantage; a ranged
+//!   one meets its ranged evasion without the shield bonus, with disadvantage, still on 1d4*
+//!   (unarmed evasion is a melee figure). Disarm needs a target facing the attacker (565).
+//! - Automatic hits (seed 346, 653, 686): a Helpless target (asleep or tied fast) rolls no
+//!   evasion and every attack hits it; an Unconscious one is hit by every melee attack. The
+//!   attack's d20 is still rolled: it decides a critical (past the armor), the armor coverage
+//!   and the attacker's exposure on 1–3. Decision: a natural 1 hits too (the seed says the hit
+//!   is automatic; the 1 still exposes the attacker).
+//! - Escaping a hold (seed 575, 682): 3 energy; the held one rolls fortitude (1d10*) against
+//!   the holder's fortitude roll, or against a DC when no one in the fight holds it. We use
+//!   fortitude on both sides (the seed's Arm / Leg Strength checks have no roll defined here).
+//!   A tie keeps the hold (the escaper must beat the holder's roll); against a DC, reaching it
+//!   is enough (as every d20-versus-DC roll of the seed). The holder is kept as the target's
+//!   "Held by" stat, set by the restrain that made the hold.
+//! - Size limits (561, 573, 589): sizes are indexes of `SIZES`, Huge (0) to Fine (6): a lower
+//!   index is larger. Trip reaches a target at most one category larger; restrain and push
+//!   none larger. Light weapons cannot disarm heavy ones (567): the weapon weight is a stat.
+//! - Swift attacks (481–487) need a target that is unguarded (helpless and unconscious imply
+//!   it), or one passing through the attacker's reach (the attacker says so).
 
-use super::rolls::{crit_from, dealt, death_roll, death_save, DeathRoll, DeathSave, Takes};
+use super::rolls::{
+    crit_from, dealt, death_roll, death_save, defence_roll, DeathRoll, DeathSave, Takes,
+};
 use super::sheet::{AttackMode, AuraSheet};
-use crate::rules::dice::{roll, DiceSource, DieRoll, Edge, Expr, RollOutcome, TermRoll};
+use crate::rules::dice::{
+    roll, Chance, DiceSource, DieRoll, Distribution, Edge, Expr, RollOutcome, TermRoll,
+};
 use crate::rules::encounter::systems::AURA;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 
@@ -49,6 +80,40 @@ pub const MELEE_HALVED: usize = 21;
 pub const RANGED_HALVED: usize = 22;
 /// 1 when the melee weapon is blunt (non-lethal from a chance roll of 5).
 pub const BLUNT: usize = 23;
+/// Throwing the held melee weapon: its miss chance modifier, precise, 1 when it lacks the
+/// Thrown property (an improvised throw), and its range trio (with Arm Strength's extra).
+pub const THROW_MISS_MOD: usize = 24;
+pub const THROW_PRECISE: usize = 25;
+pub const THROW_IMPROVISED: usize = 26;
+pub const THROW_RANGE: [usize; 3] = [27, 28, 29];
+/// The held melee weapon's weight class: 0 other, [`LIGHT`] or [`HEAVY`].
+pub const WEIGHT: usize = 30;
+/// The shield bonus counted in evasion and ranged evasion (lost from behind).
+pub const SHIELD: usize = 31;
+/// Who holds this combatant (its id; 0: no one in the fight).
+pub const HELD_BY: usize = 32;
+pub const LIGHT: i32 = 1;
+pub const HEAVY: i32 = 2;
+
+/// The weight class of a weapon as [`WEIGHT`] keeps it.
+pub fn weight_of(w: &super::sheet::Weapon) -> i32 {
+    if w.heavy {
+        HEAVY
+    } else if w.light {
+        LIGHT
+    } else {
+        0
+    }
+}
+
+/// The throwing range of a weapon of this weight without a range of its own (seed 272).
+pub fn throw_range(weight: i32) -> [i32; 3] {
+    match weight {
+        LIGHT => [3, 5, 10],
+        HEAVY => [1, 3, 6],
+        _ => [2, 4, 8],
+    }
+}
 
 // Texts: damage dice of the melee and the ranged weapon ("" when none).
 pub const T_MELEE: usize = 0;
@@ -87,6 +152,7 @@ pub fn from_sheet(name: &str, s: &AuraSheet) -> Combatant {
     st[INITIATIVE] = s.initiative_bonus().0;
     st[UNARMED_AV] = s.unarmed_av().0;
     st[UNARMED_DAMAGE] = s.unarmed_damage().0;
+    st[SHIELD] = if s.shield.carried { s.shield.bonus } else { 0 };
     let melee = s.weapons.iter().find(|w| !w.ranged && w.held);
     let shot = s.weapons.iter().find(|w| w.ranged);
     let mut texts = vec![String::new(), String::new()];
@@ -96,6 +162,14 @@ pub fn from_sheet(name: &str, s: &AuraSheet) -> Combatant {
         st[MELEE_PRECISE] = w.precise;
         st[MELEE_HALVED] = i32::from(!s.proficient(w));
         st[BLUNT] = i32::from(w.blunt);
+        st[THROW_MISS_MOD] = s.miss_modifier(w, true).0;
+        st[THROW_PRECISE] = w.precise;
+        st[THROW_IMPROVISED] = i32::from(!w.thrown);
+        let r = s.range(w, AttackMode::Thrown);
+        for (i, v) in THROW_RANGE.into_iter().zip(r) {
+            st[i] = v;
+        }
+        st[WEIGHT] = weight_of(w);
         texts[T_MELEE] = w.damage.clone();
     } else {
         st[MELEE_AV] = s.unarmed_av().0;
@@ -128,6 +202,10 @@ pub struct Npc {
     pub bonus: i32,
     pub coverage: i32,
     pub ar: i32,
+    /// An index of `SIZES` (Huge 0 … Fine 6; Medium is 2).
+    pub size: usize,
+    /// Its weapon's weight class: 0 other, [`LIGHT`], [`HEAVY`].
+    pub weight: i32,
 }
 
 pub fn npc(name: &str, n: &Npc) -> Combatant {
@@ -142,7 +220,14 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     st[COVERAGE] = n.coverage;
     st[RANGED_COVERAGE] = n.coverage;
     st[AR] = n.ar;
-    st[SIZE] = 2;
+    st[SIZE] = n.size.min(super::sheet::SIZES.len() - 1) as i32;
+    st[WEIGHT] = n.weight.clamp(0, HEAVY);
+    // Its weapon thrown as an improvised one: accuracy 0, no Dex known.
+    st[THROW_MISS_MOD] = 8;
+    st[THROW_IMPROVISED] = 1;
+    for (i, v) in THROW_RANGE.into_iter().zip(throw_range(st[WEIGHT])) {
+        st[i] = v;
+    }
     st[MELEE_AV] = n.av;
     st[MELEE_BONUS] = n.bonus;
     st[UNARMED_AV] = n.av;
@@ -265,6 +350,9 @@ pub fn can(s: &State, who: u32, a: &Act) -> Result<(), String> {
     if a.kind == Kind::Move || a.kind == Kind::Jump {
         if s.has(who, "Restrained") {
             return Err("restrained: no movement".into());
+        }
+        if s.has(who, "Helpless") {
+            return Err("helpless: no movement".into());
         }
         if s.has(who, "Prone") {
             return Err("prone: kneel first".into());
@@ -418,6 +506,230 @@ fn combine(given: Edge, worse: bool) -> Edge {
         (Edge::Advantage, true) => Edge::Normal,
         (_, true) => Edge::Disadvantage,
     }
+}
+
+/// The defence an attack meets: its die, value and edge, and what it is called.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Guard {
+    pub sides: u32,
+    pub value: i32,
+    pub edge: Edge,
+    pub name: &'static str,
+}
+
+/// The defence `target` rolls against a melee or ranged attack, from where it is facing or
+/// from behind (seed 204, 338–342, 404): from behind, melee meets its unarmed evasion and a
+/// shot its ranged evasion without the shield, both with disadvantage; its conditions add their
+/// edges ([`defence_edge`]).
+pub fn guard(s: &State, target: u32, melee: bool, from_behind: bool) -> Guard {
+    let stat = |i: usize| s.get(target).map_or(0, |c| c.stat(i));
+    let edge = combine(defence_edge(s, target, true, Edge::Normal), from_behind);
+    let (sides, value, name) = match (melee, from_behind) {
+        (true, false) => (10, stat(EVASION), "evasion"),
+        (true, true) => (10, stat(UNARMED_EVASION), "unarmed evasion (from behind)"),
+        (false, false) => (4, stat(RANGED_EVASION), "ranged evasion"),
+        (false, true) => (
+            4,
+            stat(RANGED_EVASION) - stat(SHIELD),
+            "ranged evasion without the shield (from behind)",
+        ),
+    };
+    Guard {
+        sides,
+        value,
+        edge,
+        name,
+    }
+}
+
+/// Why an attack on `target` hits without a defence roll, if it does (seed 346, 653, 686): a
+/// helpless target is hit by every attack, an unconscious one by melee attacks.
+pub fn auto_hit(s: &State, target: u32, melee: bool) -> Option<&'static str> {
+    if s.has(target, "Helpless") {
+        Some("helpless: no evasion roll, every attack hits")
+    } else if melee && s.has(target, "Unconscious") {
+        Some("unconscious: melee attacks hit without an evasion roll")
+    } else {
+        None
+    }
+}
+
+/// Whether a maneuver can reach a target of this size (seed 561, 573, 589). Sizes index
+/// `SIZES`, Huge 0 to Fine 6, so a lower index is larger.
+pub fn size_limit(m: Maneuver, attacker: i32, target: i32) -> Result<(), String> {
+    let larger = attacker - target;
+    let most = if m == Maneuver::Trip { 1 } else { 0 };
+    if m == Maneuver::Disarm || larger <= most {
+        return Ok(());
+    }
+    let name = |i: i32| super::sheet::SIZES[i.clamp(0, 6) as usize].name;
+    Err(format!(
+        "too large to {}: {} against your {} (at most {})",
+        m.name().to_lowercase(),
+        name(target),
+        name(attacker),
+        if most == 1 {
+            "one size larger"
+        } else {
+            "your own size"
+        }
+    ))
+}
+
+/// Light weapons cannot disarm heavy ones (seed 567).
+pub fn disarm_limit(attacker_weight: i32, target_weight: i32) -> Result<(), String> {
+    if attacker_weight == LIGHT && target_weight == HEAVY {
+        Err("a light weapon cannot disarm a heavy one".into())
+    } else {
+        Ok(())
+    }
+}
+
+/// Why `attacker` cannot make maneuver `m` on `target` now: size, weapon weight, facing.
+/// `weight` is the weight class of what it attacks with (0 unarmed).
+pub fn maneuver_limit(
+    s: &State,
+    attacker: u32,
+    target: u32,
+    m: Maneuver,
+    weight: i32,
+    from_behind: bool,
+) -> Result<(), String> {
+    let stat = |who: u32, i: usize| s.get(who).map_or(0, |c| c.stat(i));
+    size_limit(m, stat(attacker, SIZE), stat(target, SIZE))?;
+    if m == Maneuver::Disarm {
+        if from_behind {
+            return Err("disarm needs a target facing you".into());
+        }
+        disarm_limit(weight, stat(target, WEIGHT))?;
+    }
+    Ok(())
+}
+
+/// A swift attack needs an unguarded target (helpless, unconscious, blinded and surprised
+/// ones are) or one passing through the attacker's reach (seed 485, 487).
+pub fn swift_limit(s: &State, target: u32, passing: bool) -> Result<(), String> {
+    if passing || s.has(target, "Unguarded") {
+        Ok(())
+    } else {
+        Err(format!(
+            "a swift attack needs an unguarded target: {} is not",
+            s.name(target)
+        ))
+    }
+}
+
+/// The log line that a thrown weapon has left the hand.
+pub fn thrown_note(s: &State, who: u32) -> Event {
+    Event::Note(format!(
+        "{}'s thrown weapon is out of hand: picking it up is the 1-energy action",
+        s.name(who)
+    ))
+}
+
+/// Who holds `who` in the fight (set by the restrain that made the hold), if anyone still does.
+pub fn holder_of(s: &State, who: u32) -> Option<u32> {
+    let h = s.get(who)?.stat(HELD_BY);
+    let h = u32::try_from(h).ok().filter(|&h| h > 0)?;
+    (s.has(who, "Restrained") && s.has(h, "Restraining") && s.get(h).is_some_and(|c| !c.dead))
+        .then_some(h)
+}
+
+/// Energy an escape attempt costs (seed 575).
+pub const ESCAPE_ENERGY: i32 = 3;
+
+/// Why `who` cannot try to break free now.
+pub fn can_escape(s: &State, who: u32) -> Result<(), String> {
+    cannot_act(s, who)?;
+    if !s.has(who, "Restrained") {
+        return Err("not restrained".into());
+    }
+    pays(s, who, ESCAPE_ENERGY, 0, 0)
+}
+
+/// The fortitude roll `who` makes in an escape contest (its conditions give its edge).
+pub fn fortitude_roll(s: &State, who: u32) -> (Edge, i32) {
+    (
+        defence_edge(s, who, false, Edge::Normal),
+        s.get(who).map_or(0, |c| c.stat(FORTITUDE)),
+    )
+}
+
+/// The exact chance of breaking free: against the holder's fortitude roll (a tie keeps the
+/// hold: win, tie, lose), or against a DC (reaching it frees: the tie is part of the win).
+pub fn escape_odds(s: &State, who: u32, dc: i32) -> (Chance, Chance, Chance) {
+    let (e, f) = fortitude_roll(s, who);
+    let mine = defence_roll(10, e, f);
+    match holder_of(s, who) {
+        Some(h) => {
+            let (he, hf) = fortitude_roll(s, h);
+            escape_contest(&mine, &defence_roll(10, he, hf))
+        }
+        None => {
+            let w = mine.at_least(i64::from(dc));
+            (w, Chance::Impossible, w.complement())
+        }
+    }
+}
+
+/// One exploding roll against another: (the first beats it, they tie, it does not).
+pub fn escape_contest(mine: &Distribution, theirs: &Distribution) -> (Chance, Chance, Chance) {
+    mine.versus(theirs)
+}
+
+/// An escape attempt as rolled: `mine` the escaper's fortitude roll, `theirs` the holder's
+/// (or the DC when no one holds it). 3 energy; a win ends Restrained and the holder's
+/// Restraining (when it holds no one else).
+pub fn escape_events(s: &State, who: u32, mine: i64, theirs: i64) -> Event {
+    let holder = holder_of(s, who);
+    let free = match holder {
+        Some(_) => mine > theirs,
+        None => mine >= theirs,
+    };
+    let against = match holder {
+        Some(h) => format!("{}'s fortitude {theirs}", s.name(h)),
+        None => format!("DC {theirs}"),
+    };
+    let mut out = vec![Event::Note(format!(
+        "{} tries to break free: fortitude {mine} vs {against}: {}",
+        s.name(who),
+        if free { "breaks free" } else { "still held" }
+    ))];
+    out.extend(spend_events(s, who, ESCAPE_ENERGY, 0, 0));
+    if free {
+        out.extend(release(s, who, holder));
+    }
+    Event::Batch(out)
+}
+
+/// Ends a hold: Restrained off `who`, and Restraining off its holder unless it holds another.
+fn release(s: &State, who: u32, holder: Option<u32>) -> Vec<Event> {
+    let mut out = Vec::new();
+    clear(s, who, "Restrained", &mut out);
+    out.push(Event::Set(who, HELD_BY, 0));
+    if let Some(h) = holder {
+        let others = s
+            .combatants
+            .iter()
+            .any(|c| c.id != who && c.stat(HELD_BY) == h as i32 && s.has(c.id, "Restrained"));
+        if !others {
+            clear(s, h, "Restraining", &mut out);
+        }
+    }
+    out
+}
+
+/// The holder lets go of everyone it holds.
+pub fn let_go_events(s: &State, holder: u32) -> Event {
+    let mut out = vec![Event::Note(format!("{} lets go", s.name(holder)))];
+    for c in s.combatants.iter() {
+        if holder_of(s, c.id) == Some(holder) {
+            clear(s, c.id, "Restrained", &mut out);
+            out.push(Event::Set(c.id, HELD_BY, 0));
+        }
+    }
+    clear(s, holder, "Restraining", &mut out);
+    Event::Batch(out)
 }
 
 /// One d20 with an edge: both dice and the kept one.
@@ -653,6 +965,8 @@ pub struct Strike {
     pub halvings: u32,
     pub improvised_throw: bool,
     pub takes: Takes,
+    /// The target rolls no defence: the attack hits whatever the d20 shows (see the notes).
+    pub auto_hit: bool,
 }
 
 /// An attack as rolled.
@@ -683,7 +997,12 @@ impl Struck {
     pub fn line(&self, st: &Strike) -> String {
         let d20 = self.d20_kept().text();
         let def = kept_text(&self.def_faces);
-        let what = if st.melee {
+        let what = if st.auto_hit {
+            format!(
+                "{} {d20}, no defence roll",
+                if st.melee { "combat roll" } else { "hit roll" }
+            )
+        } else if st.melee {
             format!(
                 "combat roll {d20} vs defence {def}{:+} = {}",
                 st.defence, self.def_total
@@ -720,14 +1039,16 @@ pub fn strike_odds(
     super::rolls::Outcome,
     Option<(crate::rules::dice::Distribution, crate::rules::dice::Chance)>,
 ) {
-    use super::rolls::{damage_given_hit, defence_roll, melee, ranged, DamageRule, Defender};
+    use super::rolls::{automatic, damage_given_hit, melee, ranged, DamageRule, Defender};
     let d = Defender {
         roll: defence_roll(st.def_sides, st.def_edge, st.defence),
         wins_ties: st.wins_ties,
         coverage: st.coverage,
         ar: st.ar,
     };
-    let o = if st.melee {
+    let o = if st.auto_hit {
+        automatic(st.precise, st.edge, st.coverage)
+    } else if st.melee {
         melee(st.value, st.precise, st.edge, &d)
     } else {
         ranged(st.value, st.precise, st.edge, &d)
@@ -750,18 +1071,24 @@ pub fn strike_odds(
 /// Rolls one attack: the d20 (with its edge), the defender's exploding roll, the damage.
 pub fn strike<S: DiceSource + ?Sized>(st: &Strike, src: &mut S) -> Struck {
     let (d20s, d20) = roll_d20(st.edge, src);
-    let (def_faces, sum) = roll_defence(st.def_sides, st.def_edge, src);
+    let (def_faces, sum) = if st.auto_hit {
+        (Vec::new(), 0)
+    } else {
+        roll_defence(st.def_sides, st.def_edge, src)
+    };
     let def_total = sum + i64::from(st.defence);
     let face = d20 as i32;
     let crit = face != 1 && face >= crit_from(st.precise);
     let tie = i64::from(st.wins_ties);
-    let beats = if st.melee {
+    let beats = if st.auto_hit {
+        true
+    } else if st.melee {
         i64::from(st.value) >= def_total + tie
     } else {
         // The miss chance: the fixed part plus the ranged evasion roll (dice + value).
         i64::from(face) >= i64::from(st.value) + def_total + tie
     };
-    let hit = face != 1 && (crit || beats);
+    let hit = st.auto_hit || (face != 1 && (crit || beats));
     let armor = hit && !crit && face < st.coverage;
     let damage = st.damage.as_ref().filter(|_| hit).map(|e| roll(e, src));
     let dealt_now = damage.as_ref().map_or(0, |d| {
@@ -860,6 +1187,7 @@ pub fn maneuver_events(s: &State, attacker: u32, target: u32, r: &ManeuverRoll) 
             vec![
                 Event::Add(target, "Restrained".into(), Duration::Removed),
                 Event::Add(attacker, "Restraining".into(), Duration::Removed),
+                Event::Set(target, HELD_BY, attacker as i32),
             ],
         ),
         (Maneuver::Trip, true) => (
@@ -938,6 +1266,9 @@ pub fn can_attack(
     }
     if s.has(attacker, "Restraining") {
         return Err("restraining: no attacks".into());
+    }
+    if s.has(attacker, "Helpless") {
+        return Err("helpless: no attacks".into());
     }
     if swift && pool(s, attacker, SWIFT) < 1 {
         return Err("the swift attack of this round is used".into());
@@ -1023,6 +1354,8 @@ mod tests {
             bonus: 0,
             coverage: 0,
             ar: 0,
+            size: 2,
+            weight: 0,
         };
         s.apply(&Event::Join(npc("Gnoll", &n)));
         s.apply(&Event::Start);
@@ -1275,6 +1608,7 @@ mod tests {
             halvings: 0,
             improvised_throw: false,
             takes: Takes::Normal,
+            auto_hit: false,
         };
         // Combat roll 5 (< coverage 12), defence 8 + 8 = 16 ≤ AV 16: a hit on the armor;
         // 1d8 = 6, + 1 − 2 = 5.
@@ -1337,6 +1671,7 @@ mod tests {
             halvings: 0,
             improvised_throw: false,
             takes: Takes::Normal,
+            auto_hit: false,
         };
         let (o, _) = strike_odds(&st, 0);
         let (mut hit, mut armor) = (0.0, 0.0);
@@ -1406,6 +1741,355 @@ mod tests {
         assert!(matches!(&again, Event::Note(t) if t.contains("fails")));
         s.apply(&Event::Next);
         assert_eq!(pool(&s, a, INIT_ROLL), 1);
+    }
+
+    fn held_blade() -> AuraSheet {
+        let mut sh = AuraSheet::default();
+        sh.weapons.clear();
+        sh.weapons.push(crate::rules::aura::Weapon {
+            name: "Dagger".into(),
+            damage: "1d4".into(),
+            av: 1,
+            light: true,
+            held: true,
+            ..crate::rules::aura::Weapon::default()
+        });
+        sh
+    }
+
+    #[test]
+    fn the_held_melee_weapon_can_be_thrown() {
+        // Seed 272: a weapon without Thrown is improvised; a light one throws 3/5/10 (plus
+        // Arm Strength's extra, 276–288); a Thrown weapon's accuracy is its AV bonus.
+        let sh = held_blade();
+        let w = &sh.weapons[0];
+        let c = from_sheet("Asa", &sh);
+        assert_eq!(c.stat(THROW_MISS_MOD), sh.miss_modifier(w, true).0);
+        assert_eq!(c.stat(THROW_IMPROVISED), 1);
+        let x = crate::rules::aura::throw_extra(sh.arm_strength().0);
+        assert_eq!(
+            THROW_RANGE.map(|i| c.stat(i)),
+            [3 + x[0], 5 + x[1], 10 + x[2]]
+        );
+        assert_eq!(c.stat(WEIGHT), LIGHT);
+        let mut sh2 = sh.clone();
+        sh2.weapons[0].thrown = true;
+        let c2 = from_sheet("Asa", &sh2);
+        assert_eq!(c2.stat(THROW_IMPROVISED), 0);
+        assert_eq!(
+            c2.stat(THROW_MISS_MOD),
+            c.stat(THROW_MISS_MOD) - 1,
+            "AV bonus 1"
+        );
+        // A quick NPC throws its weapon as an improvised one, its range by weight.
+        let (s, _, g) = fight();
+        let n = s.get(g).unwrap();
+        assert_eq!((n.stat(THROW_MISS_MOD), n.stat(THROW_IMPROVISED)), (8, 1));
+        assert_eq!(THROW_RANGE.map(|i| n.stat(i)), [2, 4, 8]);
+        assert_eq!(throw_range(HEAVY), [1, 3, 6]);
+        // Improvised: half damage unless the hit roll is a natural 20.
+        let st = Strike {
+            melee: false,
+            value: 0,
+            precise: 0,
+            edge: Edge::Normal,
+            def_sides: 4,
+            def_edge: Edge::Normal,
+            defence: 0,
+            wins_ties: false,
+            coverage: 0,
+            ar: 0,
+            damage: Some(crate::rules::dice::parse("1d8").unwrap()),
+            bonus: 0,
+            halvings: 0,
+            improvised_throw: true,
+            takes: Takes::Normal,
+            auto_hit: false,
+        };
+        let r = strike(&st, &mut ScriptedSource::new([15, 1, 7]));
+        assert_eq!((r.hit, r.dealt), (true, 3));
+        let r = strike(&st, &mut ScriptedSource::new([20, 1, 7]));
+        assert_eq!((r.hit, r.dealt), (true, 7));
+        assert!(matches!(thrown_note(&s, 1), Event::Note(t) if t.contains("out of hand")));
+    }
+
+    #[test]
+    fn from_behind_meets_unarmed_evasion_with_disadvantage() {
+        // Seed 404 (disadvantage, unarmed evasion), 338–342, 204 (no shield from behind).
+        let mut sh = AuraSheet::default();
+        sh.shield.carried = true;
+        sh.shield.bonus = 2;
+        let mut s = State::new(&AURA);
+        s.apply(&Event::Join(from_sheet("Asa", &sh)));
+        let front = guard(&s, 1, true, false);
+        assert_eq!(
+            (front.sides, front.value, front.edge),
+            (10, sh.evasion().0, Edge::Normal)
+        );
+        let back = guard(&s, 1, true, true);
+        assert_eq!(
+            (back.sides, back.value, back.edge),
+            (10, sh.unarmed_evasion().0, Edge::Disadvantage)
+        );
+        let shot = guard(&s, 1, false, true);
+        assert_eq!(
+            (shot.sides, shot.value, shot.edge),
+            (4, sh.ranged_evasion().0 - 2, Edge::Disadvantage)
+        );
+        assert_eq!(guard(&s, 1, false, false).value, sh.ranged_evasion().0);
+        // Prone and from behind: still one disadvantage.
+        s.apply(&Event::Add(1, "Prone".into(), Duration::Removed));
+        assert_eq!(guard(&s, 1, true, true).edge, Edge::Disadvantage);
+        assert_eq!(guard(&s, 1, true, false).edge, Edge::Disadvantage);
+    }
+
+    #[test]
+    fn helpless_and_unconscious_targets_are_hit_without_a_defence_roll() {
+        let (mut s, a, g) = fight();
+        assert_eq!(auto_hit(&s, g, true), None);
+        s.apply(&Event::Add(g, "Unconscious".into(), Duration::Removed));
+        // Seed 653, 686: melee only.
+        assert!(auto_hit(&s, g, true).is_some());
+        assert_eq!(auto_hit(&s, g, false), None);
+        s.apply(&Event::Add(a, "Helpless".into(), Duration::Removed));
+        // Seed 346: every attack; helpless implies unguarded (swift attacks).
+        assert!(auto_hit(&s, a, false).is_some() && s.has(a, "Unguarded"));
+        assert!(can_attack(&s, a, 1, 0, false)
+            .unwrap_err()
+            .contains("helpless"));
+        assert!(can(&s, a, &ACTS[0]).unwrap_err().contains("helpless"));
+        let st = Strike {
+            melee: true,
+            value: 0,
+            precise: 0,
+            edge: Edge::Normal,
+            def_sides: 10,
+            def_edge: Edge::Normal,
+            defence: 50,
+            wins_ties: true,
+            coverage: 10,
+            ar: 2,
+            damage: Some(crate::rules::dice::parse("1d6").unwrap()),
+            bonus: 0,
+            halvings: 0,
+            improvised_throw: false,
+            takes: Takes::Normal,
+            auto_hit: true,
+        };
+        // A natural 1 hits (on the armor: 1 < coverage 10); no defence die is rolled: the
+        // second die is the damage.
+        let r = strike(&st, &mut ScriptedSource::new([1, 5]));
+        assert!(r.hit && r.armor && r.def_faces.is_empty());
+        assert_eq!(r.dealt, 3);
+        assert!(r.line(&st).contains("no defence roll"));
+        let r = strike(&st, &mut ScriptedSource::new([20, 5]));
+        assert!(r.crit && !r.armor && r.dealt == 5);
+        let (o, _) = strike_odds(&st, 0);
+        assert!((o.hit() - 1.0).abs() < 1e-12 && o.miss == 0.0);
+    }
+
+    #[test]
+    fn automatic_odds_match_every_scripted_d20() {
+        for edge in [Edge::Normal, Edge::Advantage, Edge::Disadvantage] {
+            for (precise, coverage) in [(0, 0), (2, 12), (1, 21)] {
+                let o = crate::rules::aura::automatic(precise, edge, coverage);
+                assert!((o.total() - 1.0).abs() < 1e-12, "sums to 1");
+                let st = Strike {
+                    melee: true,
+                    value: 0,
+                    precise,
+                    edge,
+                    def_sides: 10,
+                    def_edge: Edge::Normal,
+                    defence: 0,
+                    wins_ties: false,
+                    coverage,
+                    ar: 0,
+                    damage: None,
+                    bonus: 0,
+                    halvings: 0,
+                    improvised_throw: false,
+                    takes: Takes::Normal,
+                    auto_hit: true,
+                };
+                let (mut hit, mut armor, mut crit, mut exposed) = (0.0, 0.0, 0.0, 0.0);
+                let pairs: Vec<Vec<u32>> = if edge == Edge::Normal {
+                    (1..=20).map(|a| vec![a]).collect()
+                } else {
+                    (1..=20)
+                        .flat_map(|a| (1..=20).map(move |b| vec![a, b]))
+                        .collect()
+                };
+                let w = 1.0 / pairs.len() as f64;
+                for seq in pairs {
+                    let r = strike(&st, &mut ScriptedSource::new(seq));
+                    hit += w * f64::from(u8::from(r.hit));
+                    armor += w * f64::from(u8::from(r.armor));
+                    crit += w * f64::from(u8::from(r.crit));
+                    exposed += w * f64::from(u8::from(r.d20 <= 3));
+                }
+                for (x, y) in [
+                    (o.hit(), hit),
+                    (o.hit_armor, armor),
+                    (o.crit(), crit),
+                    (o.exposed, exposed),
+                ] {
+                    assert!(
+                        (x - y).abs() < 1e-12,
+                        "{edge:?} {precise} {coverage}: {x} vs {y}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn maneuvers_have_size_weight_and_facing_limits() {
+        // Sizes: Huge 0, Large 1, Medium 2, Small 3. Seed 561: trip one size larger at most.
+        assert_eq!(size_limit(Maneuver::Trip, 2, 1), Ok(()));
+        assert_eq!(
+            size_limit(Maneuver::Trip, 2, 0),
+            Err("too large to trip: Huge against your Medium (at most one size larger)".into())
+        );
+        // Seed 573, 589: restrain and push none larger.
+        assert_eq!(size_limit(Maneuver::Restrain, 2, 2), Ok(()));
+        assert_eq!(size_limit(Maneuver::Push, 2, 3), Ok(()));
+        assert!(size_limit(Maneuver::Restrain, 3, 2)
+            .unwrap_err()
+            .starts_with("too large to restrain: Medium"));
+        assert!(size_limit(Maneuver::Push, 2, 1).is_err());
+        assert_eq!(size_limit(Maneuver::Disarm, 6, 0), Ok(()));
+        // Seed 567.
+        assert!(disarm_limit(LIGHT, HEAVY).is_err());
+        assert_eq!(disarm_limit(0, HEAVY), Ok(()));
+        assert_eq!(disarm_limit(LIGHT, LIGHT), Ok(()));
+        // In a fight: an NPC of size Large cannot be pushed by a Medium character.
+        let (mut s, a, _) = fight();
+        let n = Npc {
+            aura: 10,
+            stamina: 3,
+            evasion: 8,
+            fortitude: 10,
+            will: 10,
+            av: 15,
+            damage: "1d6".into(),
+            bonus: 0,
+            coverage: 0,
+            ar: 0,
+            size: 1,
+            weight: HEAVY,
+        };
+        s.apply(&Event::Join(npc("Ogre", &n)));
+        assert!(maneuver_limit(&s, a, 3, Maneuver::Push, 0, false).is_err());
+        assert_eq!(maneuver_limit(&s, a, 3, Maneuver::Trip, 0, false), Ok(()));
+        assert!(maneuver_limit(&s, a, 3, Maneuver::Disarm, LIGHT, false)
+            .unwrap_err()
+            .contains("light"));
+        assert!(maneuver_limit(&s, a, 3, Maneuver::Disarm, 0, true)
+            .unwrap_err()
+            .contains("facing"));
+    }
+
+    #[test]
+    fn swift_attacks_need_an_unguarded_target() {
+        // Seed 485, 487.
+        let (mut s, _, g) = fight();
+        assert!(swift_limit(&s, g, false).is_err());
+        assert_eq!(swift_limit(&s, g, true), Ok(()));
+        s.apply(&Event::Add(g, "Surprised".into(), Duration::Round { n: 1 }));
+        assert_eq!(swift_limit(&s, g, false), Ok(()));
+    }
+
+    #[test]
+    fn escaping_a_hold_is_a_fortitude_contest() {
+        let (mut s, a, g) = fight();
+        let ev = maneuver_events(&s, a, g, &roll(Maneuver::Restrain, None, true));
+        s.apply(&Event::Batch(ev));
+        assert_eq!(holder_of(&s, g), Some(a));
+        assert_eq!(can_escape(&s, g), Ok(()));
+        assert!(can_escape(&s, a).unwrap_err().contains("not restrained"));
+        // A tie keeps the hold (seed 575 is silent: our decision); 3 energy spent.
+        s.apply(&escape_events(&s, g, 14, 14));
+        assert!(s.has(g, "Restrained") && s.has(a, "Restraining"));
+        assert_eq!(pool(&s, g, ENERGY), 0);
+        assert!(can_escape(&s, g).unwrap_err().contains("needs 3 energy"));
+        s.apply(&Event::Next);
+        s.apply(&escape_events(&s, g, 15, 14));
+        assert!(!s.has(g, "Restrained") && !s.has(g, "Exposed"));
+        assert!(!s.has(a, "Restraining") && !s.has(a, "Slowed"));
+        assert_eq!(s.get(g).unwrap().stat(HELD_BY), 0);
+        // No holder in the fight: a DC, reached to break free.
+        s.apply(&Event::Next);
+        s.apply(&Event::Add(g, "Restrained".into(), Duration::Removed));
+        assert_eq!(holder_of(&s, g), None);
+        s.apply(&escape_events(&s, g, 15, 15));
+        assert!(!s.has(g, "Restrained"));
+        // The holder lets go.
+        s.apply(&Event::Next);
+        let ev = maneuver_events(&s, a, g, &roll(Maneuver::Restrain, None, true));
+        s.apply(&Event::Batch(ev));
+        s.apply(&let_go_events(&s, a));
+        assert!(!s.has(g, "Restrained") && !s.has(a, "Restraining"));
+    }
+
+    /// Every sequence of `cap + 1` d`sides` rolls: the exploding sum's distribution.
+    fn brute(sides: u32, cap: u32, bonus: i64) -> Vec<(i64, f64)> {
+        let n = cap + 1;
+        let total = f64::from(sides).powi(n as i32);
+        let mut m = std::collections::BTreeMap::<i64, f64>::new();
+        for k in 0..sides.pow(n) {
+            let (mut sum, mut x) = (bonus, k);
+            for j in 0..n {
+                let f = x % sides + 1;
+                x /= sides;
+                sum += i64::from(f);
+                if f != sides || j == cap {
+                    break;
+                }
+            }
+            *m.entry(sum).or_default() += 1.0 / total;
+        }
+        m.into_iter().collect()
+    }
+
+    #[test]
+    fn escape_contest_odds_match_brute_force_and_sum_to_1() {
+        for (mine, theirs) in [(0, 0), (2, 0), (0, 3)] {
+            let a = crate::rules::aura::exploding_with(4, Edge::Normal, 2).shift(mine);
+            let b = crate::rules::aura::exploding_with(4, Edge::Normal, 2).shift(theirs);
+            let (w, t, l) = escape_contest(&a, &b);
+            let (mut bw, mut bt, mut bl) = (0.0, 0.0, 0.0);
+            for (x, px) in brute(4, 2, mine) {
+                for (y, py) in brute(4, 2, theirs) {
+                    match x.cmp(&y) {
+                        std::cmp::Ordering::Greater => bw += px * py,
+                        std::cmp::Ordering::Equal => bt += px * py,
+                        std::cmp::Ordering::Less => bl += px * py,
+                    }
+                }
+            }
+            assert!((w.p() - bw).abs() < 1e-12 && (t.p() - bt).abs() < 1e-12);
+            assert!((l.p() - bl).abs() < 1e-12);
+            assert!((w.p() + t.p() + l.p() - 1.0).abs() < 1e-12);
+        }
+        // In a fight: the escaper's and the holder's fortitude (10 each, no edges): a tie keeps
+        // the hold, so winning is below one half; against a DC of 11 it is the 1d10* ≥ 1.
+        let (mut s, a, g) = fight();
+        let ev = maneuver_events(&s, a, g, &roll(Maneuver::Restrain, None, true));
+        s.apply(&Event::Batch(ev));
+        let (fa, fg) = (
+            s.get(a).unwrap().stat(FORTITUDE),
+            s.get(g).unwrap().stat(FORTITUDE),
+        );
+        let (w, t, l) = escape_odds(&s, g, 0);
+        let want = defence_roll(10, Edge::Normal, fg).versus(&defence_roll(10, Edge::Normal, fa));
+        assert_eq!((w, t, l), want);
+        assert!((w.p() + t.p() + l.p() - 1.0).abs() < 1e-12);
+        s.apply(&let_go_events(&s, a));
+        s.apply(&Event::Add(g, "Restrained".into(), Duration::Removed));
+        assert_eq!(escape_odds(&s, g, fg + 1).0, Chance::Certain);
+        let (w, _, l) = escape_odds(&s, g, fg + 5);
+        assert!((w.p() - 0.6).abs() < 1e-12 && (l.p() - 0.4).abs() < 1e-12);
     }
 
     #[test]

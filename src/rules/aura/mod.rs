@@ -6,12 +6,13 @@
 pub mod combat;
 mod rolls;
 mod sheet;
+pub mod sync;
 
 pub use rolls::{
-    chance, crit_from, cut_off, d20_at_least, d20_dist, d20_table_odds, damage_given_hit,
-    dead_within, dealt, death_roll, death_save, defence_roll, dying_chance, exploding_with, faces,
-    initiative, initiative_contest, maneuver, melee, non_lethal_from, ranged, DamageRule,
-    DeathRoll, DeathSave, Defender, NonLethal, Outcome, Takes,
+    automatic, chance, crit_from, cut_off, d20_at_least, d20_dist, d20_table_odds,
+    damage_given_hit, dead_within, dealt, death_roll, death_save, defence_roll, dying_chance,
+    exploding_with, faces, initiative, initiative_contest, maneuver, melee, non_lethal_from,
+    ranged, DamageRule, DeathRoll, DeathSave, Defender, NonLethal, Outcome, Takes,
 };
 pub use sheet::{
     draw_row, energy_from_stamina, floor_div, throw_extra, Armor, AttackMode, AuraSheet, Derived,

@@ -150,6 +150,31 @@ pub fn melee(av: i32, precise: i32, edge: Edge, d: &Defender) -> Outcome {
     o
 }
 
+/// An attack on a target that rolls no defence (helpless; unconscious against melee): every
+/// d20 hits, a natural 1 included (see `combat`'s notes); the face still decides a critical,
+/// the armor coverage and the attacker's exposure on 1–3.
+pub fn automatic(precise: i32, edge: Edge, coverage: i32) -> Outcome {
+    let mut o = Outcome::default();
+    for (i, &p) in d20(edge).iter().enumerate() {
+        let face = i as i32 + 1;
+        if face <= 3 {
+            o.exposed += p;
+        }
+        if face != 1 && face >= crit_from(precise) {
+            if face == 20 {
+                o.crit20 += p;
+            } else {
+                o.crit_low += p;
+            }
+        } else if face < coverage {
+            o.hit_armor += p;
+        } else {
+            o.hit_clean += p;
+        }
+    }
+    o
+}
+
 /// A ranged attack: the hit roll (d20, with `edge`) hits when it is at least the miss chance,
 /// `base` (miss chance modifier + size + movement) + the target's ranged evasion roll.
 pub fn ranged(base: i32, precise: i32, edge: Edge, d: &Defender) -> Outcome {
@@ -272,15 +297,21 @@ pub fn damage_given_hit(
 /// A combat maneuver (trip, disarm, push: `fortitude` is the target's fortitude roll; restrain:
 /// `None`): a melee attack at AV − 5, then the target's fortitude roll must beat the full AV.
 /// Returns (the attack hits, the maneuver works). Against a target that is not exposed, the
-/// target has advantage on its first defence roll (the caller passes `d.roll` with it).
+/// target has advantage on its first defence roll (the caller passes `d.roll` with it). With
+/// `auto_hit` the target rolls no evasion ([`automatic`]); its fortitude roll still counts.
 pub fn maneuver(
     av: i32,
     precise: i32,
     edge: Edge,
     d: &Defender,
     fortitude: Option<&Distribution>,
+    auto_hit: bool,
 ) -> (Chance, Chance) {
-    let o = melee(av - 5, precise, edge, d);
+    let o = if auto_hit {
+        automatic(precise, edge, 0)
+    } else {
+        melee(av - 5, precise, edge, d)
+    };
     let hit = chance(o.hit(), o.miss);
     let works = match fortitude {
         None => hit,
@@ -832,23 +863,27 @@ mod tests {
         };
         let fort = Distribution::die(10).shift(10); // 11..=20
                                                     // AV 15 → 10 to hit: every 2..=19 hits (ties hit) and the 20 crits; 1 misses: 0.95.
-        let (hit, works) = maneuver(15, 0, Edge::Normal, &d, Some(&fort));
+        let (hit, works) = maneuver(15, 0, Edge::Normal, &d, Some(&fort), false);
         assert!((hit.p() - 0.95).abs() < 1e-12);
         // The save fails when the roll is ≤ 15: 11..=15 = 1/2.
         assert!((works.p() - 0.475).abs() < 1e-12);
-        let (_, restrain) = maneuver(15, 0, Edge::Normal, &d, None);
+        let (_, restrain) = maneuver(15, 0, Edge::Normal, &d, None, false);
         assert!((restrain.p() - 0.95).abs() < 1e-12);
         // Defending: a fortitude roll equal to the AV now resists (11..=14 fail: 2/5).
         let def = Defender {
             wins_ties: true,
             ..d.clone()
         };
-        let (_, works) = maneuver(15, 0, Edge::Normal, &def, Some(&fort));
+        let (_, works) = maneuver(15, 0, Edge::Normal, &def, Some(&fort), false);
         let hit_def = melee(10, 0, Edge::Normal, &def).hit();
         assert!((works.p() - hit_def * 0.4).abs() < 1e-12);
         // Fortitude always above the AV: the maneuver cannot work.
-        let (_, never) = maneuver(5, 0, Edge::Normal, &d, Some(&fort));
+        let (_, never) = maneuver(5, 0, Edge::Normal, &d, Some(&fort), false);
         assert_eq!(never, Chance::Impossible);
+        // A helpless target: the attack always hits (a natural 1 too), the save still counts.
+        let (hit, works) = maneuver(15, 0, Edge::Normal, &d, Some(&fort), true);
+        assert_eq!(hit, Chance::Certain);
+        assert!((works.p() - 0.5).abs() < 1e-12);
     }
 
     #[test]

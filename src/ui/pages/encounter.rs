@@ -267,8 +267,11 @@ fn AddCombatants(ctx: EncCtx, ui: &'static CombatUi) -> impl IntoView {
                     let label = format!("Add {name}");
                     view! {
                         <li><button class="btn wide" on:click=tap(move || {
-                            if let Some(c) = roster.get(&id).and_then(|c| (ui.from_character)(&c)) {
-                                ctx.act(Event::Join(c));
+                            let join = roster.get(&id).and_then(|ch| {
+                                ctx.state.with_untracked(|s| crate::ui::systems::join_event(ui, &ch, s))
+                            });
+                            if let Some(e) = join {
+                                ctx.act(e);
                             }
                         })>{label}</button></li>
                     }

@@ -7,7 +7,7 @@ pub mod symbaroum;
 pub mod tempo;
 pub mod vogt;
 
-use crate::rules::encounter::{Combatant, State};
+use crate::rules::encounter::{Combatant, Event, State};
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::Mode;
@@ -45,11 +45,38 @@ pub struct CombatUi {
     /// Writes back to a linked character what the fight changed besides its vitals (Energy /
     /// Aura's stamina and lasting conditions); true when the sheet changed.
     pub keep: fn(&mut Sheet, &State, &Combatant) -> bool,
+    /// What a linked character's sheet brings into the fight besides its vitals (Energy /
+    /// Aura's stamina and conditions), as logged events: when it joins (its id already the
+    /// one it will have) and when the fight is shown again.
+    pub pull: fn(&Sheet, &State, &Combatant) -> Vec<Event>,
 }
 
 /// For systems whose fights change nothing on a sheet but its vitals.
 pub fn keep_nothing(_: &mut Sheet, _: &State, _: &Combatant) -> bool {
     false
+}
+
+/// For systems whose sheets bring nothing into a fight but their vitals.
+pub fn pull_nothing(_: &Sheet, _: &State, _: &Combatant) -> Vec<Event> {
+    Vec::new()
+}
+
+/// A saved character joining a fight, with what its sheet brings (`pull`) in the same step.
+pub fn join_event(ui: &CombatUi, ch: &Character, s: &State) -> Option<Event> {
+    let mut c = (ui.from_character)(ch)?;
+    c.id = s.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1;
+    let mut also = Vec::new();
+    for e in (ui.pull)(&ch.sheet, s, &c) {
+        match e {
+            Event::Batch(list) => also.extend(list),
+            e => also.push(e),
+        }
+    }
+    if also.is_empty() {
+        return Some(Event::Join(c));
+    }
+    also.insert(0, Event::Join(c));
+    Some(Event::Batch(also))
 }
 
 /// The combat views of a system, if it has any yet.

@@ -4,22 +4,27 @@
 //! a target read from the fight with the exact odds, and the death roll, death save and waking
 //! at 0 aura or 0 stamina. The rules (`rules::aura::combat`) decide everything.
 
-use super::rolls::{attack_form, death_tables, edge_index, Attacker, Target};
-use crate::rules::aura::combat::{
-    attack_edge, can, can_attack, can_roll, death_roll_events, death_save_events, defence_edge,
-    from_sheet, heal_events, initiative_events, maneuver_events, npc, swap, swing_events, take,
-    wake_events, Npc, Swing, ACTS, AGILITY, AR, BLUNT, COVERAGE, ENERGY, EVASION, FORTITUDE,
-    INITIATIVE, MAX_STAMINA, MELEE_AV, MELEE_BONUS, MELEE_HALVED, MELEE_PRECISE, MISS_MOD,
-    RANGED_BONUS, RANGED_COVERAGE, RANGED_EVASION, RANGED_HALVED, RANGED_PRECISE, SAVE,
-    SHOT_ENERGY, SIZE, STAMINA, T_MELEE, T_RANGED, UNARMED_AV, UNARMED_DAMAGE, WAKE,
+use super::rolls::{
+    attack_form, death_tables, edge_index, edge_word, maneuver_at, Attacker, Target,
 };
-use crate::rules::aura::{dying_chance, AttackMode, POOL_LIMIT};
+use crate::rules::aura::combat::{
+    attack_edge, auto_hit, can, can_attack, can_escape, can_roll, death_roll_events,
+    death_save_events, escape_events, escape_odds, fortitude_roll, from_sheet, guard, heal_events,
+    holder_of, initiative_events, let_go_events, maneuver_events, maneuver_limit, npc,
+    roll_defence, swap, swift_limit, swing_events, take, thrown_note, wake_events, Maneuver, Npc,
+    Swing, ACTS, AGILITY, AR, BLUNT, COVERAGE, ENERGY, ESCAPE_ENERGY, FORTITUDE, INITIATIVE,
+    MAX_STAMINA, MELEE_AV, MELEE_BONUS, MELEE_HALVED, MELEE_PRECISE, MISS_MOD, RANGED_BONUS,
+    RANGED_COVERAGE, RANGED_HALVED, RANGED_PRECISE, SAVE, SHOT_ENERGY, SIZE, STAMINA,
+    THROW_IMPROVISED, THROW_MISS_MOD, THROW_PRECISE, THROW_RANGE, T_MELEE, T_RANGED, UNARMED_AV,
+    UNARMED_DAMAGE, WAKE, WEIGHT,
+};
+use crate::rules::aura::{dying_chance, sync, AttackMode, POOL_LIMIT, SIZES};
 use crate::rules::dice::{DiceSource, Edge};
 use crate::rules::encounter::{Event, State};
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
-use crate::ui::kit::{choices, fixed, flag, form, num, reactive, text, Field};
+use crate::ui::kit::{choices, fixed, flag, form, num, numbered_options, reactive, text, Field};
 use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
@@ -33,6 +38,7 @@ pub static UI: CombatUi = CombatUi {
     tools_title: "Rounds",
     row_note,
     keep,
+    pull,
 };
 
 fn from_character(c: &Character) -> Option<crate::rules::encounter::Combatant> {
@@ -60,30 +66,21 @@ fn set_vitals(sheet: &mut Sheet, aura: i32, _: u32, dead: bool) {
     }
 }
 
-/// What else a fight writes back to a linked character: the stamina left, and the lasting
-/// conditions the death table and non-lethal damage gave (added, never taken away here: the
-/// sheet's own conditions do not join the fight). Gaining aura stabilizes and wakes.
+/// What else a fight writes back to a linked character: the stamina left and the conditions
+/// (`rules::aura::sync`).
 fn keep(sheet: &mut Sheet, s: &State, c: &crate::rules::encounter::Combatant) -> bool {
-    let Sheet::Aura(a) = sheet else {
-        return false;
-    };
-    let before = a.clone();
-    a.stamina = pool(s, c.id, STAMINA).clamp(0, POOL_LIMIT);
-    for name in ["Bleeding out", "Exhausted", "Shaken", "Unconscious"] {
-        let lasting = s.conditions_of(c.id).any(|x| {
-            x.name == name
-                && x.parent.is_none()
-                && x.dur == crate::rules::encounter::Duration::Removed
-        });
-        if lasting && !a.has(name) && a.conditions.len() < crate::rules::aura::LIST_LIMIT {
-            a.conditions.push(name.into());
-        }
+    match sheet {
+        Sheet::Aura(a) => sync::keep_events_on_sheet(a, s, c),
+        _ => false,
     }
-    if !s.has(c.id, "Bleeding out") && c.hp > 0 {
-        a.conditions.retain(|x| x != "Bleeding out");
+}
+
+/// What a linked character's sheet brings into the fight: stamina edited on it, conditions.
+fn pull(sheet: &Sheet, s: &State, c: &crate::rules::encounter::Combatant) -> Vec<Event> {
+    match sheet {
+        Sheet::Aura(a) => sync::pull_events(a, s, c),
+        _ => Vec::new(),
     }
-    a.woken();
-    *a != before
 }
 
 fn pool(s: &State, who: u32, i: usize) -> i32 {
@@ -162,6 +159,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     let [count, aura, stamina, ev, fort, will, av, bonus, cov, ar] =
         [1, 20, 10, 9, 11, 10, 16, 1, 0, 0].map(RwSignal::new);
     let damage = RwSignal::new("1d8".to_owned());
+    let size = RwSignal::new(2);
+    let weight = RwSignal::new(0);
     let add = move || {
         let n = Npc {
             aura: aura.get_untracked(),
@@ -174,6 +173,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             bonus: bonus.get_untracked(),
             coverage: cov.get_untracked(),
             ar: ar.get_untracked(),
+            size: size.get_untracked().clamp(0, 6) as usize,
+            weight: weight.get_untracked(),
         };
         let names = ctx
             .state
@@ -199,6 +200,20 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                 Field::Num("AR", ar, 0, 100),
             ]),
             Field::Input("Weapon damage (e.g. 1d8)", damage),
+            Field::Pick(
+                "Size",
+                numbered_options(SIZES.iter().map(|r| r.name.to_owned())),
+                size,
+            ),
+            Field::Pick(
+                "Its weapon",
+                numbered_options(
+                    ["Neither light nor heavy", "Light", "Heavy"]
+                        .into_iter()
+                        .map(str::to_owned),
+                ),
+                weight,
+            ),
             Field::Act(
                 add_label(name, count),
                 "btn primary wide",
@@ -214,6 +229,7 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
     view! {
         {actions(ctx, who)}
         {attack(ctx, who)}
+        {hold(ctx, who)}
         {down(ctx, who)}
     }
     .into_any()
@@ -370,6 +386,37 @@ fn kinds(s: &State, who: u32) -> Vec<(String, Attacker)> {
             },
         ));
     }
+    if !melee_dice.is_empty() {
+        let r = THROW_RANGE.map(|i| c.stat(i));
+        let improvised = c.stat(THROW_IMPROVISED) > 0;
+        out.push((
+            format!("Throw the melee weapon {melee_dice}"),
+            Attacker {
+                name: format!(
+                    "Melee weapon thrown {melee_dice}, range {}/{}/{}{}",
+                    r[0],
+                    r[1],
+                    r[2],
+                    if improvised {
+                        " · not made for throwing: half damage unless a natural 20"
+                    } else {
+                        ""
+                    }
+                ),
+                mode: AttackMode::Thrown,
+                value: c.stat(THROW_MISS_MOD),
+                precise: c.stat(THROW_PRECISE),
+                dice: melee_dice.to_owned(),
+                bonus: 0,
+                halvings: u32::from(c.stat(MELEE_HALVED) > 0),
+                improvised_throw: improvised,
+                blunt: c.stat(BLUNT) > 0,
+                unarmed: false,
+                energy: 1,
+                unarmed_av: c.stat(UNARMED_AV),
+            },
+        ));
+    }
     out.push((
         "Unarmed".into(),
         Attacker {
@@ -410,11 +457,51 @@ fn kinds(s: &State, who: u32) -> Vec<(String, Attacker)> {
     out
 }
 
+/// What one attack tries, for its refusal: its cost and the choices that can forbid it.
+#[derive(Clone, Copy)]
+struct Try {
+    energy: i32,
+    enhance: i32,
+    swift: bool,
+    passing: bool,
+    m: Option<Maneuver>,
+    /// The weight class of what it attacks with (0 unarmed).
+    weight: i32,
+    behind: bool,
+}
+
+/// The energy an attack costs: a swift melee attack 1, a restrain or push 2 (unarmed).
+fn cost(energy: i32, melee: bool, swift: bool, m: Option<Maneuver>) -> i32 {
+    match (swift && melee, m.is_some_and(Maneuver::unarmed)) {
+        (true, _) => 1,
+        (false, true) => 2,
+        (false, false) => energy,
+    }
+}
+
+/// Why `who` cannot make this attack on `t` (0: none picked yet) now.
+fn refusal(s: &State, who: u32, t: u32, x: Try) -> Result<(), String> {
+    can_attack(s, who, x.energy, x.enhance, x.swift)?;
+    if t == 0 {
+        return Ok(());
+    }
+    if x.swift {
+        swift_limit(s, t, x.passing)?;
+    }
+    match x.m {
+        Some(m) => maneuver_limit(s, who, t, m, x.weight, x.behind),
+        None => Ok(()),
+    }
+}
+
 fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let kind = RwSignal::new(0);
     let target = RwSignal::new(0);
     let swift = RwSignal::new(false);
+    let passing = RwSignal::new(false);
+    let behind = RwSignal::new(false);
     let enhance = RwSignal::new(0);
+    let man = RwSignal::new(0);
     let head = vec![
         Field::Pick(
             "With",
@@ -447,7 +534,15 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             }),
             target,
         ),
+        Field::Tick(
+            "From behind (where it is not facing: unarmed evasion, disadvantage)",
+            behind,
+        ),
         Field::Tick("A swift attack (once a round; melee costs 1 energy)", swift),
+        Field::Tick(
+            "It is passing through my reach (a swift attack on a guarded target)",
+            passing,
+        ),
         Field::Num("Stamina to enhance it (at most 4)", enhance, 0, 4),
     ];
     let body = move || {
@@ -459,26 +554,39 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             return ().into_any();
         };
         let melee = a.mode == AttackMode::Melee;
+        let thrown = a.mode == AttackMode::Thrown;
+        let unarmed = a.unarmed;
         let tgt = move || target.get().max(0) as u32;
         let energy = a.energy;
         let stat =
             move |i: usize| num(move || ctx.state.with(|s| s.get(tgt()).map_or(0, |c| c.stat(i))));
+        let guarded = move || ctx.state.with(|s| guard(s, tgt(), melee, behind.get()));
+        let tried = move |s: &State| {
+            let m = maneuver_at(man.get());
+            Try {
+                energy: cost(energy, melee, swift.get(), m),
+                enhance: enhance.get(),
+                swift: swift.get(),
+                passing: passing.get(),
+                m,
+                weight: if unarmed || m.is_some_and(Maneuver::unarmed) {
+                    0
+                } else {
+                    s.get(who).map_or(0, |c| c.stat(WEIGHT))
+                },
+                behind: behind.get(),
+            }
+        };
         let t = Target {
-            defence: stat(if melee { EVASION } else { RANGED_EVASION }),
+            defence: num(move || guarded().value),
             fortitude: stat(FORTITUDE),
-            edge: num(move || {
-                ctx.state
-                    .with(|s| edge_index(defence_edge(s, tgt(), true, Edge::Normal)))
-            }),
+            edge: num(move || edge_index(guarded().edge)),
             defending: flag(move || ctx.state.with(|s| s.has(tgt(), "Defending"))),
             exposed: flag(move || ctx.state.with(|s| s.has(tgt(), "Exposed"))),
             coverage: stat(if melee { COVERAGE } else { RANGED_COVERAGE }),
             ar: stat(AR),
             aura: num(move || ctx.state.with(|s| s.get(tgt()).map_or(0, |c| c.hp))),
-            fort_edge: num(move || {
-                ctx.state
-                    .with(|s| edge_index(defence_edge(s, tgt(), false, Edge::Normal)))
-            }),
+            fort_edge: num(move || ctx.state.with(|s| edge_index(fortitude_roll(s, tgt()).0))),
             worse: flag(move || {
                 ctx.state
                     .with(|s| attack_edge(s, who, Edge::Normal) == Edge::Disadvantage)
@@ -486,12 +594,13 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             swift: swift.into(),
             size: Some(stat(SIZE)),
             refuse: text(move || {
-                let cost = if swift.get() && melee { 1 } else { energy };
                 ctx.state
-                    .with(|s| can_attack(s, who, cost, enhance.get(), swift.get()))
+                    .with(|s| refusal(s, who, tgt(), tried(s)))
                     .err()
                     .unwrap_or_default()
             }),
+            auto_hit: flag(move || ctx.state.with(|s| auto_hit(s, tgt(), melee).is_some())),
+            maneuver: man,
         };
         let facts = Field::Text(
             "muted",
@@ -501,15 +610,20 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                     let Some(c) = s.get(tgt()) else {
                         return "Pick a target: its numbers come from the fight.".into();
                     };
+                    let g = guard(s, tgt(), melee, behind.get());
                     let mut out = format!(
-                        "{}: aura {} · {} {} · coverage {} · AR {}",
+                        "{}: aura {} · {} {}{} · coverage {} · AR {}",
                         c.name,
                         c.hp,
-                        if melee { "evasion" } else { "ranged evasion" },
-                        t.defence.get(),
+                        g.name,
+                        g.value,
+                        edge_word(g.edge),
                         t.coverage.get(),
                         c.stat(AR)
                     );
+                    if let Some(why) = auto_hit(s, tgt(), melee) {
+                        out.push_str(&format!(" · {why}"));
+                    }
                     if attack_edge(s, who, Edge::Normal) == Edge::Disadvantage {
                         out.push_str(" · your attack rolls have disadvantage (dazed or blinded)");
                     }
@@ -524,21 +638,17 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 return "Pick a target first.".to_owned();
             }
             let sw = swift.get_untracked();
-            let cost = match (sw && melee, m.is_some_and(|m| m.unarmed())) {
-                (true, _) => 1,
-                (false, true) => 2,
-                (false, false) => energy,
-            };
+            let cost = cost(energy, melee, sw, m);
             let en = enhance.get_untracked();
             let checked = ctx
                 .state
-                .with_untracked(|s| can_attack(s, who, cost, en, sw));
+                .with_untracked(|s| refusal(s, who, t, untrack(|| tried(s))));
             if let Err(why) = checked {
                 return format!("Not applied: {why}.");
             }
             let line = x.line.clone();
             let ev = ctx.state.with_untracked(|s| {
-                let also = m.map_or_else(Vec::new, |m| {
+                let mut also = m.map_or_else(Vec::new, |m| {
                     maneuver_events(
                         s,
                         who,
@@ -552,12 +662,20 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                         },
                     )
                 });
+                if thrown {
+                    also.push(thrown_note(s, who));
+                }
+                let label = match (m, thrown) {
+                    (Some(m), _) => m.name().to_lowercase(),
+                    (None, true) => "throw".to_owned(),
+                    (None, false) => "attack".to_owned(),
+                };
                 swing_events(
                     s,
                     &Swing {
                         attacker: who,
                         target: t,
-                        label: m.map_or_else(|| "attack".to_owned(), |m| m.name().to_lowercase()),
+                        label,
                         energy: cost,
                         enhance: en,
                         swift: sw,
@@ -581,6 +699,101 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         {reactive(body)}
     }
     .into_any()
+}
+
+/// While held or holding: breaking free (3 energy, a fortitude contest, its exact odds) and
+/// letting go.
+fn hold(ctx: EncCtx, who: u32) -> AnyView {
+    let dc = RwSignal::new(15);
+    let show = flag(move || {
+        ctx.state
+            .with(|s| s.has(who, "Restrained") || s.has(who, "Restraining"))
+    });
+    let odds = text(move || {
+        ctx.state.with(|s| {
+            if !s.has(who, "Restrained") {
+                return String::new();
+            }
+            let (e, f) = fortitude_roll(s, who);
+            let (w, t, l) = escape_odds(s, who, dc.get());
+            match holder_of(s, who) {
+                Some(h) => {
+                    let (he, hf) = fortitude_roll(s, h);
+                    format!(
+                        "Break free: fortitude 1d10*{f:+}{} against {}'s fortitude 1d10*{hf:+}{}: free {} · a tie keeps the hold {} · still held {}",
+                        edge_word(e),
+                        s.name(h),
+                        edge_word(he),
+                        percent(w),
+                        percent(t),
+                        percent(l)
+                    )
+                }
+                None => format!(
+                    "Break free: fortitude 1d10*{f:+}{} must reach DC {} (no one in the fight holds it): free {} · still held {}",
+                    edge_word(e),
+                    dc.get(),
+                    percent(w),
+                    percent(l)
+                ),
+            }
+        })
+    });
+    let escape = move || {
+        let Some((e, f, theirs)) = ctx.state.with_untracked(|s| {
+            can_escape(s, who).ok()?;
+            let (e, f) = fortitude_roll(s, who);
+            Some((e, f, holder_of(s, who).map(|h| fortitude_roll(s, h))))
+        }) else {
+            return;
+        };
+        let Some((mine, other)) = ctx.roll(|src| {
+            let mine = roll_defence(10, e, src).1 + i64::from(f);
+            let other = match theirs {
+                Some((he, hf)) => roll_defence(10, he, src).1 + i64::from(hf),
+                None => i64::from(dc.get_untracked()),
+            };
+            (mine, other)
+        }) else {
+            return;
+        };
+        let ev = ctx
+            .state
+            .with_untracked(|s| escape_events(s, who, mine, other));
+        ctx.act(ev);
+    };
+    form(
+        "Held",
+        vec![Field::If(
+            show,
+            vec![
+                Field::Text("chance", "escape-odds", odds),
+                Field::Num("DC when no one in the fight holds it", dc, 1, 1000),
+                Field::Act(
+                    text(move || {
+                        ctx.state.with(|s| match can_escape(s, who) {
+                            Ok(()) => format!("Break free · {ESCAPE_ENERGY} energy"),
+                            Err(why) => format!("Break free · {ESCAPE_ENERGY} energy · {why}"),
+                        })
+                    }),
+                    "btn",
+                    "escape",
+                    flag(move || ctx.state.with(|s| can_escape(s, who).is_err())),
+                    Callback::new(move |()| escape()),
+                ),
+                Field::Act(
+                    fixed("Let go"),
+                    "btn",
+                    "let-go",
+                    flag(move || ctx.state.with(|s| !s.has(who, "Restraining"))),
+                    Callback::new(move |()| {
+                        let e = ctx.state.with_untracked(|s| let_go_events(s, who));
+                        ctx.act(e);
+                    }),
+                ),
+            ],
+        )],
+    )
 }
 
 /// At 0 aura or 0 stamina: the death roll, the death save, waking, and gaining aura.

@@ -40,7 +40,7 @@ pub fn edge_index(e: Edge) -> i32 {
 }
 
 /// The edge in a log line: "", " (advantage)", " (disadvantage)".
-fn edge_word(e: Edge) -> &'static str {
+pub fn edge_word(e: Edge) -> &'static str {
     match e {
         Edge::Normal => "",
         Edge::Advantage => " (advantage)",
@@ -239,6 +239,11 @@ pub struct Target {
     pub coverage: Signal<i32>,
     pub ar: Signal<i32>,
     pub aura: Signal<i32>,
+    /// The target rolls no defence: every attack hits (helpless; unconscious against melee).
+    pub auto_hit: Signal<bool>,
+    /// The maneuver picked (0 none, then `Maneuver::ALL` from 1): the owner reads it for
+    /// its refusals.
+    pub maneuver: RwSignal<i32>,
 }
 
 /// The choices of one attack that are not the target's numbers.
@@ -255,6 +260,11 @@ struct Choices {
     try_nl: RwSignal<bool>,
 }
 
+/// The maneuver picked in `man` (0: none).
+pub fn maneuver_at(man: i32) -> Option<Maneuver> {
+    (man > 0).then(|| Maneuver::ALL[(man - 1).clamp(0, 3) as usize])
+}
+
 const BANDS: [&str; 3] = [
     "Within the first range: advantage",
     "Up to the second range",
@@ -262,8 +272,7 @@ const BANDS: [&str; 3] = [
 ];
 
 fn maneuver_of(c: Choices) -> Option<Maneuver> {
-    let man = c.man.get();
-    (man > 0).then(|| Maneuver::ALL[(man - 1).clamp(0, 3) as usize])
+    maneuver_at(c.man.get())
 }
 
 /// The strike the odds are shown for and the roll makes. A maneuver is made at its full AV
@@ -331,6 +340,7 @@ fn strike_of(a: &Attacker, t: Target, c: Choices) -> Option<Strike> {
         halvings: a.halvings,
         improvised_throw: a.improvised_throw,
         takes: Takes::from(c.resists.get(), c.weak.get()),
+        auto_hit: t.auto_hit.get(),
     })
 }
 
@@ -376,7 +386,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
         moving: RwSignal::new(1),
         band: RwSignal::new(1),
         widen: RwSignal::new(0),
-        man: RwSignal::new(0),
+        man: t.maneuver,
         try_nl: RwSignal::new(false),
     };
     let result = RwSignal::new(String::new());
@@ -394,7 +404,9 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
         let crits = crit_from(st.precise);
         let mut out = format!(
             "{}: hit {} (critical {}{}, on the armor {}) · miss {} · you are exposed {}",
-            if melee {
+            if st.auto_hit {
+                "No defence roll: every combat or hit roll hits".to_owned()
+            } else if melee {
                 format!("AV {} vs 1d10*{:+}", st.value, st.defence)
             } else {
                 format!("d20 ≥ {} + 1d4*{:+}", st.value, st.defence)
@@ -426,6 +438,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                 st.edge,
                 &d,
                 m.saves().then_some(&fort),
+                st.auto_hit,
             );
             return format!(
                 "{}: AV {} − 5 to hit{}: hits {} · works {}{}",
@@ -614,7 +627,7 @@ pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
     let [defence, fortitude, coverage, ar, aura] =
         [if melee { 10 } else { 1 }, 11, 0, 0, 0].map(RwSignal::new);
     let e = RwSignal::new(0);
-    let [defending, exposed] = [false, false].map(RwSignal::new);
+    let [defending, exposed, auto_hit] = [false, false, false].map(RwSignal::new);
     let t = Target {
         defence: defence.into(),
         fortitude: fortitude.into(),
@@ -629,6 +642,8 @@ pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
         coverage: coverage.into(),
         ar: ar.into(),
         aura: aura.into(),
+        auto_hit: auto_hit.into(),
+        maneuver: RwSignal::new(0),
     };
     let fields = vec![
         Field::Pair(vec![
@@ -659,6 +674,10 @@ pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
         Field::Pick("Target's defence roll", edges(), e),
         Field::Tick("The target is defending (wins ties)", defending),
         Field::Tick("The target is exposed", exposed),
+        Field::Tick(
+            "The target rolls no defence (helpless; unconscious against melee)",
+            auto_hit,
+        ),
     ];
     (t, fields)
 }

@@ -33,6 +33,7 @@ pub static UI: CombatUi = CombatUi {
     tools_title: "Initiative",
     row_note,
     keep: crate::ui::systems::keep_nothing,
+    pull: crate::ui::systems::pull_nothing,
 };
 
 fn from_character(c: &Character) -> Option<Combatant> {

@@ -27,6 +27,7 @@ pub static UI: CombatUi = CombatUi {
     tools_title: "Surprise",
     row_note,
     keep: crate::ui::systems::keep_nothing,
+    pull: crate::ui::systems::pull_nothing,
 };
 
 fn row_note(_: &State, _: u32) -> String {

@@ -29,6 +29,7 @@ pub static UI: CombatUi = CombatUi {
     tools_title: "Initiative",
     row_note,
     keep: keep_nothing,
+    pull: crate::ui::systems::pull_nothing,
 };
 
 fn from_character(c: &Character) -> Option<Combatant> {

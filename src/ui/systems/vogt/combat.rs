@@ -32,6 +32,7 @@ pub static UI: CombatUi = CombatUi {
     tools_title: "Declare and roll",
     row_note,
     keep: crate::ui::systems::keep_nothing,
+    pull: crate::ui::systems::pull_nothing,
 };
 
 fn from_character(c: &Character) -> Option<Combatant> {
