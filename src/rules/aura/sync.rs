@@ -100,18 +100,8 @@ pub fn pull_events(sheet: &AuraSheet, s: &State, c: &Combatant) -> Vec<Event> {
 }
 
 /// A character joining the fight with the conditions on its sheet, as one event.
-pub fn join_event(s: &State, mut c: Combatant, sheet: &AuraSheet) -> Event {
-    c.id = s.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1;
-    let adds: Vec<Event> = join_conditions(&sheet.conditions)
-        .into_iter()
-        .map(|n| Event::Add(c.id, n.into(), Duration::Removed))
-        .collect();
-    if adds.is_empty() {
-        return Event::Join(c);
-    }
-    let mut out = vec![Event::Join(c)];
-    out.extend(adds);
-    Event::Batch(out)
+pub fn join_event(s: &State, c: Combatant, sheet: &AuraSheet) -> Event {
+    s.join_events(c, |c| pull_events(sheet, s, c))
 }
 
 /// Writes to the sheet what the fight changed besides aura: the stamina left, the lasting

@@ -368,8 +368,35 @@ impl State {
         }
     }
 
+    /// The id the next combatant to join gets.
+    pub fn next_id(&self) -> u32 {
+        self.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1
+    }
+
+    /// A combatant joining with what comes with it (a saved character's conditions), as one
+    /// step: `with` is given the combatant under the id it will have.
+    pub fn join_events(
+        &self,
+        mut c: Combatant,
+        with: impl FnOnce(&Combatant) -> Vec<Event>,
+    ) -> Event {
+        c.id = self.next_id();
+        let mut out = vec![];
+        for e in with(&c) {
+            match e {
+                Event::Batch(list) => out.extend(list),
+                e => out.push(e),
+            }
+        }
+        if out.is_empty() {
+            return Event::Join(c);
+        }
+        out.insert(0, Event::Join(c));
+        Event::Batch(out)
+    }
+
     fn join(&mut self, mut c: Combatant) {
-        c.id = self.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1;
+        c.id = self.next_id();
         c.stats.resize(self.rules.stats.len(), 0);
         // A resource that never refills by itself keeps the value it joins with (a linked
         // character's stamina), within 0..=full; everything else starts full.

@@ -63,20 +63,8 @@ pub fn pull_nothing(_: &Sheet, _: &State, _: &Combatant) -> Vec<Event> {
 
 /// A saved character joining a fight, with what its sheet brings (`pull`) in the same step.
 pub fn join_event(ui: &CombatUi, ch: &Character, s: &State) -> Option<Event> {
-    let mut c = (ui.from_character)(ch)?;
-    c.id = s.combatants.iter().map(|c| c.id).max().unwrap_or(0) + 1;
-    let mut also = Vec::new();
-    for e in (ui.pull)(&ch.sheet, s, &c) {
-        match e {
-            Event::Batch(list) => also.extend(list),
-            e => also.push(e),
-        }
-    }
-    if also.is_empty() {
-        return Some(Event::Join(c));
-    }
-    also.insert(0, Event::Join(c));
-    Some(Event::Batch(also))
+    let c = (ui.from_character)(ch)?;
+    Some(s.join_events(c, |c| (ui.pull)(&ch.sheet, s, c)))
 }
 
 /// The combat views of a system, if it has any yet.
