@@ -6,14 +6,13 @@
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::heimr::combat::{
-    action_events, anyone, arm_events, attack_setup, blind_spot_setup, brawl_chances,
-    cluster_chances, combatant, cp, defence_events, defence_setup, describe, dying, effect_events,
-    fall_cr, fall_events, fatigue_events, fatigue_rise_now, guard_events, hit_chance, hit_vs_roll,
-    initiative_events, intercept_events, interceptor, luck_shot, npc, pass_on_chances,
-    resolve_attack, shown, shown_text, stabilise, standing, trigger_events, turns_of, weapon,
-    Defence, Effect, Kind, Npc, Options, Outcome, Part, Redone, Shown, ACTIONS, AGILITY_C,
-    AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C,
-    WEAPON_P, WILL,
+    action_events, anyone, arm_events, attack_setup, blind_spot_setup, brawl_chances, combatant,
+    cp, defence_events, defence_setup, describe, dying, effect_events, fall_cr, fall_events,
+    fatigue_events, fatigue_rise_now, guard_events, hit_chance, hit_vs_roll, initiative_events,
+    intercept_events, interceptor, luck_shot, npc, pass_on_chances, resolve_attack, shown,
+    shown_text, stabilise, standing, trigger_events, turns_of, weapon, Defence, Effect, Kind, Npc,
+    Options, Outcome, Part, Redone, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE,
+    GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
 };
 use crate::rules::heimr::{roll_challenge, success_chance, Injury};
 use crate::storage::character::{Character, Sheet};
@@ -492,65 +491,52 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 }
             };
             let def = standing(meets(first));
-            let mut line = if let Some(d) = pl.redo {
-                let (full, weak) = hit_vs_roll(c, p, f, d);
+            let passes = pl.guard.filter(|_| ranged.get());
+            let mut line = if passes.is_some() || m.len() > 1 {
+                // A shot that may go on: the guard's dodge passes it to the one it guards with
+                // the same roll; a cluster's dodges pass it on to a re-roll at one C more.
+                let steps: Vec<(Shown, Option<i32>)> = passes
+                    .map(|g| (shown(s, g), Some(c)))
+                    .into_iter()
+                    .chain(m.iter().zip(0..).map(|(&x, i)| {
+                        let same = i == 0 && passes.is_some();
+                        (meets(x), (!same).then_some(c + i))
+                    }))
+                    .collect();
+                let each = pass_on_chances(p, f, &steps);
+                let named: Vec<u32> = passes.into_iter().chain([m[0]]).collect();
+                let mut l = named
+                    .iter()
+                    .zip(&each)
+                    .map(|(&x, &h)| format!("hits {} {}", s.name(x), percent(luck(h))))
+                    .collect::<Vec<_>>()
+                    .join(" · ");
+                l.replace_range(..1, "H");
+                if m.len() > 1 {
+                    l.push_str(&format!(
+                        " · hits someone else {}",
+                        percent(luck(anyone(&each[named.len()..])))
+                    ));
+                }
+                l
+            } else {
+                let (full, weak) = match pl.redo {
+                    Some(d) => hit_vs_roll(c, p, f, d),
+                    None if o.kind == Kind::Weapon => (
+                        hit_chance(c, p, f, def),
+                        crate::rules::dice::Chance::Impossible,
+                    ),
+                    None => brawl_chances(c, p, f, def),
+                };
                 if o.kind == Kind::Weapon {
-                    format!("Hits {} {}", s.name(first), percent(luck(full)))
+                    format!("Hits {}", percent(luck(full)))
                 } else {
                     format!(
-                        "Hits {} {} · touches without harm {}",
-                        s.name(first),
+                        "Hits {} · touches without harm {}",
                         percent(luck(full)),
                         percent(luck(weak))
                     )
                 }
-            } else if let (Some(g), true) = (pl.guard, ranged.get()) {
-                // The same roll meets the guard, then the one it guards; the rest re-roll.
-                let steps: Vec<(Shown, Option<i32>)> = std::iter::once((shown(s, g), Some(c)))
-                    .chain(
-                        m.iter()
-                            .zip(0..)
-                            .map(|(&x, i)| (meets(x), (i > 0).then_some(c + i))),
-                    )
-                    .collect();
-                let each = pass_on_chances(p, f, &steps);
-                let mut l = format!(
-                    "Hits {} {} · hits {} {}",
-                    s.name(g),
-                    percent(luck(each[0])),
-                    s.name(m[0]),
-                    percent(luck(each[1]))
-                );
-                if m.len() > 1 {
-                    l.push_str(&format!(
-                        " · hits someone else {}",
-                        percent(luck(anyone(&each[2..])))
-                    ));
-                }
-                l
-            } else if m.len() > 1 {
-                let sh: Vec<Shown> = m.iter().map(|&x| meets(x)).collect();
-                let (t, other) = cluster_chances(c, p, f, &sh);
-                format!(
-                    "Hits {} {} · hits someone else {}",
-                    s.name(m[0]),
-                    percent(luck(t)),
-                    percent(luck(other))
-                )
-            } else if o.kind == Kind::Weapon {
-                format!(
-                    "Hits {} {}",
-                    s.name(first),
-                    percent(luck(hit_chance(c, p, f, def)))
-                )
-            } else {
-                let (full, weak) = brawl_chances(c, p, f, def);
-                format!(
-                    "Hits {} {} · touches without harm {}",
-                    s.name(first),
-                    percent(luck(full)),
-                    percent(luck(weak))
-                )
             };
             line.push_str(&format!(
                 " · fatigue rises {}",
