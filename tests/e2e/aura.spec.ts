@@ -256,3 +256,64 @@ test("two rounds of Aura combat: pools reset, a refusal, a death roll at 0 aura,
   await page.getByRole("link", { name: "Characters" }).tap();
   await expect(page.getByText("Aura 14/24 · stamina 8/13")).toBeVisible();
 });
+
+test("Aura fight rules: a throw, an automatic hit on the helpless, from behind, and the sheet's conditions and stamina", async ({ page }) => {
+  test.setTimeout(90_000);
+  // Maren joins with Dazed on her sheet: it comes into the fight with her.
+  const dazed = { ...MAREN, sheet: { ...MAREN.sheet, conditions: ["Dazed"] } };
+  await seedCharacters(page, [dazed]);
+  await page.getByRole("link", { name: "Combat" }).tap();
+  await page.getByLabel("Name", { exact: true }).fill("Bridge");
+  await page.getByLabel("Rule system").selectOption("aura");
+  await page.getByRole("button", { name: "Create encounter" }).tap();
+  await page.getByRole("button", { name: "Add Maren" }).tap();
+  await page.getByLabel("Name", { exact: true }).fill("Gnoll");
+  await page.getByRole("button", { name: "Add Gnoll" }).tap();
+  await page.getByTestId("next").tap();
+  await expect(fighter(page, "Maren").locator(".chip")).toContainText(["Dazed"]);
+
+  // The GM removes Dazed in the fight: it leaves the saved sheet too.
+  await open(page, "Maren");
+  await sheet(page).getByRole("button", { name: "Remove Dazed" }).tap();
+  await close(page);
+  await expect.poll(() => page.evaluate((id) => JSON.parse(localStorage.getItem(`rollsheet.char.${id}`)!).sheet.conditions, MAREN.id)).toEqual([]);
+
+  // The gnoll is helpless: every attack hits it without a defence roll.
+  await open(page, "Gnoll");
+  await sheet(page).locator("#cond-name").selectOption("Helpless");
+  await sheet(page).getByTestId("add-condition").tap();
+  await close(page);
+  await open(page, "Maren");
+  const attack = sheet(page);
+  await attack.getByRole("combobox", { name: "Target", exact: true }).selectOption({ label: "Gnoll" });
+  const withWhat = attack.getByRole("combobox", { name: "With", exact: true });
+  const throwAt = (await withWhat.locator("option").allTextContents()).findIndex((t) => t.startsWith("Throw the melee weapon"));
+  expect(throwAt, "a throw is offered").toBeGreaterThanOrEqual(0);
+  await withWhat.selectOption({ index: throwAt });
+  await expect(attack.getByTestId("attack-odds")).toContainText("hit 100%");
+  await attack.getByTestId("roll-attack").tap();
+  await expect(attack.getByTestId("attack-result")).toContainText("no defence roll: a hit");
+  await expect(page.getByTestId("fight-log")).toContainText("out of hand");
+  await close(page);
+  // Not helpless any more: from behind, the gnoll meets the blow with its unarmed evasion at a
+  // disadvantage, and the odds say so.
+  await open(page, "Gnoll");
+  await sheet(page).getByRole("button", { name: "Remove Helpless" }).tap();
+  await close(page);
+  await open(page, "Maren");
+  await attack.getByRole("combobox", { name: "Target", exact: true }).selectOption({ label: "Gnoll" });
+  await attack.getByRole("combobox", { name: "With", exact: true }).selectOption({ index: 0 });
+  const before = (await attack.getByTestId("attack-odds").textContent())!;
+  await attack.getByLabel(/^From behind/).check();
+  await expect(attack.getByTestId("attack-odds")).not.toHaveText(before);
+  await close(page);
+
+  // Stamina edited on the saved sheet while the fight is open comes into the fight, logged.
+  const url = page.url();
+  await page.goto(`/c/${MAREN.id}`);
+  await mode(page, "Play");
+  await setNumber(page, "Stamina", 4);
+  await page.goto(url);
+  await expect(page.getByTestId("fight-log")).toContainText("stamina 9 → 4, as edited on the sheet");
+  await expect(fighter(page, "Maren")).toContainText("stamina 4/13");
+});

@@ -252,3 +252,66 @@ test("a Heimr fight of three: initiative, defences, a targeted injury, effects, 
   expect(round).toBeGreaterThanOrEqual(2);
   await expect(status(page)).toHaveText(new RegExp(`· 0:${String(2 * (round - 1)).padStart(2, "0")}$`));
 });
+
+test("guarding and healing: the guard takes the attack meant for its ward, healing ends the injury", async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto("/");
+  await page.getByRole("link", { name: "Combat" }).tap();
+  await page.getByLabel("Name", { exact: true }).fill("Gate");
+  await page.getByLabel("Rule system").selectOption("heimr");
+  await page.getByRole("button", { name: "Create encounter" }).tap();
+  await addNpc(page, "Ward", { HP: 5, Willpower: 1, Dexterity: 0, "Base fatigue": 1 }, "Light weapon (damage 1, P +2)");
+  await addNpc(page, "Sentry", { HP: 5, Willpower: 2, Dexterity: 0, "Base fatigue": 1 }, "Medium weapon (damage 2, P +3)");
+  // Raider: P 20 and fatigue 1, so its blow stands against no defence.
+  await addNpc(page, "Raider", { HP: 5, Willpower: 3, Dexterity: 0, "Base fatigue": 1, "Weapon C": 0, "Weapon P": 20 }, "Medium weapon (damage 2, P +3)");
+  await page.getByTestId("next").tap();
+  const current = async () => (await status(page).textContent())!.match(/· (\w+)’s turn/)![1];
+  const until = async (name: string) => {
+    for (let i = 0; i < 4 && (await current()) !== name; i++) await page.getByTestId("next").tap();
+    expect(await current()).toBe(name);
+  };
+
+  // Sentry guards Ward: a free action naming whom.
+  await until("Sentry");
+  await open(page, "Sentry");
+  await sheet(page).getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: "Guard · free" });
+  await sheet(page).getByRole("combobox", { name: "Guard whom", exact: true }).selectOption({ label: "Ward" });
+  await sheet(page).getByTestId("take-action").tap();
+  await expect(sheet(page).getByTestId("action-error")).toHaveText("");
+  await close(page);
+  await expect(row(page, "Sentry").locator(".chip")).toContainText(["Guarding"]);
+
+  // Raider attacks Ward: Sentry steps in, and the attack is worked out against Sentry.
+  await until("Raider");
+  await open(page, "Raider");
+  const target = sheet(page).getByRole("combobox", { name: "Target (its shown defence)", exact: true });
+  await target.selectOption({ label: "Ward · no defence rolled" });
+  await expect(sheet(page).getByTestId("attack-setup")).toContainText("Sentry guards Ward: the attack comes to it first");
+  await expect(sheet(page).getByTestId("attack-chance")).toHaveText(/^Hits 100% · fatigue rises/);
+  await sheet(page).getByTestId("roll-attack").tap();
+  await expect(page.getByTestId("fight-log")).toContainText("Sentry guards Ward: the attack by Raider comes to it");
+  await expect(sheet(page).getByTestId("attack-result")).toContainText("Raider attacks Sentry:");
+  // One opponent stopped: the guard is over, and the next attack reaches Ward.
+  await expect(sheet(page).getByTestId("attack-setup")).not.toContainText("guards");
+  await close(page);
+  await expect(row(page, "Sentry").locator(".chip", { hasText: "Guarding" })).toHaveCount(0);
+  await expect(row(page, "Ward").locator(".fighter-hp")).toContainText("HP 5/5");
+
+  // The Damage button brings the injury level's conditions; healing to 1 HP ends them all.
+  await open(page, "Ward");
+  await setNumber(page, "Amount", 7);
+  await sheet(page).getByTestId("damage").tap();
+  await close(page);
+  await expect(row(page, "Ward").locator(".fighter-hp")).toContainText("HP -2/5");
+  await expect(row(page, "Ward").locator(".chip")).toContainText(["Fading 150 rounds", "Bleeding out 300 rounds"]);
+  await open(page, "Ward");
+  await setNumber(page, "Amount", 3);
+  await sheet(page).getByTestId("heal").tap();
+  await close(page);
+  await expect(row(page, "Ward").locator(".fighter-hp")).toContainText("HP 1/5");
+  await expect(row(page, "Ward").locator(".chip")).toHaveCount(0);
+  await expect(page.getByTestId("fight-log")).toContainText("Ward is no longer injured");
+  // Undo takes the heal and what it ended back in one step.
+  await page.getByRole("button", { name: "Undo" }).tap();
+  await expect(row(page, "Ward").locator(".chip")).toContainText(["Fading", "Bleeding out"]);
+});

@@ -301,7 +301,10 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                 never(),
                 move || {
                     run(ctx.state.with_untracked(|s| match pick.get_untracked() {
-                        GUARD => guard_events(s, who, ward.get_untracked() as u32),
+                        // No one named: a place or an object is guarded (the table's call).
+                        GUARD if ward.get_untracked() >= 0 => {
+                            guard_events(s, who, ward.get_untracked() as u32)
+                        }
                         i => action_events(s, who, i as usize),
                     }))
                 },
@@ -312,7 +315,7 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                     "Guard whom",
                     choices(move || {
                         ctx.state.with(|s| {
-                            std::iter::once((-1, "Pick whom to guard".to_owned()))
+                            std::iter::once((-1, "A place or an object".to_owned()))
                                 .chain(s.order.iter().filter(|&&x| x != who).filter_map(|&x| {
                                     s.get(x)
                                         .filter(|c| !c.dead)
