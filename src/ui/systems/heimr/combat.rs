@@ -294,21 +294,6 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                 named(ACTIONS.iter().map(|(n, t)| format!("{n} · {}", t.name()))),
                 pick,
             ),
-            act(
-                fixed("Take action"),
-                "btn primary",
-                "take-action",
-                never(),
-                move || {
-                    run(ctx.state.with_untracked(|s| match pick.get_untracked() {
-                        // No one named: a place or an object is guarded (the table's call).
-                        GUARD if ward.get_untracked() >= 0 => {
-                            guard_events(s, who, ward.get_untracked() as u32)
-                        }
-                        i => action_events(s, who, i as usize),
-                    }))
-                },
-            ),
             Field::If(
                 flag(move || pick.get() == GUARD),
                 vec![Field::Pick(
@@ -326,6 +311,21 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                     }),
                     ward,
                 )],
+            ),
+            act(
+                fixed("Take action"),
+                "btn primary",
+                "take-action",
+                never(),
+                move || {
+                    run(ctx.state.with_untracked(|s| match pick.get_untracked() {
+                        // No one named: a place or an object is guarded (the table's call).
+                        GUARD if ward.get_untracked() >= 0 => {
+                            guard_events(s, who, ward.get_untracked() as u32)
+                        }
+                        i => action_events(s, who, i as usize),
+                    }))
+                },
             ),
             Field::Text("field-error", "action-error", why.into()),
             Field::If(
