@@ -1355,6 +1355,10 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     if s.current != Some(who) {
         return Err("actions are taken on its own turn".into());
     }
+    // Dazed or unconscious: no actions at all (the seed, "Effects" and "Conditions").
+    if let Some(n) = ["Dazed", "Unconscious"].into_iter().find(|n| s.has(who, n)) {
+        return Err(format!("{n}: no actions"));
+    }
     if c.used.iter().any(|u| u == name) && ty == ActionType::Free {
         return Err(format!("{name} was already used this turn"));
     }

@@ -663,6 +663,21 @@ fn guards_answer_in_initiative_order_from_the_attacker_and_not_the_hidden() {
 }
 
 #[test]
+fn the_dazed_and_the_unconscious_take_no_actions() {
+    let mut s = guarded();
+    s.apply(&Event::Add(1, "Dazed".into(), Duration::Removed));
+    assert_eq!(action_events(&s, 1, 4).unwrap_err(), "Dazed: no actions");
+    assert!(guard_events(&s, 1, 4).unwrap_err().contains("Dazed"));
+    let mut s = guarded();
+    s.apply(&Event::Add(1, "Unconscious".into(), Duration::Removed));
+    assert_eq!(
+        action_events(&s, 1, 4).unwrap_err(),
+        "Unconscious: no actions"
+    );
+    assert!(action_events(&guarded(), 1, 4).is_ok());
+}
+
+#[test]
 fn a_guard_lasts_until_its_next_turn() {
     let mut s = guarded();
     s.apply(&guard_events(&s, 1, 4).unwrap());
