@@ -1339,11 +1339,9 @@ mod tests {
     use super::*;
     use crate::rules::dice::ScriptedSource;
 
-    fn fight() -> (State, u32, u32) {
-        let mut s = State::new(&AURA);
-        let sheet = AuraSheet::default();
-        s.apply(&Event::Join(from_sheet("Asa", &sheet)));
-        let n = Npc {
+    /// The gnoll of [`fight`]: Medium, a weapon neither light nor heavy.
+    fn gnoll() -> Npc {
+        Npc {
             aura: 10,
             stamina: 3,
             evasion: 8,
@@ -1356,8 +1354,14 @@ mod tests {
             ar: 0,
             size: 2,
             weight: 0,
-        };
-        s.apply(&Event::Join(npc("Gnoll", &n)));
+        }
+    }
+
+    fn fight() -> (State, u32, u32) {
+        let mut s = State::new(&AURA);
+        let sheet = AuraSheet::default();
+        s.apply(&Event::Join(from_sheet("Asa", &sheet)));
+        s.apply(&Event::Join(npc("Gnoll", &gnoll())));
         s.apply(&Event::Start);
         (s, 1, 2)
     }
@@ -1966,18 +1970,9 @@ mod tests {
         // In a fight: an NPC of size Large cannot be pushed by a Medium character.
         let (mut s, a, _) = fight();
         let n = Npc {
-            aura: 10,
-            stamina: 3,
-            evasion: 8,
-            fortitude: 10,
-            will: 10,
-            av: 15,
-            damage: "1d6".into(),
-            bonus: 0,
-            coverage: 0,
-            ar: 0,
             size: 1,
             weight: HEAVY,
+            ..gnoll()
         };
         s.apply(&Event::Join(npc("Ogre", &n)));
         assert!(maneuver_limit(&s, a, 3, Maneuver::Push, 0, false).is_err());

@@ -368,54 +368,45 @@ fn kinds(s: &State, who: u32) -> Vec<(String, Attacker)> {
     let mut out = Vec::new();
     let melee_dice = c.text(T_MELEE);
     if !melee_dice.is_empty() {
-        out.push((
-            format!("Melee weapon {melee_dice}"),
-            Attacker {
-                name: format!("Melee weapon {melee_dice}{:+}", c.stat(MELEE_BONUS)),
-                mode: AttackMode::Melee,
-                value: c.stat(MELEE_AV),
-                precise: c.stat(MELEE_PRECISE),
-                dice: melee_dice.to_owned(),
-                bonus: c.stat(MELEE_BONUS),
-                halvings: u32::from(c.stat(MELEE_HALVED) > 0),
-                improvised_throw: false,
-                blunt: c.stat(BLUNT) > 0,
-                unarmed: false,
-                energy: 3,
-                unarmed_av: c.stat(UNARMED_AV),
-            },
-        ));
-    }
-    if !melee_dice.is_empty() {
+        let strike = Attacker {
+            name: format!("Melee weapon {melee_dice}{:+}", c.stat(MELEE_BONUS)),
+            mode: AttackMode::Melee,
+            value: c.stat(MELEE_AV),
+            precise: c.stat(MELEE_PRECISE),
+            dice: melee_dice.to_owned(),
+            bonus: c.stat(MELEE_BONUS),
+            halvings: u32::from(c.stat(MELEE_HALVED) > 0),
+            improvised_throw: false,
+            blunt: c.stat(BLUNT) > 0,
+            unarmed: false,
+            energy: 3,
+            unarmed_av: c.stat(UNARMED_AV),
+        };
+        // The same weapon thrown: its own miss modifier, range and precision, 1 energy.
         let r = THROW_RANGE.map(|i| c.stat(i));
         let improvised = c.stat(THROW_IMPROVISED) > 0;
-        out.push((
-            format!("Throw the melee weapon {melee_dice}"),
-            Attacker {
-                name: format!(
-                    "Melee weapon thrown {melee_dice}, range {}/{}/{}{}",
-                    r[0],
-                    r[1],
-                    r[2],
-                    if improvised {
-                        " · not made for throwing: half damage unless a natural 20"
-                    } else {
-                        ""
-                    }
-                ),
-                mode: AttackMode::Thrown,
-                value: c.stat(THROW_MISS_MOD),
-                precise: c.stat(THROW_PRECISE),
-                dice: melee_dice.to_owned(),
-                bonus: 0,
-                halvings: u32::from(c.stat(MELEE_HALVED) > 0),
-                improvised_throw: improvised,
-                blunt: c.stat(BLUNT) > 0,
-                unarmed: false,
-                energy: 1,
-                unarmed_av: c.stat(UNARMED_AV),
-            },
-        ));
+        let throw = Attacker {
+            name: format!(
+                "Melee weapon thrown {melee_dice}, range {}/{}/{}{}",
+                r[0],
+                r[1],
+                r[2],
+                if improvised {
+                    " · not made for throwing: half damage unless a natural 20"
+                } else {
+                    ""
+                }
+            ),
+            mode: AttackMode::Thrown,
+            value: c.stat(THROW_MISS_MOD),
+            precise: c.stat(THROW_PRECISE),
+            bonus: 0,
+            improvised_throw: improvised,
+            energy: 1,
+            ..strike.clone()
+        };
+        out.push((format!("Melee weapon {melee_dice}"), strike));
+        out.push((format!("Throw the melee weapon {melee_dice}"), throw));
     }
     out.push((
         "Unarmed".into(),
