@@ -256,7 +256,7 @@ pub const VOGT: CombatRules = CombatRules {
     lowest_first: true,
     rolloff_die: 0,
     stats: &[
-        "STR", "DEX", "AWR", "WIL", "AR", "Movement", "Action", "Dice", "Die",
+        "STR", "DEX", "AWR", "WIL", "AR", "Movement", "Action", "Dice", "Die", "One leg",
     ],
     hp_name: "HP",
     hp_floor: Some(0),

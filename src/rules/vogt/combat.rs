@@ -12,7 +12,7 @@
 
 use super::ladder::Dice;
 use super::rolls::{init_keys, InitSide, Takes, UNCONSCIOUS_INIT};
-use super::sheet::{Ability, VogtSheet};
+use super::sheet::{Ability, VogtSheet, DISMEMBERMENT};
 use crate::rules::dice::{roll, DiceSource, Expr};
 use crate::rules::encounter::{systems::VOGT, Combatant, Duration, Event, State};
 
@@ -24,6 +24,8 @@ pub const MOVE: usize = 5;
 pub const ACTION: usize = 6;
 pub const DICE: usize = 7;
 pub const DIE: usize = 8;
+/// 1 once a leg is lost (death and dismemberment 4): movement at most 1, as on the sheet.
+pub const ONE_LEG: usize = 9;
 
 /// Indexes of a combatant's texts: its weapon's damage dice and type, damage types resisted
 /// and vulnerable (comma-separated).
@@ -129,6 +131,10 @@ pub fn speed(s: &State, id: u32) -> i32 {
     if s.has(id, "Running") {
         v *= 2;
     }
+    // A lost leg caps what is left at 1, after the halvings, as the sheet counts it.
+    if c.stat(ONE_LEG) > 0 {
+        v = v.min(1);
+    }
     v
 }
 
@@ -159,6 +165,7 @@ pub fn from_sheet(name: &str, s: &VogtSheet) -> Combatant {
     }
     c.stats[AR] = s.ar;
     c.stats[MOVE] = s.movement;
+    c.stats[ONE_LEG] = i32::from(s.injuries.iter().any(|i| i == DISMEMBERMENT[3]));
     c.death = s.exhaustion;
     c.dead = s.dead;
     let w = s.weapons().next().map(|(_, w)| w);
@@ -352,7 +359,7 @@ pub fn dismember(s: &State, id: u32, d8: u32) -> Option<Event> {
         c.name, d8, line
     ));
     Some(match d8 {
-        4 => Event::Batch(vec![note, Event::Set(id, MOVE, 1)]),
+        4 => Event::Batch(vec![note, Event::Set(id, ONE_LEG, 1)]),
         5 => Event::Batch(vec![note, Event::Add(id, "Mute".into(), Duration::Removed)]),
         6.. => Event::Batch(vec![note, Event::Sync(id, c.hp, c.death, true)]),
         _ => note,
@@ -432,6 +439,35 @@ mod tests {
             .log
             .iter()
             .any(|l| l.text == "A declares Attack and rolls 1d8 for initiative: 3"));
+    }
+
+    #[test]
+    fn the_fight_moves_a_character_as_far_as_its_sheet_says() {
+        // Seed 002: exhaustion 1 halves speed; a lost leg leaves movement 1 (at most 1 after
+        // the halvings, as the sheet counts it).
+        for movement in 0..=8 {
+            for exhaustion in 0..=2 {
+                for leg in [false, true] {
+                    let sheet = VogtSheet {
+                        movement,
+                        exhaustion,
+                        injuries: if leg {
+                            vec![DISMEMBERMENT[3].into()]
+                        } else {
+                            Vec::new()
+                        },
+                        ..VogtSheet::default()
+                    };
+                    let mut s = State::new(&VOGT);
+                    s.apply(&Event::Join(from_sheet("A", &sheet)));
+                    assert_eq!(
+                        speed(&s, 1),
+                        sheet.speed().0,
+                        "movement {movement}, exhaustion {exhaustion}, lost leg {leg}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]
@@ -537,7 +573,7 @@ mod tests {
         e.push(dismember(&s, 1, 4).unwrap());
         e.push(dismember(&s, 1, 5).unwrap());
         let s4 = State::replay(&VOGT, &e);
-        assert_eq!(s4.get(1).unwrap().stat(MOVE), 1);
+        assert_eq!(s4.get(1).unwrap().stat(ONE_LEG), 1);
         assert!(s4.has(1, "Mute"));
         // Healing keeps the exhaustion levels; level 2 halved the maximum (10 → 5).
         e.push(E::Heal(vec![1], 20, false));
