@@ -1019,13 +1019,15 @@ pub fn resolve_attack(
                 ));
             }
         }
-        if let Some(cid) = s
-            .conditions_of(target)
-            .find(|x| x.name == "Upcoming")
-            .map(|x| x.cid)
-        {
-            list.push(Event::Remove(cid));
-        }
+    }
+    // Being attacked interrupts an upcoming action, even by a blow that fails on the
+    // attacker's fatigue (the seed, "Upcoming").
+    if let Some(cid) = s
+        .conditions_of(target)
+        .find(|x| x.name == "Upcoming")
+        .map(|x| x.cid)
+    {
+        list.push(Event::Remove(cid));
     }
     if outcome == Outcome::Hit {
         match o.kind {

@@ -663,6 +663,20 @@ fn guards_answer_in_initiative_order_from_the_attacker_and_not_the_hidden() {
 }
 
 #[test]
+fn any_attack_interrupts_an_upcoming_action_even_one_failed_on_fatigue() {
+    let mut s = fight(2);
+    s.apply(&Event::Next);
+    s.apply(&Event::Add(2, "Upcoming".into(), Duration::Removed));
+    s.apply(&Event::Set(1, FATIGUE, 7));
+    // A d6 of 2 under fatigue 7: the blow fails, but N1 was attacked.
+    let r = roll_challenge(0, 0, &mut ScriptedSource::new(vec![2]));
+    let (out, e) = resolve_attack(&s, 1, 2, &Options::default(), &r);
+    assert_eq!(out, Outcome::Fails);
+    s.apply(&e);
+    assert!(!s.has(2, "Upcoming"));
+}
+
+#[test]
 fn the_dazed_and_the_unconscious_take_no_actions() {
     let mut s = guarded();
     s.apply(&Event::Add(1, "Dazed".into(), Duration::Removed));

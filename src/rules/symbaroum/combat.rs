@@ -36,7 +36,9 @@ pub fn combatant(name: &str, sheet: &SymbaroumSheet, pc: bool, link: Option<Stri
         sheet.attr(SAttr::Discreet),
         sheet.pain_threshold(),
         i32::from(weapon.is_some_and(|w| w.qualities.contains(&WeaponQuality::Long))),
-        i32::from(sheet.shield != Shield::None),
+        // A shield takes a hand and cancels a Long weapon's reach; a buckler does not (seed 001,
+        // "Shield").
+        i32::from(sheet.shield == Shield::Shield),
     ];
     c.texts = vec![
         weapon.map_or_else(|| "1d4".into(), |w| w.damage.clone()),
@@ -307,6 +309,23 @@ mod tests {
         );
         long.stats[SHIELD] = 1;
         assert!(!reach_free_attack(&long, &short), "a shield cancels reach");
+        // From a sheet: a shield takes the reach away, a buckler leaves it.
+        let mut sheet = SymbaroumSheet::default();
+        sheet.weapons = vec![crate::rules::symbaroum::Weapon {
+            name: "Spear".into(),
+            damage: "1d8".into(),
+            qualities: vec![WeaponQuality::Long],
+            attr: SAttr::Accurate,
+        }];
+        for (shield, reach) in [
+            (Shield::Buckler, true),
+            (Shield::Shield, false),
+            (Shield::None, true),
+        ] {
+            sheet.shield = shield;
+            let c = combatant("Spear", &sheet, true, None);
+            assert_eq!(reach_free_attack(&c, &short), reach, "{shield:?}");
+        }
         let t = npc("t", 10, 10, 10, 10, 11, "1d6", ""); // pain threshold 6
         assert!(!over_pain_threshold(&t, 6));
         assert!(over_pain_threshold(&t, 7));
