@@ -310,13 +310,15 @@ mod tests {
         long.stats[SHIELD] = 1;
         assert!(!reach_free_attack(&long, &short), "a shield cancels reach");
         // From a sheet: a shield takes the reach away, a buckler leaves it.
-        let mut sheet = SymbaroumSheet::default();
-        sheet.weapons = vec![crate::rules::symbaroum::Weapon {
-            name: "Spear".into(),
-            damage: "1d8".into(),
-            qualities: vec![WeaponQuality::Long],
-            attr: SAttr::Accurate,
-        }];
+        let mut sheet = SymbaroumSheet {
+            weapons: vec![crate::rules::symbaroum::Weapon {
+                name: "Spear".into(),
+                damage: "1d8".into(),
+                qualities: vec![WeaponQuality::Long],
+                attr: SAttr::Accurate,
+            }],
+            ..SymbaroumSheet::default()
+        };
         for (shield, reach) in [
             (Shield::Buckler, true),
             (Shield::Shield, false),
