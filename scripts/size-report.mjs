@@ -86,7 +86,9 @@ import { join, relative } from "node:path";
 // +15.6 KB, measured on release builds: the faults, the roll log for every Aura roll, the death
 // tables' chances and Heimr's guarding, blind spots and healing 7.8 KB (497.8 KB); Aura's
 // throws, attacks from behind, automatic hits, breaking free, maneuver limits and the sheet ⇄
-// fight sync 7.3 KB; Heimr's attack odds as one pass-on computation −0.3 KB. Tried: opt-level
+// fight sync 7.3 KB; Heimr's attack odds as one pass-on computation −0.3 KB; then rules from
+// the per-seed read (no actions while dazed, a lost leg's movement in fights, a buckler's
+// reach, upcoming actions interrupted) +0.3 KB: 505.9 KB. Tried: opt-level
 // "s" (554.9 KB, worse by 49 KB), wasm-opt --merge-similar-functions and --gufa on top of -Oz
 // (−0.5 KB, not worth a custom pipeline). Nothing the issue asks for can go; the base takes it:
 // 432 KB (431 and brotli's ±0.3 KB between builds of the same code). Issue 25 (serde_json off
