@@ -88,7 +88,8 @@ import { join, relative } from "node:path";
 // throws, attacks from behind, automatic hits, breaking free, maneuver limits and the sheet ⇄
 // fight sync 7.3 KB; Heimr's attack odds as one pass-on computation −0.3 KB; then rules from
 // the per-seed read (no actions while dazed, a lost leg's movement in fights, a buckler's
-// reach, upcoming actions interrupted) +0.3 KB: 505.9 KB. Tried: opt-level
+// reach, upcoming actions interrupted) +0.3 KB: 505.9 KB; a review then made one attack's steps
+// serve both its odds and its roll, and the death tables the rule's own data: 505.2 KB. Tried: opt-level
 // "s" (554.9 KB, worse by 49 KB), wasm-opt --merge-similar-functions and --gufa on top of -Oz
 // (−0.5 KB, not worth a custom pipeline). Nothing the issue asks for can go; the base takes it:
 // 432 KB (431 and brotli's ±0.3 KB between builds of the same code). Issue 25 (serde_json off

@@ -386,14 +386,16 @@ pub enum DeathRoll {
 }
 
 pub fn death_roll(d20: u32) -> DeathRoll {
-    match d20 {
-        20.. => DeathRoll::Scratch,
-        15..=19 => DeathRoll::Winded,
-        10..=14 => DeathRoll::Injured,
-        5..=9 => DeathRoll::Bleeding,
-        2..=4 => DeathRoll::Down,
-        _ => DeathRoll::Dead,
-    }
+    on_table(&DeathRoll::TABLE, d20)
+}
+
+/// The row of a d20 table a face falls in (above 20 as 20, below 1 as 1).
+fn on_table<T: Copy>(table: &[(u32, u32, T)], d20: u32) -> T {
+    let f = d20.clamp(1, 20);
+    table
+        .iter()
+        .find(|r| (r.0..=r.1).contains(&f))
+        .map_or(table[table.len() - 1].2, |r| r.2)
 }
 
 impl DeathRoll {
@@ -445,12 +447,7 @@ pub enum DeathSave {
 }
 
 pub fn death_save(d20: u32) -> DeathSave {
-    match d20 {
-        20.. => DeathSave::Stable,
-        5..=19 => DeathSave::Bleeding,
-        2..=4 => DeathSave::Unconscious,
-        _ => DeathSave::Dead,
-    }
+    on_table(&DeathSave::TABLE, d20)
 }
 
 impl DeathSave {

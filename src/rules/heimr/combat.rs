@@ -801,6 +801,63 @@ pub fn intercept_events(s: &State, guard: u32, who: u32, target: u32) -> Vec<Eve
     list
 }
 
+/// One defender an attack meets: who, the defence it shows then, and the C of a fresh roll
+/// there (`None`: the roll before goes on).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Step {
+    pub who: u32,
+    pub shown: Shown,
+    pub roll: Option<i32>,
+}
+
+/// Whom an attack meets, in order, and with which roll: the guard that steps in first (a
+/// blow ends there; a shot it dodges goes on to the one it guarded with the same roll), then
+/// the target (taken `undefended`: nothing stands), then the rest of a shot's cluster
+/// (`members` after the target), each with a fresh roll at one C more. The odds
+/// ([`pass_on_chances`]) and the roll read the same steps.
+pub fn attack_steps(
+    s: &State,
+    guard: Option<u32>,
+    members: &[u32],
+    c: i32,
+    ranged: bool,
+    undefended: bool,
+) -> Vec<Step> {
+    let mut out: Vec<Step> = guard
+        .map(|g| Step {
+            who: g,
+            shown: shown(s, g),
+            roll: Some(c),
+        })
+        .into_iter()
+        .collect();
+    if guard.is_some() && !ranged {
+        return out;
+    }
+    out.extend(members.iter().zip(0..).map(|(&x, i)| Step {
+        who: x,
+        shown: if undefended && i == 0 {
+            Shown::None
+        } else {
+            shown(s, x)
+        },
+        roll: (i > 0 || guard.is_none()).then_some(c + i),
+    }));
+    out
+}
+
+/// Whether a shot that missed `shown` was dodged, and so goes on.
+pub fn dodged(out: Outcome, shown: Shown) -> bool {
+    out == Outcome::Miss
+        && matches!(
+            shown,
+            Shown::Ready {
+                kind: Defence::Dodge,
+                ..
+            }
+        )
+}
+
 /// An attack that may pass from one defender on to the next, exactly. `steps` in order: the
 /// shown defence each one meets and the C of a fresh roll there (`None`: the same roll goes on,
 /// as a shot a guard dodged goes on to the one it guarded). A dodge that holds sends the attack

@@ -677,6 +677,28 @@ fn any_attack_interrupts_an_upcoming_action_even_one_failed_on_fatigue() {
 }
 
 #[test]
+fn an_attack_meets_the_guard_then_its_ward_with_the_same_roll_then_the_cluster() {
+    let mut s = guarded();
+    s.apply(&Event::Set(1, DEF_KIND, Defence::Dodge as i32));
+    s.apply(&Event::Set(1, DEF, 6));
+    let steps = attack_steps(&s, Some(1), &[4, 2], -2, true, true);
+    let seen: Vec<(u32, Option<i32>)> = steps.iter().map(|x| (x.who, x.roll)).collect();
+    assert_eq!(seen, [(1, Some(-2)), (4, None), (2, Some(-1))]);
+    assert!(matches!(steps[0].shown, Shown::Ready { value: 6, .. }));
+    assert_eq!(steps[1].shown, Shown::None, "taken undefended");
+    // A blow ends at the guard; without a guard the target rolls first.
+    let blow = attack_steps(&s, Some(1), &[4], 0, false, false);
+    assert_eq!(blow.iter().map(|x| x.who).collect::<Vec<_>>(), [1]);
+    let plain = attack_steps(&s, None, &[4, 2], 0, true, false);
+    assert_eq!(
+        plain.iter().map(|x| x.roll).collect::<Vec<_>>(),
+        [Some(0), Some(1)]
+    );
+    assert!(dodged(Outcome::Miss, steps[0].shown));
+    assert!(!dodged(Outcome::Hit, steps[0].shown) && !dodged(Outcome::Miss, Shown::None));
+}
+
+#[test]
 fn the_dazed_and_the_unconscious_take_no_actions() {
     let mut s = guarded();
     s.apply(&Event::Add(1, "Dazed".into(), Duration::Removed));

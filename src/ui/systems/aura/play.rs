@@ -3,8 +3,7 @@
 //! at 0 aura the death roll and death save with the exact chance of dying.
 
 use super::rolls::{
-    attack_form, attacker, d20_outcome, death_tables, defence, log_attack, luck, typed_target,
-    DEFENCES,
+    attack_form, attacker, death_tables, defence, log_attack, luck, typed_target, DEFENCES,
 };
 use super::Ctx;
 use crate::rules::aura::{death_roll, death_save, dying_chance, AttackMode, AuraSheet};
@@ -185,7 +184,10 @@ fn dying(ctx: Ctx) -> AnyView {
         } else {
             death_roll(d20).short()
         };
-        ctx.log(format!("{what} d20: {how}"), d20_outcome(&[d20], d20));
+        ctx.log(
+            format!("{what} d20: {how}"),
+            crate::rules::dice::RollOutcome::single(20, d20),
+        );
         ctx.edit(|s| {
             if save {
                 s.after_death_save(d20)

@@ -48,18 +48,6 @@ pub fn edge_word(e: Edge) -> &'static str {
     }
 }
 
-/// A d20 (or both, with an edge) as the roll log keeps it.
-pub fn d20_outcome(faces: &[u32], kept: u32) -> crate::rules::dice::RollOutcome {
-    kept_outcome(
-        20,
-        &[Kept {
-            faces: faces.to_vec(),
-            kept,
-        }],
-        0,
-    )
-}
-
 /// Both death tables with each outcome's exact chance, shown before rolling on the sheet and
 /// in the fight.
 pub fn death_tables() -> String {
@@ -101,7 +89,7 @@ pub fn log_attack(ctx: Ctx, name: &str, x: &Rolled) {
     };
     ctx.log(
         format!("{name}: {what}{}, {how}", edge_word(x.st.edge)),
-        d20_outcome(&x.r.d20s, x.r.d20),
+        kept_outcome(20, &[x.r.d20_kept()], 0),
     );
     if let Some(d) = &x.r.damage {
         ctx.log(format!("{name}: damage, {} dealt", x.r.dealt), d.clone());
@@ -112,7 +100,7 @@ pub fn log_attack(ctx: Ctx, name: &str, x: &Rolled) {
                 "{name}: chance roll for non-lethal, {}",
                 if x.non_lethal { "non-lethal" } else { "lethal" }
             ),
-            d20_outcome(&[c], c),
+            crate::rules::dice::RollOutcome::single(20, c),
         );
     }
 }

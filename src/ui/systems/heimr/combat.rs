@@ -6,13 +6,13 @@
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::heimr::combat::{
-    action_events, anyone, arm_events, attack_setup, blind_spot_setup, brawl_chances, combatant,
-    cp, defence_events, defence_setup, describe, dying, effect_events, fall_cr, fall_events,
-    fatigue_events, fatigue_rise_now, guard_events, hit_chance, hit_vs_roll, initiative_events,
-    intercept_events, interceptor, luck_shot, npc, pass_on_chances, resolve_attack, shown,
-    shown_text, stabilise, standing, trigger_events, turns_of, weapon, Defence, Effect, Kind, Npc,
-    Options, Outcome, Part, Redone, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE,
-    GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
+    action_events, anyone, arm_events, attack_setup, attack_steps, blind_spot_setup, brawl_chances,
+    combatant, cp, defence_events, defence_setup, describe, dodged, dying, effect_events, fall_cr,
+    fall_events, fatigue_events, fatigue_rise_now, guard_events, hit_chance, hit_vs_roll,
+    initiative_events, intercept_events, interceptor, luck_shot, npc, pass_on_chances,
+    resolve_attack, shown, shown_text, stabilise, standing, trigger_events, turns_of, weapon,
+    Defence, Effect, Kind, Npc, Options, Part, Redone, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE,
+    BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
 };
 use crate::rules::heimr::{roll_challenge, success_chance, Injury};
 use crate::storage::character::{Character, Sheet};
@@ -484,41 +484,26 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             let a = s.get(who).ok_or("not in the fight")?;
             let f = a.stat(FATIGUE);
             let luck = |x| if o.luck_shot { luck_shot(x) } else { x };
-            let first = pl.guard.unwrap_or(m[0]);
-            // What the target shows, as it will meet the attack (taken undefended: nothing).
-            let meets = |x: u32| {
-                if o.undefended && x == m[0] {
-                    Shown::None
-                } else {
-                    shown(s, x)
-                }
-            };
-            let def = standing(meets(first));
-            let passes = pl.guard.filter(|_| ranged.get());
-            let mut line = if passes.is_some() || m.len() > 1 {
+            let steps = attack_steps(s, pl.guard, m, c, ranged.get(), o.undefended);
+            let def = standing(steps[0].shown);
+            let mut line = if steps.len() > 1 {
                 // A shot that may go on: the guard's dodge passes it to the one it guards with
                 // the same roll; a cluster's dodges pass it on to a re-roll at one C more.
-                let steps: Vec<(Shown, Option<i32>)> = passes
-                    .map(|g| (shown(s, g), Some(c)))
-                    .into_iter()
-                    .chain(m.iter().zip(0..).map(|(&x, i)| {
-                        let same = i == 0 && passes.is_some();
-                        (meets(x), (!same).then_some(c + i))
-                    }))
-                    .collect();
-                let each = pass_on_chances(p, f, &steps);
-                let named: Vec<u32> = passes.into_iter().chain([m[0]]).collect();
-                let mut l = named
+                let odds: Vec<(Shown, Option<i32>)> =
+                    steps.iter().map(|x| (x.shown, x.roll)).collect();
+                let each = pass_on_chances(p, f, &odds);
+                let named = 1 + usize::from(pl.guard.is_some());
+                let mut l = steps[..named]
                     .iter()
                     .zip(&each)
-                    .map(|(&x, &h)| format!("hits {} {}", s.name(x), percent(luck(h))))
+                    .map(|(x, &h)| format!("hits {} {}", s.name(x.who), percent(luck(h))))
                     .collect::<Vec<_>>()
                     .join(" · ");
                 l.replace_range(..1, "H");
                 if m.len() > 1 {
                     l.push_str(&format!(
                         " · hits someone else {}",
-                        percent(luck(anyone(&each[named.len()..])))
+                        percent(luck(anyone(&each[named..])))
                     ));
                 }
                 l
@@ -566,41 +551,6 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                         return (all, format!("{last}: no shot"));
                     }
                 }
-                let dodged = |out: Outcome, was: Shown| {
-                    out == Outcome::Miss
-                        && matches!(
-                            was,
-                            Shown::Ready {
-                                kind: Defence::Dodge,
-                                ..
-                            }
-                        )
-                };
-                let keep = |e: Event, all: &mut Vec<Event>, last: &mut String| {
-                    if let Event::Batch(list) = e {
-                        if let Some(Event::Note(n)) = list.first() {
-                            last.clone_from(n);
-                        }
-                        all.extend(list);
-                    }
-                };
-                let mut first = None;
-                if let Some(g) = pl.guard {
-                    all.extend(intercept_events(s, g, who, m[0]));
-                    let was = shown(s, g);
-                    let r = roll_challenge(c, p, src);
-                    let og = Options {
-                        undefended: false,
-                        blind_spot: false,
-                        ..o
-                    };
-                    let (out, e) = resolve_attack(s, who, g, &og, &r);
-                    keep(e, &mut all, &mut last);
-                    if !(ranged.get_untracked() && dodged(out, was)) {
-                        return (all, last);
-                    }
-                    first = Some(r);
-                }
                 let mut redone = None;
                 if let Some((dc, dp, _)) = pl.redo {
                     let dr = roll_challenge(dc, dp, src);
@@ -611,27 +561,36 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                     )));
                     redone = Some(Redone::from_roll(&dr));
                 }
-                for (i, &t) in m.iter().enumerate() {
-                    let was = if o.undefended && i == 0 {
-                        Shown::None
-                    } else {
-                        shown(s, t)
-                    };
+                let steps = attack_steps(s, pl.guard, &m, c, ranged.get_untracked(), o.undefended);
+                let mut r = None;
+                for (i, st) in steps.iter().enumerate() {
+                    let guard = pl.guard == Some(st.who);
+                    if guard {
+                        all.extend(intercept_events(s, st.who, who, m[0]));
+                    }
+                    let target = st.who == m[0] && !guard;
                     let oi = Options {
-                        follow_up: i > 0 || first.is_some(),
-                        undefended: o.undefended && i == 0,
-                        redone: redone.filter(|_| i == 0),
+                        follow_up: i > 0,
+                        undefended: o.undefended && target,
+                        blind_spot: o.blind_spot && target,
+                        redone: redone.filter(|_| target),
                         ..o
                     };
-                    let r = match (i, first.take()) {
-                        (0, Some(r)) => r,
-                        _ => roll_challenge(c + i as i32, p, src),
+                    let roll = match (st.roll, r.take()) {
+                        (None, Some(prev)) => prev,
+                        (c, _) => roll_challenge(c.unwrap_or(pl.c), p, src),
                     };
-                    let (out, e) = resolve_attack(s, who, t, &oi, &r);
-                    keep(e, &mut all, &mut last);
-                    if !dodged(out, was) {
+                    let (out, e) = resolve_attack(s, who, st.who, &oi, &roll);
+                    if let Event::Batch(list) = e {
+                        if let Some(Event::Note(n)) = list.first() {
+                            last.clone_from(n);
+                        }
+                        all.extend(list);
+                    }
+                    if !dodged(out, st.shown) {
                         break;
                     }
+                    r = Some(roll);
                 }
                 (all, last)
             })
