@@ -3,6 +3,7 @@
 
 pub mod aura;
 pub mod dice;
+pub mod edit;
 pub mod encounter;
 pub mod heimr;
 pub mod symbaroum;

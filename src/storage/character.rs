@@ -196,6 +196,20 @@ impl Versioned for Character {
     fn id_mut(&mut self) -> Option<&mut String> {
         Some(&mut self.id)
     }
+
+    /// Names made too long by an earlier version's " (copy)" and " (imported)", and sheets its
+    /// edits left outside their ranges (see each system's `Edits::repair`).
+    fn repair(&mut self) {
+        if self.name.chars().count() > NAME_LIMIT {
+            self.name = self.name.chars().take(NAME_LIMIT).collect();
+        }
+        use crate::rules::edit::Edits;
+        match &mut self.sheet {
+            Sheet::Heimr(s) => s.repair(),
+            // Each system's arm joins as its edits move below the views.
+            _ => {}
+        }
+    }
 }
 
 impl Character {
@@ -220,10 +234,39 @@ impl Character {
         if self.id.trim().is_empty() || self.id.len() > 64 {
             return Err("the character's id is missing or too long".into());
         }
-        if self.name.chars().count() > 200 {
-            return Err("the name is longer than 200 characters".into());
+        if self.name.chars().count() > NAME_LIMIT {
+            return Err(format!("the name is longer than {NAME_LIMIT} characters"));
         }
         self.sheet.validate()
+    }
+}
+
+/// The longest name a character keeps, in characters (the name field's `maxlength`).
+pub const NAME_LIMIT: usize = 200;
+/// The longest notes a character keeps (the notes field's `maxlength`).
+pub const NOTES_LIMIT: usize = 20_000;
+
+impl Character {
+    /// Renames as the name field does: trimmed and cut to [`NAME_LIMIT`]; an empty name
+    /// changes nothing (false).
+    pub fn rename(&mut self, name: &str) -> bool {
+        let name: String = name.trim().chars().take(NAME_LIMIT).collect();
+        if name.is_empty() {
+            return false;
+        }
+        self.name = name;
+        true
+    }
+
+    pub fn set_notes(&mut self, notes: &str) {
+        self.notes = notes.chars().take(NOTES_LIMIT).collect();
+    }
+
+    /// The name with a suffix such as " (copy)", the name cut so both fit [`NAME_LIMIT`].
+    pub fn suffixed(&self, suffix: &str) -> String {
+        let keep = NAME_LIMIT.saturating_sub(suffix.chars().count());
+        let base: String = self.name.chars().take(keep).collect();
+        format!("{}{suffix}", base.trim_end())
     }
 }
 

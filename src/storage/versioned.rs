@@ -27,6 +27,12 @@ pub trait Versioned: DeserializeOwned {
     /// carries no JSON-tree code in the app.
     fn migrate(from: u64, doc: &str) -> Result<String, String>;
 
+    /// Brings a decoded document back within what its importer accepts, where an earlier
+    /// version of the app let a player edit it outside (issue 27): the same shape, values
+    /// clamped to their nearest allowed one, nothing removed. Runs after every migration, on
+    /// loading and importing alike, so a repaired document needs no new format.
+    fn repair(&mut self) {}
+
     /// The id of a document stored one per key (`KEY` + id), to be kept equal to its key.
     fn id_mut(&mut self) -> Option<&mut String> {
         None
@@ -91,7 +97,9 @@ pub fn decode<T: Versioned>(text: &str) -> Result<T, DecodeError> {
     for from in version..T::CURRENT {
         doc = Cow::Owned(T::migrate(from, &doc).map_err(DecodeError::Invalid)?);
     }
-    serde_json::from_str(&doc).map_err(|e| DecodeError::Invalid(e.to_string()))
+    let mut doc: T = serde_json::from_str(&doc).map_err(|e| DecodeError::Invalid(e.to_string()))?;
+    doc.repair();
+    Ok(doc)
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

@@ -38,6 +38,10 @@ pub struct Roster {
 }
 
 impl Roster {
+    pub fn notices(&self) -> Notices {
+        self.notices
+    }
+
     pub fn get(&self, id: &str) -> Option<Character> {
         self.chars
             .with(|cs| cs.iter().find(|c| c.id == id).cloned())
@@ -83,7 +87,7 @@ impl Roster {
     pub fn duplicate(&self, id: &str) -> Option<String> {
         let mut copy = self.get(id)?;
         copy.id = self.fresh_id();
-        copy.name = format!("{} (copy)", copy.name);
+        copy.name = copy.suffixed(" (copy)");
         copy.created = now_ms();
         copy.updated = copy.created;
         let new_id = copy.id.clone();
@@ -158,7 +162,7 @@ impl Roster {
     /// A copy with a new id, for "keep both".
     pub fn as_new(&self, mut c: Character) -> Character {
         c.id = self.fresh_id();
-        c.name = format!("{} (imported)", c.name);
+        c.name = c.suffixed(" (imported)");
         c
     }
 

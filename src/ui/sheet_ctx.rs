@@ -2,6 +2,7 @@
 //! memo, edit it through the roster (which saves it).
 
 use crate::rules::dice::RollOutcome;
+use crate::rules::edit::{Edits, ListEdit};
 use crate::storage::character::Sheet;
 use crate::storage::roll_log::LogEntry;
 use crate::ui::roster::Roster;
@@ -105,16 +106,22 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
         Callback::new(move |v| ctx.edit(|s| set(s, i, v)))
     }
 
-    /// A list of texts of the sheet, read and written.
+    /// A list of texts of the sheet, read and edited as the list editor edits it.
     pub fn list(
         &self,
         get: fn(&T) -> &Vec<String>,
         set: fn(&mut T) -> &mut Vec<String>,
-    ) -> (Signal<Vec<String>>, Callback<Vec<String>>) {
+    ) -> (Signal<Vec<String>>, Callback<ListEdit>) {
         let ctx = *self;
         (
             Signal::derive(move || ctx.sheet.with(|s| get(s).clone())),
-            Callback::new(move |v| ctx.edit(|s| *set(s) = v)),
+            Callback::new(move |e: ListEdit| {
+                let mut result = Ok(());
+                ctx.edit(|s| result = e.apply(set(s)));
+                if let Err(why) = result {
+                    ctx.roster.notices().error(why);
+                }
+            }),
         )
     }
 
@@ -139,5 +146,58 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
             expr,
             outcome,
         });
+    }
+}
+
+/// Edits through the system's rules (`Edits::apply`): what a tap does is what the tests run.
+impl<T: Edits + Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
+    /// Applies one edit (and saves); a refusal becomes a notice, the sheet unchanged.
+    pub fn act(&self, e: T::Edit) -> bool {
+        let next = self.sheet.with_untracked(|s| {
+            let mut next = s.clone();
+            next.apply(e).map(|()| (next != *s).then_some(next))
+        });
+        match next {
+            Ok(Some(next)) => {
+                self.edit(|s| *s = next);
+                true
+            }
+            Ok(None) => true,
+            Err(why) => {
+                self.roster.notices().error(why);
+                false
+            }
+        }
+    }
+
+    /// A number field's writer: `Edit::Hp` is the `fn(i32) -> Edit` it sends.
+    pub fn set(&self, make: fn(i32) -> T::Edit) -> Callback<i32> {
+        let ctx = *self;
+        Callback::new(move |v| {
+            ctx.act(make(v));
+        })
+    }
+
+    /// The writer of the number at index `i` (an attribute, an ability's figure).
+    pub fn set_at(&self, i: usize, make: fn(usize, i32) -> T::Edit) -> Callback<i32> {
+        let ctx = *self;
+        Callback::new(move |v| {
+            ctx.act(make(i, v));
+        })
+    }
+
+    /// A free list of texts, read and edited (`Edit::Skills` is the `fn(ListEdit) -> Edit`).
+    pub fn texts(
+        &self,
+        get: fn(&T) -> &Vec<String>,
+        make: fn(ListEdit) -> T::Edit,
+    ) -> (Signal<Vec<String>>, Callback<ListEdit>) {
+        let ctx = *self;
+        (
+            Signal::derive(move || ctx.sheet.with(|s| get(s).clone())),
+            Callback::new(move |e| {
+                ctx.act(make(e));
+            }),
+        )
     }
 }

@@ -70,6 +70,10 @@ pub enum TrainError {
     TrainingAtLimit(u32),
     #[error("{0} is at its highest ({1}); this level would raise it past that")]
     AttributeAtLimit(&'static str, i32),
+    #[error("{0} was changed since that purchase, so its progress cannot be given back")]
+    AttributeChangedSince(&'static str),
+    #[error("the XP given back would pass {0}")]
+    XpAtLimit(u32),
 }
 
 fn trained_mut(sheet: &mut HeimrSheet, ability: usize, track: Track) -> Option<&mut u32> {
@@ -161,15 +165,23 @@ pub fn undo_last(sheet: &mut HeimrSheet) -> Result<Purchase, TrainError> {
     if current != Some(p.level) {
         return Err(TrainError::ChangedSince);
     }
+    let a = sheet.attributes[p.attr.index()];
+    let value = a.value - i32::from(p.raised);
+    if value < -super::sheet::ATTR_LIMIT || p.prev_progress >= progress_required(value + 1) {
+        return Err(TrainError::AttributeChangedSince(p.attr.name()));
+    }
+    let xp = sheet
+        .xp
+        .checked_add(p.cost)
+        .filter(|&x| x <= super::sheet::XP_LIMIT)
+        .ok_or(TrainError::XpAtLimit(super::sheet::XP_LIMIT))?;
     if let Some(t) = trained_mut(sheet, p.ability, p.track) {
         *t -= 1;
     }
     let a = &mut sheet.attributes[p.attr.index()];
-    if p.raised {
-        a.value -= 1;
-    }
+    a.value = value;
     a.progress = p.prev_progress;
-    sheet.xp += p.cost;
+    sheet.xp = xp;
     sheet.purchases.pop();
     Ok(p)
 }

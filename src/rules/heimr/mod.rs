@@ -5,12 +5,14 @@
 mod advancement;
 pub mod challenge;
 pub mod combat;
+mod edit;
 mod sheet;
 
 pub use advancement::{
     share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare,
 };
 pub use challenge::{opposed_chances, roll_challenge, success_chance, ChallengeRoll};
+pub use edit::{Edit, DEAD, HP_LIMIT};
 pub use sheet::{
     base_fatigue, progress_required, Ability, Attr, AttrGroup, Attribute, HeimrSheet, Injury,
     InjuryLevel, ATTR_LIMIT, FATIGUE_MAX, FATIGUE_MIN, STANDARD_ABILITIES, TRAIN_LIMIT, XP_LIMIT,

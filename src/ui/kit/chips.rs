@@ -1,3 +1,4 @@
+use crate::rules::edit::{ListEdit, ENTRY_LIMIT};
 use leptos::prelude::*;
 
 /// A free list of short texts (skills, conditions, items): add and remove. `chips` shows them
@@ -6,16 +7,14 @@ use leptos::prelude::*;
 pub fn TextList(
     #[prop(into)] title: String,
     #[prop(into)] items: Signal<Vec<String>>,
-    #[prop(into)] set: Callback<Vec<String>>,
+    #[prop(into)] set: Callback<ListEdit>,
     #[prop(optional)] chips: bool,
 ) -> impl IntoView {
     let (draft, set_draft) = signal(String::new());
     let add = move || {
-        let text = draft.get_untracked().trim().to_owned();
-        if !text.is_empty() {
-            let mut list = items.get_untracked();
-            list.push(text);
-            set.run(list);
+        let text = draft.get_untracked();
+        if !text.trim().is_empty() {
+            set.run(ListEdit::Add(text));
             set_draft.set(String::new());
         }
     };
@@ -29,17 +28,14 @@ pub fn TextList(
                     view! {
                         <li>
                             <span>{item}</span>
-                            <button class="btn small" aria-label=remove_label on:click=move |_| {
-                                let mut list = items.get_untracked();
-                                if i < list.len() { list.remove(i); }
-                                set.run(list);
-                            }>"✕"</button>
+                            <button class="btn small" aria-label=remove_label
+                                on:click=move |_| set.run(ListEdit::Remove(i))>"✕"</button>
                         </li>
                     }
                 }).collect_view()}
             </ul>
             <div class="row">
-                <input type="text" aria-label=input_label prop:value=move || draft.get()
+                <input type="text" maxlength=ENTRY_LIMIT aria-label=input_label prop:value=move || draft.get()
                     on:input=move |ev| set_draft.set(event_target_value(&ev))
                     on:keydown=move |ev| if ev.key() == "Enter" { add() }/>
                 <button class="btn" on:click=move |_| add()>"Add"</button>

@@ -1,3 +1,4 @@
+use crate::storage::character::NOTES_LIMIT;
 use crate::ui::kit::modes::tab_id;
 use crate::ui::kit::{Mode, ModeTabs};
 use crate::ui::roster::Roster;
@@ -38,8 +39,8 @@ pub fn CharacterPage(id: String) -> impl IntoView {
                 <input class="name-input" type="text" maxlength="200" aria-label="Character name"
                     prop:value=field(|c| c.name.clone())
                     on:change=move |ev| {
-                        let name = event_target_value(&ev).trim().to_owned();
-                        if !name.is_empty() { id.with_value(|id| roster.update(id, |c| c.name = name)); }
+                        let name = event_target_value(&ev);
+                        if !name.trim().is_empty() { id.with_value(|id| roster.update(id, |c| { c.rename(&name); })); }
                     }/>
                 <p class="muted">{field(|c| c.sheet.system().name.to_owned())}
                     {move || roster.unsaved.with(|u| id.with_value(|id| u.contains(id))).then_some(" · saving…")}</p>
@@ -50,10 +51,10 @@ pub fn CharacterPage(id: String) -> impl IntoView {
                 <Show when=move || mode.get() == Mode::Edit>
                 <section class="card">
                     <label class="field-label" for="notes">"Notes"</label>
-                    <textarea id="notes" rows="4" prop:value=field(|c| c.notes.clone())
+                    <textarea id="notes" rows="4" maxlength=NOTES_LIMIT prop:value=field(|c| c.notes.clone())
                         on:change=move |ev| {
                             let notes = event_target_value(&ev);
-                            id.with_value(|id| roster.update(id, |c| c.notes = notes));
+                            id.with_value(|id| roster.update(id, |c| c.set_notes(&notes)));
                         }></textarea>
                 </section>
                 </Show>

@@ -99,9 +99,11 @@ fn RosterEntry(c: Character) -> impl IntoView {
         }
     };
     let rename = move || {
-        let name = draft.get_untracked().trim().to_owned();
-        if !name.is_empty() {
-            roster.update(&id.get_value(), |c| c.name = name);
+        let name = draft.get_untracked();
+        if !name.trim().is_empty() {
+            roster.update(&id.get_value(), |c| {
+                c.rename(&name);
+            });
         }
         set_renaming.set(false);
     };

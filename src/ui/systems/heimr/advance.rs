@@ -3,13 +3,11 @@
 
 use super::edit::progress_text;
 use super::Ctx as SheetCtx;
-use crate::rules::heimr::{train, undo_last, xp_cost, Attr, Preview, Track, XP_LIMIT};
+use crate::rules::heimr::{xp_cost, Attr, Edit, Preview, Track, XP_LIMIT};
 use crate::ui::kit::Stepper;
-use crate::ui::state::Notices;
 use leptos::prelude::*;
 
 pub fn advance(ctx: SheetCtx) -> impl IntoView {
-    let notices = expect_context::<Notices>();
     let count = ctx.num(|s| s.abilities.len() as i32);
     let pending = RwSignal::new(None::<(usize, Track)>);
     let last = ctx.get(|s| s.purchases.last().cloned());
@@ -18,17 +16,13 @@ pub fn advance(ctx: SheetCtx) -> impl IntoView {
         <section class="card">
             <h2>"Experience"</h2>
             <div class="row xp-row">
-                <Stepper label="XP" value=ctx.num(|s| s.xp as i32) min=0 max=XP_LIMIT as i32 set=ctx.set_num(|s, v| s.xp = v.clamp(0, XP_LIMIT as i32) as u32)/>
+                <Stepper label="XP" value=ctx.num(|s| s.xp as i32) min=0 max=XP_LIMIT as i32 set=ctx.set(Edit::Xp)/>
                 <span class="muted">{move || format!("party carries {}", carried.get())}</span>
             </div>
             <Show when=move || last.with(Option::is_some)>
                 <div class="undo-row">
                     <span>{move || last.get().map(|p| format!("Last: {} {} → {} ({} XP)", p.ability_name, p.track.name(), p.level, p.cost))}</span>
-                    <button class="btn small" on:click=move |_| {
-                        let mut result = Ok(());
-                        ctx.edit(|s| result = undo_last(s).map(|_| ()));
-                        if let Err(e) = result { notices.error(format!("Cannot undo: {e}")); }
-                    }>"Undo purchase"</button>
+                    <button class="btn small" on:click=move |_| { ctx.act(Edit::UndoPurchase); }>"Undo purchase"</button>
                 </div>
             </Show>
         </section>
@@ -94,7 +88,6 @@ fn train_row(ctx: SheetCtx, i: usize, pending: RwSignal<Option<(usize, Track)>>)
 #[component]
 fn WhatIf(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoView {
     let ctx = expect_context::<SheetCtx>();
-    let notices = expect_context::<Notices>();
     let attrs = ctx.get(move |s| {
         s.abilities
             .get(i)
@@ -139,11 +132,8 @@ fn WhatIf(i: usize, pending: RwSignal<Option<(usize, Track)>>) -> impl IntoView 
             }}
             <div class="actions">
                 <button class="btn primary" disabled=move || preview.with(Result::is_err) on:click=move |_| {
-                    let mut result = Ok(());
-                    ctx.edit(|s| result = train(s, i, track(), choice.get_untracked()).map(|_| ()));
-                    match result {
-                        Ok(()) => pending.set(None),
-                        Err(e) => notices.error(format!("Not bought: {e}")),
+                    if ctx.act(Edit::Train(i, track(), choice.get_untracked())) {
+                        pending.set(None);
                     }
                 }>"Buy"</button>
                 <button class="btn" on:click=move |_| pending.set(None)>"Cancel"</button>

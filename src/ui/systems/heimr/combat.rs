@@ -4,6 +4,7 @@
 //! The rules (`rules::heimr::combat`) decide everything; these views only ask and show.
 
 use crate::rules::dice::DiceSource;
+use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::heimr::combat::{
     action_events, anyone, arm_events, attack_setup, attack_steps, blind_spot_setup, brawl_chances,
@@ -14,7 +15,7 @@ use crate::rules::heimr::combat::{
     Defence, Effect, Kind, Npc, Options, Part, Redone, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE,
     BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
 };
-use crate::rules::heimr::{roll_challenge, success_chance, Injury};
+use crate::rules::heimr::{roll_challenge, success_chance, Edit, Injury, DEAD};
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
@@ -42,9 +43,6 @@ fn from_character(c: &Character) -> Option<Combatant> {
     }
 }
 
-/// The sheet keeps a death as its "Dead" condition.
-const DEAD: &str = "Dead";
-
 fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
     match sheet {
         Sheet::Heimr(s) => Some((s.hp, 0, s.conditions.iter().any(|c| c == DEAD))),
@@ -54,10 +52,8 @@ fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
 
 fn set_vitals(sheet: &mut Sheet, hp: i32, _: u32, dead: bool) {
     if let Sheet::Heimr(s) = sheet {
-        s.hp = hp.clamp(-1000, 1000);
-        s.conditions.retain(|c| c != DEAD);
-        if dead {
-            s.conditions.push(DEAD.into());
+        for e in [Edit::Hp(hp), Edit::Dead(dead)] {
+            let _ = s.apply(e);
         }
     }
 }

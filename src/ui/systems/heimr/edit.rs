@@ -3,16 +3,16 @@
 
 use super::Ctx as SheetCtx;
 use crate::rules::heimr::{
-    progress_required, Ability, Attr, AttrGroup, HeimrSheet, ATTR_LIMIT, FATIGUE_MAX, FATIGUE_MIN,
-    TRAIN_LIMIT,
+    progress_required, Ability, Attr, AttrGroup, Edit, HeimrSheet, ATTR_LIMIT, FATIGUE_MAX,
+    FATIGUE_MIN, TRAIN_LIMIT,
 };
 use crate::ui::kit::{Derived, Section, Stepper, TextList};
 use leptos::prelude::*;
 
 pub fn edit(ctx: SheetCtx) -> impl IntoView {
     let count = ctx.num(|s| s.abilities.len() as i32);
-    let (skills, set_skills) = ctx.list(|s| &s.skills, |s| &mut s.skills);
-    let (items, set_items) = ctx.list(|s| &s.items, |s| &mut s.items);
+    let (skills, set_skills) = ctx.texts(|s| &s.skills, Edit::Skills);
+    let (items, set_items) = ctx.texts(|s| &s.items, Edit::Items);
     view! {
         <Section title="Attributes" key="heimr.attributes">
             {[(AttrGroup::Physical, "Physical"), (AttrGroup::Mental, "Mental")].map(|(g, title)| view! {
@@ -22,11 +22,11 @@ pub fn edit(ctx: SheetCtx) -> impl IntoView {
         </Section>
         <Section title="Health and will" key="heimr.vitals">
             <div class="grid2">
-                <Stepper label="Hit points" value=ctx.num(|s| s.hp) min=-1000 max=1000 set=ctx.set_num(|s, v| s.hp = v)/>
-                <Stepper label="Max hit points" value=ctx.num(|s| s.hp_max) min=0 max=1000 set=ctx.set_num(|s, v| s.hp_max = v)/>
-                <Stepper label="Willpower" value=ctx.num(|s| s.willpower) min=0 max=1000 set=ctx.set_num(|s, v| s.willpower = v)/>
-                <Stepper label="Max willpower" value=ctx.num(|s| s.willpower_max) min=0 max=1000 set=ctx.set_num(|s, v| s.willpower_max = v)/>
-                <Stepper label="Fatigue" value=ctx.num(|s| s.fatigue) min=FATIGUE_MIN max=FATIGUE_MAX set=ctx.set_num(|s, v| s.fatigue = v)/>
+                <Stepper label="Hit points" value=ctx.num(|s| s.hp) min=-1000 max=1000 set=ctx.set(Edit::Hp)/>
+                <Stepper label="Max hit points" value=ctx.num(|s| s.hp_max) min=0 max=1000 set=ctx.set(Edit::HpMax)/>
+                <Stepper label="Willpower" value=ctx.num(|s| s.willpower) min=0 max=1000 set=ctx.set(Edit::Willpower)/>
+                <Stepper label="Max willpower" value=ctx.num(|s| s.willpower_max) min=0 max=1000 set=ctx.set(Edit::WillpowerMax)/>
+                <Stepper label="Fatigue" value=ctx.num(|s| s.fatigue) min=FATIGUE_MIN max=FATIGUE_MAX set=ctx.set(Edit::Fatigue)/>
             </div>
             <Derived label="Base fatigue" testid="base-fatigue" value=ctx.text(|s| s.base_fatigue().to_string())
                 formula=ctx.text(|s| format!("4 − stamina ({}) = {}, never below 1 → {}", s.attr(Attr::Sta), 4 - s.attr(Attr::Sta), s.base_fatigue()))/>
@@ -54,7 +54,7 @@ fn attr_row(ctx: SheetCtx, a: Attr) -> impl IntoView {
                 <span class="muted progress-text">{ctx.text_at(i, progress_text)}</span>
             </div>
             <Stepper label=a.name() value=ctx.num_at(i, |s, i| s.attributes[i].value) min=-ATTR_LIMIT max=ATTR_LIMIT
-                set=ctx.set_num_at(i, |s, i, v| s.attributes[i].value = v)/>
+                set=ctx.set_at(i, Edit::Attribute)/>
         </div>
     }
 }
@@ -91,14 +91,14 @@ fn ability_row(ctx: SheetCtx, i: usize) -> impl IntoView {
             </div>
             <div class="grid2">
                 <Stepper label=format!("Base consistency of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.base_consistency)) min=-2 max=3
-                    set=ctx.set_num_at(i, |s, i, v| if let Some(a) = s.abilities.get_mut(i) { a.base_consistency = v })/>
+                    set=ctx.set_at(i, Edit::AbilityBase)/>
                 <Stepper label=format!("Trained consistency of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.trained_consistency as i32)) min=0 max=TRAIN_LIMIT as i32
-                    set=ctx.set_num_at(i, |s, i, v| if let Some(a) = s.abilities.get_mut(i) { a.trained_consistency = v as u32 })/>
+                    set=ctx.set_at(i, Edit::AbilityTrainedC)/>
                 <Stepper label=format!("Trained potential of {}", name.get_untracked()) value=ctx.num_at(i, |s, i| s.abilities.get(i).map_or(0, |a| a.trained_potential as i32)) min=0 max=TRAIN_LIMIT as i32
-                    set=ctx.set_num_at(i, |s, i, v| if let Some(a) = s.abilities.get_mut(i) { a.trained_potential = v as u32 })/>
+                    set=ctx.set_at(i, Edit::AbilityTrainedP)/>
             </div>
             {(i >= 6).then(|| view! {
-                <button class="btn small danger" on:click=move |_| ctx.edit(|s| { if i < s.abilities.len() { s.abilities.remove(i); } })>"Remove"</button>
+                <button class="btn small danger" on:click=move |_| { ctx.act(Edit::RemoveAbility(i)); }>"Remove"</button>
             })}
         </div>
     }
@@ -154,7 +154,7 @@ fn AddAbility() -> impl IntoView {
             <button class="btn primary" disabled=move || name.with(|n| n.trim().is_empty()) || attrs.with(Vec::is_empty)
                 on:click=move |_| {
                     let ab = Ability::new(name.get_untracked().trim(), &attrs.get_untracked(), base.get_untracked());
-                    ctx.edit(|s| s.abilities.push(ab));
+                    if !ctx.act(Edit::AddAbility(ab)) { return; }
                     set_name.set(String::new());
                     attrs.set(Vec::new());
                     base.set(0);

@@ -3,28 +3,28 @@
 
 use super::roll::{ChallengePanel, RollFor};
 use super::Ctx;
-use crate::rules::heimr::{Attr, HeimrSheet, FATIGUE_MAX, FATIGUE_MIN};
+use crate::rules::heimr::{Attr, Edit, HeimrSheet, FATIGUE_MAX, FATIGUE_MIN};
 use crate::ui::kit::{Counter, Fig, RollRow, RollSheet, TextList};
 use leptos::prelude::*;
 
 pub fn play(ctx: Ctx) -> impl IntoView {
     let open = RwSignal::new(None::<RollFor>);
     let count = ctx.num(|s| s.abilities.len() as i32);
-    let (conditions, set_conditions) = ctx.list(|s| &s.conditions, |s| &mut s.conditions);
+    let (conditions, set_conditions) = ctx.texts(|s| &s.conditions, Edit::Conditions);
     view! {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
-                <Counter label="Hit points" value=ctx.num(|s| s.hp) set=ctx.set_num(|s, v| s.hp = v)
+                <Counter label="Hit points" value=ctx.num(|s| s.hp) set=ctx.set(Edit::Hp)
                     max=ctx.max(|s| s.hp_max) min=-1000 limit=1000
                     note=ctx.text(|s| s.injury().name().to_owned())/>
-                <Counter label="Willpower" value=ctx.num(|s| s.willpower) set=ctx.set_num(|s, v| s.willpower = v)
+                <Counter label="Willpower" value=ctx.num(|s| s.willpower) set=ctx.set(Edit::Willpower)
                     max=ctx.max(|s| s.willpower_max) min=0 limit=1000
                     note=Signal::derive(String::new)/>
-                <Counter label="Fatigue" value=ctx.num(|s| s.fatigue) set=ctx.set_num(|s, v| s.fatigue = v)
+                <Counter label="Fatigue" value=ctx.num(|s| s.fatigue) set=ctx.set(Edit::Fatigue)
                     max=Signal::stored(None) min=FATIGUE_MIN limit=FATIGUE_MAX
                     note=ctx.text(|s| format!("base {}", s.base_fatigue()))/>
             </div>
-            <button class="btn wide" on:click=move |_| ctx.edit(|s| s.fatigue = (s.fatigue - 2).max(s.base_fatigue()))
+            <button class="btn wide" on:click=move |_| { ctx.act(Edit::Breather); }
                 disabled=move || ctx.sheet.with(|s| s.fatigue <= s.base_fatigue())>
                 "Take a breather (fatigue −2)"
             </button>

@@ -4,7 +4,7 @@ use crate::rules::heimr::challenge::{
     fatigue_rise_chance, opposed_chances, result_distribution, roll_challenge, success_chance,
     ChallengeRoll,
 };
-use crate::rules::heimr::{Attr, AttrGroup, HeimrSheet};
+use crate::rules::heimr::{Attr, AttrGroup, Edit, HeimrSheet};
 use crate::storage::character::Sheet;
 use crate::storage::roll_log::LogEntry;
 use crate::ui::components::bar_chart::BarChart;
@@ -169,7 +169,7 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
             Ok(r) => {
                 if let Some(f) = fatigue.get_untracked() {
                     let after = r.fatigue_after(f);
-                    ctx.edit(|s| s.fatigue = after);
+                    ctx.act(Edit::Fatigue(after));
                 }
                 record(
                     &r,
@@ -214,10 +214,9 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
     };
     let willpower = Signal::derive(move || ctx.sheet.with(|s| s.willpower));
     let reroll = move || {
-        if willpower.get_untracked() < 1 {
+        if !ctx.act(Edit::SpendWillpower) {
             return;
         }
-        ctx.edit(|s| s.willpower -= 1);
         let before = fatigue.get_untracked();
         if let Some(r) = roll_once() {
             last.set(Some(r));

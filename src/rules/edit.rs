@@ -1,0 +1,96 @@
+//! Edits a player makes to a sheet, below the views: each system lists its edits as an enum and
+//! applies them in its rules module, so a tap and a test run the same code. An edit that would
+//! make a sheet its own importer refuses is clamped here (or refused with a reason), never
+//! left for a backup to trip over.
+
+/// A sheet whose edits are data: the views send `Edit`s, the property tests generate them.
+pub trait Edits {
+    type Edit;
+    /// Applies one edit; `Err` says why nothing changed (the sheet is left as it was).
+    fn apply(&mut self, edit: Self::Edit) -> Result<(), String>;
+
+    /// Brings a sheet stored by an earlier version back within what `validate` accepts, where
+    /// that version's edits let it out: each value to its nearest allowed one, nothing removed.
+    fn repair(&mut self) {}
+}
+
+/// The longest entry of a free list (a skill, an item, a condition), in characters.
+pub const ENTRY_LIMIT: usize = 200;
+/// The most entries a free list holds.
+pub const LIST_LIMIT: usize = 200;
+
+/// An edit of a free list of short texts, as the list editor makes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ListEdit {
+    /// Adds the text, trimmed; an empty text adds nothing.
+    Add(String),
+    /// Removes the entry at this position (nothing if there is none).
+    Remove(usize),
+}
+
+impl ListEdit {
+    pub fn apply(self, list: &mut Vec<String>) -> Result<(), String> {
+        match self {
+            ListEdit::Add(text) => {
+                let text = text.trim();
+                if text.is_empty() {
+                    return Ok(());
+                }
+                if list.len() >= LIST_LIMIT {
+                    return Err(format!("a list holds at most {LIST_LIMIT} entries"));
+                }
+                list.push(text.chars().take(ENTRY_LIMIT).collect());
+            }
+            ListEdit::Remove(i) => {
+                if i < list.len() {
+                    list.remove(i);
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Checks a free list against the limits the list editor keeps.
+pub fn check_list(list: &[String], what: &str) -> Result<(), String> {
+    if list.len() > LIST_LIMIT {
+        return Err(format!("{what}: more than {LIST_LIMIT} entries"));
+    }
+    if list.iter().any(|e| e.chars().count() > ENTRY_LIMIT) {
+        return Err(format!(
+            "{what}: an entry longer than {ENTRY_LIMIT} characters"
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn adds_trimmed_and_cut_entries_and_removes_by_position() {
+        let mut l = Vec::new();
+        ListEdit::Add("  Sword ".into()).apply(&mut l).unwrap();
+        ListEdit::Add("   ".into()).apply(&mut l).unwrap();
+        ListEdit::Add("x".repeat(ENTRY_LIMIT + 5))
+            .apply(&mut l)
+            .unwrap();
+        assert_eq!(l.len(), 2);
+        assert_eq!(l[0], "Sword");
+        assert_eq!(l[1].chars().count(), ENTRY_LIMIT);
+        check_list(&l, "items").unwrap();
+        ListEdit::Remove(7).apply(&mut l).unwrap();
+        ListEdit::Remove(0).apply(&mut l).unwrap();
+        assert_eq!(l.len(), 1);
+    }
+
+    #[test]
+    fn a_full_list_refuses_one_more() {
+        let mut l = vec!["a".to_string(); LIST_LIMIT];
+        assert!(ListEdit::Add("b".into()).apply(&mut l).is_err());
+        assert_eq!(l.len(), LIST_LIMIT);
+        l.push("c".into());
+        assert!(check_list(&l, "items").is_err());
+    }
+}
