@@ -262,6 +262,21 @@ impl Character {
         self.notes = notes.chars().take(NOTES_LIMIT).collect();
     }
 
+    /// This character as a combatant of its system's fight, linked by id: the one way a saved
+    /// character joins (the fight page, the host tests, the live table).
+    pub fn combatant(&self) -> crate::rules::encounter::Combatant {
+        use crate::rules::{aura, heimr, symbaroum, tempo, vogt};
+        let mut c = match &self.sheet {
+            Sheet::Heimr(s) => heimr::combat::combatant(&self.name, s, None),
+            Sheet::Symbaroum(s) => symbaroum::combat::combatant(&self.name, s, !s.npc, None),
+            Sheet::Vogt(s) => vogt::combat::from_sheet(&self.name, s),
+            Sheet::Aura(s) => aura::combat::from_sheet(&self.name, s),
+            Sheet::Tempo(s) => tempo::combat::from_sheet(&self.name, s),
+        };
+        c.link = Some(self.id.clone());
+        c
+    }
+
     /// The name with a suffix such as " (copy)", the name cut so both fit [`NAME_LIMIT`].
     pub fn suffixed(&self, suffix: &str) -> String {
         let keep = NAME_LIMIT.saturating_sub(suffix.chars().count());

@@ -21,11 +21,18 @@ pub fn config() -> Config {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(1000);
+    let default = Config::default();
+    // The test command's run is the same every time (seed 27); the long run picks its own.
+    let rng_seed = match std::env::var("PROPTEST_RNG_SEED") {
+        Ok(_) => default.rng_seed,
+        Err(_) => proptest::test_runner::RngSeed::Fixed(27),
+    };
     Config {
         cases,
+        rng_seed,
         failure_persistence: None,
         max_shrink_iters: 2000,
-        ..Config::default()
+        ..default
     }
 }
 

@@ -6,3 +6,4 @@
 
 mod common;
 mod heimr;
+mod encounters;

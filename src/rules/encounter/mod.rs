@@ -10,7 +10,7 @@ pub mod systems;
 pub use rules::{
     AtZero, CombatRules, ConditionDef, DefaultDuration, Ends, Reset, ResourceDef, Turns,
 };
-pub use state::{Active, Combatant, Duration, Event, Line, State, RESUMES};
+pub use state::{Active, Combatant, Duration, Event, Line, State, NAME_LIMIT, RESUMES};
 pub use stored::{Encounter, LIMIT, MAX_EVENTS};
 pub use systems::rules_for;
 

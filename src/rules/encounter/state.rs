@@ -118,6 +118,9 @@ pub struct Active {
 /// and resumes, without starting again, when its new place comes up.
 pub const RESUMES: &str = "resumes";
 
+/// The longest name a combatant (or an encounter) keeps, in characters.
+pub const NAME_LIMIT: usize = 200;
+
 /// Everything that can happen in a fight. Dice are rolled before the event is made, and their
 /// results are part of it, so replaying the log gives the same fight.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -921,6 +924,30 @@ impl State {
     /// Damage to `who` as one step: the engine's [`Event::Damage`] and what the system's rules
     /// attach to the change ([`CombatRules::hp_changed`]). The Damage button and every
     /// system's attacks take this one path.
+    /// Names for `count` new combatants called `base`: numbered after any already in the fight
+    /// ("Goblin 3", "Goblin 4"), `base` alone for a single first one; trimmed, and cut so the
+    /// number fits the 200 characters a name may have.
+    pub fn numbered(&self, base: &str, count: usize) -> Vec<String> {
+        let base: String = base.trim().chars().take(NAME_LIMIT).collect();
+        let taken = self
+            .combatants
+            .iter()
+            .filter_map(|c| c.name.strip_prefix(base.as_str())?.trim().parse::<usize>().ok())
+            .max()
+            .unwrap_or(0);
+        if count == 1 && taken == 0 && !self.combatants.iter().any(|c| c.name == base) {
+            return vec![base];
+        }
+        (1..=count)
+            .map(|k| {
+                let n = format!(" {}", taken + k);
+                let keep = NAME_LIMIT - n.len();
+                let cut: String = base.chars().take(keep).collect();
+                format!("{}{n}", cut.trim_end())
+            })
+            .collect()
+    }
+
     pub fn damage_events(&self, who: Vec<u32>, amount: i32) -> Event {
         self.with_consequences(Event::Damage(who, amount))
     }

@@ -11,6 +11,13 @@ use serde::{Deserialize, Serialize};
 pub const MAX_EVENTS: usize = 100_000;
 /// Numbers in an encounter stay within ±`LIMIT`, so no sum of them can overflow.
 pub const LIMIT: i32 = 1_000_000;
+/// The longest note or condition name an event carries, in bytes.
+pub const NOTE_LIMIT: usize = 16 * 1024;
+/// The most events one step holds (one damage roll against every combatant, each with its
+/// consequences; 64 before, fewer than a fight of NPC groups can need).
+pub const BATCH_LIMIT: usize = 4096;
+/// The longest text a combatant carries, in bytes (a list of 200 damage types of 200 characters).
+pub const TEXT_LIMIT: usize = 200 * 202 * 4;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Encounter {
@@ -119,7 +126,7 @@ impl Encounter {
         for (i, e) in self.events.iter().enumerate() {
             if !event_ok(e, true) {
                 return Err(format!(
-                    "event {} holds a value out of range (at most ±{LIMIT}, names up to 200 characters, dice in notation)",
+                    "event {} holds a value out of range (at most ±{LIMIT}, names up to 200 characters)",
                     i + 1
                 ));
             }
@@ -133,7 +140,7 @@ fn small(v: i32) -> bool {
 }
 
 fn combatant_ok(c: &super::Combatant) -> bool {
-    c.name.chars().count() <= 200
+    c.name.chars().count() <= super::state::NAME_LIMIT
         && [c.hp, c.hp_max]
             .into_iter()
             .chain(c.stats.iter().copied())
@@ -143,9 +150,11 @@ fn combatant_ok(c: &super::Combatant) -> bool {
         && c.stats.len() <= 64
         && c.pools.len() <= 64
         && c.used.len() <= 64
-        && c.texts
-            .iter()
-            .all(|t| t.is_empty() || crate::rules::dice::parse(t).is_ok())
+        // Texts are dice, damage types and lists of them (Vogt's resistances): each is read
+        // with its own parser when used, so only their size is bounded here. (Requiring dice
+        // refused every Vogt fight with a saved character: its damage type is a word.)
+        && c.texts.len() <= 64
+        && c.texts.iter().all(|t| t.len() <= TEXT_LIMIT)
 }
 
 /// One event's numbers and texts within bounds; a batch holds at most 64 events, none of them
@@ -158,8 +167,12 @@ fn event_ok(e: &Event, outer: bool) -> bool {
         Event::Set(_, i, n) => *i < 64 && small(*n),
         Event::Sync(_, hp, _, _) => small(*hp),
         Event::Init(_, keys) => keys.iter().copied().all(small),
-        Event::Note(t) | Event::Add(_, t, _) | Event::Use(_, t) => t.chars().count() <= 500,
-        Event::Batch(list) => outer && list.len() <= 64 && list.iter().all(|e| event_ok(e, false)),
+        // Notes are written by the app and name combatants (up to 200 characters each): an
+        // attack's line with its target, guard and cluster passed the 500 allowed before.
+        Event::Note(t) | Event::Add(_, t, _) | Event::Use(_, t) => t.len() <= NOTE_LIMIT,
+        Event::Batch(list) => {
+            outer && list.len() <= BATCH_LIMIT && list.iter().all(|e| event_ok(e, false))
+        }
         _ => true,
     }
 }

@@ -100,16 +100,5 @@ pub fn npc_names(s: &State, typed: &str, count: i32) -> Vec<String> {
 
 /// "Goblin" → "Goblin 3" when Goblin 1 and 2 are already in the fight.
 pub fn numbered(s: &State, base: &str, count: usize) -> Vec<String> {
-    let taken = s
-        .combatants
-        .iter()
-        .filter_map(|c| c.name.strip_prefix(base)?.trim().parse::<usize>().ok())
-        .max()
-        .unwrap_or(0);
-    if count == 1 && taken == 0 && !s.combatants.iter().any(|c| c.name == base) {
-        return vec![base.to_owned()];
-    }
-    (1..=count)
-        .map(|k| format!("{base} {}", taken + k))
-        .collect()
+    s.numbered(base, count)
 }

@@ -1,0 +1,227 @@
+//! Encounters, per system: random sequences of what the fight page lets a GM do (join a saved
+//! character or a group of NPCs, start, next turn, damage and healing through the one path the
+//! buttons take, conditions from the catalogue with their durations, resources, death tests,
+//! leave, end, undo and redo). After every step the encounter passes its importer, its export
+//! imports back equal, a reload quarantines nothing, and replaying its log gives the state
+//! kept step by step.
+
+use crate::common::{config, text};
+use proptest::prelude::*;
+use proptest_state_machine::{prop_state_machine, ReferenceStateMachine, StateMachineTest};
+use rollsheet::rules::encounter::{rules_for, Duration, Encounter, Event, State};
+use rollsheet::storage::character::Character;
+use rollsheet::storage::encounters::{
+    export_encounter, load_encounters, parse_encounter, save_encounter, save_encounter_index,
+};
+use rollsheet::storage::MemoryStore;
+use std::marker::PhantomData;
+
+pub trait Fight: 'static {
+    const SYSTEM: &'static str;
+    fn fixture() -> &'static str;
+}
+
+macro_rules! fight {
+    ($t:ident, $sys:literal, $file:literal) => {
+        pub struct $t;
+        impl Fight for $t {
+            const SYSTEM: &'static str = $sys;
+            fn fixture() -> &'static str {
+                include_str!(concat!("../fixtures/", $file))
+            }
+        }
+    };
+}
+
+fight!(HeimrFight, "heimr", "character-heimr-v1.json");
+fight!(SymbaroumFight, "symbaroum", "character-symbaroum-v1.json");
+fight!(VogtFight, "vogt", "character-vogt-v1.json");
+fight!(AuraFight, "aura", "character-aura-v1.json");
+fight!(TempoFight, "tempo", "character-tempo-v1.json");
+
+/// A GM's tap on the fight page; combatants by position in the fight (wrapped around).
+#[derive(Clone, Debug)]
+pub enum Op {
+    JoinCharacter(String),
+    Npcs(String, usize, i32),
+    Leave(usize),
+    Start,
+    Next,
+    End,
+    Damage(Vec<usize>, i32),
+    Heal(Vec<usize>, i32, bool),
+    Add(usize, usize, u8, usize, u32),
+    Remove(u32),
+    Spend(usize, usize),
+    Death(usize, u32, u32),
+    Undo,
+    Redo,
+}
+
+/// The encounter and the state kept step by step, as the fight page keeps them.
+#[derive(Clone, Debug)]
+pub struct Fought {
+    pub enc: Encounter,
+    pub state: State,
+}
+
+fn id(s: &State, i: usize) -> Option<u32> {
+    let live: Vec<u32> = s.combatants.iter().filter(|c| !c.gone).map(|c| c.id).collect();
+    (!live.is_empty()).then(|| live[i % live.len()])
+}
+
+fn run<F: Fight>(f: &Fought, op: &Op) -> Fought {
+    let mut next = f.clone();
+    let s = &next.state;
+    let event = match op {
+        Op::JoinCharacter(name) => {
+            let mut c: Character = serde_json::from_str(F::fixture()).unwrap();
+            c.rename(name);
+            Some(s.join_events(c.combatant(), |_| Vec::new()))
+        }
+        Op::Npcs(base, count, hp) => {
+            let names = s.numbered(base, *count);
+            let rules = s.rules;
+            Some(Event::Group(
+                names
+                    .iter()
+                    .map(|n| rollsheet::rules::encounter::Combatant::new(rules, n.clone(), *hp))
+                    .collect(),
+            ))
+        }
+        Op::Leave(i) => id(s, *i).map(Event::Leave),
+        Op::Start => Some(Event::Start),
+        Op::Next => Some(Event::Next),
+        Op::End => Some(Event::End),
+        Op::Damage(who, n) => {
+            let who: Vec<u32> = who.iter().filter_map(|&i| id(s, i)).collect();
+            (!who.is_empty()).then(|| s.damage_events(who, *n))
+        }
+        Op::Heal(who, n, stab) => {
+            let who: Vec<u32> = who.iter().filter_map(|&i| id(s, i)).collect();
+            (!who.is_empty()).then(|| s.heal_events(who, *n, *stab))
+        }
+        Op::Add(i, cond, kind, anchor, n) => id(s, *i).and_then(|who| {
+            let defs = s.rules.conditions;
+            let def = defs.get(cond % defs.len().max(1))?;
+            let anchor = id(s, *anchor).unwrap_or(who);
+            let d = match kind % 4 {
+                0 => Duration::Removed,
+                1 => Duration::Start { who: anchor, n: *n },
+                2 => Duration::End { who: anchor, n: *n },
+                _ => Duration::Round { n: *n },
+            };
+            Some(Event::Add(who, def.name.into(), d))
+        }),
+        Op::Remove(k) => Some(Event::Remove(*k)),
+        Op::Spend(i, r) => {
+            let n = s.rules.resources.len();
+            id(s, *i).and_then(|who| (n > 0).then(|| Event::Spend(who, r % n, 1)))
+        }
+        Op::Death(i, d20, d4) => id(s, *i).map(|who| Event::Death(who, *d20, *d4)),
+        Op::Undo => {
+            if next.enc.undo(1) {
+                next.state = next.enc.state();
+            }
+            None
+        }
+        Op::Redo => {
+            if next.enc.redo(1) {
+                next.state = next.enc.state();
+            }
+            None
+        }
+    };
+    if let Some(e) = event {
+        next.enc.push(e, &mut next.state, 1);
+    }
+    next
+}
+
+/// Everything a fight must survive after every step.
+pub fn check_fight(f: &Fought) {
+    f.enc
+        .validate()
+        .unwrap_or_else(|e| panic!("the fight reached is refused by its own importer: {e}"));
+    assert_eq!(f.enc.state(), f.state, "replaying the log gives another fight");
+    let text = export_encounter(&f.enc);
+    let back = parse_encounter(&text).unwrap_or_else(|e| panic!("its export is refused: {e}"));
+    assert_eq!(back, f.enc, "its export brings back another fight");
+    let store = MemoryStore::new();
+    save_encounter(&store, &f.enc).unwrap();
+    save_encounter_index(&store, vec![f.enc.id.clone()]).unwrap();
+    let l = load_encounters(&store, 0).unwrap();
+    assert!(l.quarantined.is_empty(), "quarantined on reload: {:?}", l.quarantined);
+    assert_eq!(l.encounters, vec![f.enc.clone()]);
+}
+
+pub struct FightMachine<F>(PhantomData<F>);
+
+impl<F: Fight> ReferenceStateMachine for FightMachine<F> {
+    type State = Fought;
+    type Transition = Op;
+
+    fn init_state() -> BoxedStrategy<Fought> {
+        let enc = Encounter::new("e1".into(), "Fight".into(), F::SYSTEM, 0).unwrap();
+        let state = enc.state();
+        Just(Fought { enc, state }).boxed()
+    }
+
+    fn transitions(f: &Fought) -> BoxedStrategy<Op> {
+        let n = f.state.combatants.len() + 1;
+        let i = move || 0..n;
+        prop_oneof![
+            2 => text().prop_map(Op::JoinCharacter),
+            2 => (text(), 1usize..6, 0i32..=1000).prop_map(|(b, k, hp)| Op::Npcs(b, k, hp)),
+            1 => i().prop_map(Op::Leave),
+            1 => Just(Op::Start),
+            4 => Just(Op::Next),
+            1 => Just(Op::End),
+            4 => (prop::collection::vec(i(), 1..4), 0i32..=1000).prop_map(|(w, a)| Op::Damage(w, a)),
+            2 => (prop::collection::vec(i(), 1..3), 0i32..=1000, any::<bool>())
+                .prop_map(|(w, a, s)| Op::Heal(w, a, s)),
+            2 => (i(), 0usize..40, any::<u8>(), i(), 1u32..4)
+                .prop_map(|(w, c, k, a, m)| Op::Add(w, c, k, a, m)),
+            1 => (0u32..20).prop_map(Op::Remove),
+            1 => (i(), 0usize..4).prop_map(|(w, r)| Op::Spend(w, r)),
+            1 => (i(), 1u32..=20, 1u32..=4).prop_map(|(w, d, t)| Op::Death(w, d, t)),
+            2 => Just(Op::Undo),
+            1 => Just(Op::Redo),
+        ]
+        .boxed()
+    }
+
+    fn apply(f: Fought, op: &Op) -> Fought {
+        run::<F>(&f, op)
+    }
+}
+
+pub struct FightChecked<F>(PhantomData<F>);
+
+impl<F: Fight> StateMachineTest for FightChecked<F> {
+    type SystemUnderTest = ();
+    type Reference = FightMachine<F>;
+
+    fn init_test(f: &Fought) {
+        assert!(rules_for(F::SYSTEM).is_some());
+        check_fight(f);
+    }
+
+    fn apply(_: (), f: &Fought, _: Op) {
+        check_fight(f);
+    }
+}
+
+prop_state_machine! {
+    #![proptest_config(config())]
+    #[test]
+    fn heimr_fights_keep_every_backup(sequential 1..60 => FightChecked<HeimrFight>);
+    #[test]
+    fn symbaroum_fights_keep_every_backup(sequential 1..60 => FightChecked<SymbaroumFight>);
+    #[test]
+    fn vogt_fights_keep_every_backup(sequential 1..60 => FightChecked<VogtFight>);
+    #[test]
+    fn aura_fights_keep_every_backup(sequential 1..60 => FightChecked<AuraFight>);
+    #[test]
+    fn tempo_fights_keep_every_backup(sequential 1..60 => FightChecked<TempoFight>);
+}
