@@ -8,6 +8,7 @@
 use crate::common::{config, text};
 use proptest::prelude::*;
 use proptest_state_machine::{prop_state_machine, ReferenceStateMachine, StateMachineTest};
+use rollsheet::rules::dice::{DiceSource, SeededSource};
 use rollsheet::rules::encounter::{rules_for, Duration, Encounter, Event, State};
 use rollsheet::storage::character::Character;
 use rollsheet::storage::encounters::{
@@ -19,24 +20,80 @@ use std::marker::PhantomData;
 pub trait Fight: 'static {
     const SYSTEM: &'static str;
     fn fixture() -> &'static str;
+    /// The system's own action of `a` on `b` (an attack, a defence), its dice from `seed`, as
+    /// the system's panel makes it.
+    fn act(_s: &State, _a: u32, _b: u32, _seed: u64) -> Option<Event> {
+        None
+    }
 }
 
 macro_rules! fight {
     ($t:ident, $sys:literal, $file:literal) => {
+        fight!($t, $sys, $file, |_s: &State, _a: u32, _b: u32, _seed: u64| None);
+    };
+    ($t:ident, $sys:literal, $file:literal, $act:expr) => {
         pub struct $t;
         impl Fight for $t {
             const SYSTEM: &'static str = $sys;
             fn fixture() -> &'static str {
                 include_str!(concat!("../fixtures/", $file))
             }
+            fn act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
+                ($act)(s, a, b, seed)
+            }
         }
     };
 }
 
-fight!(HeimrFight, "heimr", "character-heimr-v1.json");
+fn heimr_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
+    use rollsheet::rules::heimr::combat::{
+        attack_setup, defence_events, defence_setup, resolve_attack, Defence, Options,
+    };
+    use rollsheet::rules::heimr::roll_challenge;
+    let mut src = SeededSource::new(seed);
+    if seed % 3 == 0 {
+        let d = [Defence::Dodge, Defence::Block, Defence::Parry][(seed / 3 % 3) as usize];
+        let set = defence_setup(s, a, d).ok()?;
+        let r = roll_challenge(set.c.value, set.p.value, &mut src);
+        return Some(defence_events(s, a, d, &r));
+    }
+    let o = Options::default();
+    let set = attack_setup(s, a, b, &o).ok()?;
+    let r = roll_challenge(set.c.value, set.p.value, &mut src);
+    Some(resolve_attack(s, a, b, &o, &r).1)
+}
+
+fn aura_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
+    use rollsheet::rules::aura::combat::{can_attack, swing_events, Swing};
+    let mut src = SeededSource::new(seed);
+    let energy = src.roll(3) as i32;
+    let enhance = src.roll(5) as i32 - 1;
+    let swift = src.roll(2) == 1;
+    can_attack(s, a, energy, enhance, swift).ok()?;
+    let d20 = src.roll(20);
+    let w = Swing {
+        attacker: a,
+        target: b,
+        label: "Sword".into(),
+        energy,
+        enhance,
+        swift,
+        d20,
+        hit: d20 > 8,
+        crit: d20 == 20,
+        // Up to what 200 dice of 1000 sides do after a critical and a weakness.
+        dealt: i64::from(src.roll(1_200_000)) - 1,
+        rolls: format!("d20 {d20}"),
+        non_lethal: src.roll(4) == 1,
+        also: Vec::new(),
+    };
+    Some(swing_events(s, &w))
+}
+
+fight!(HeimrFight, "heimr", "character-heimr-v1.json", heimr_act);
 fight!(SymbaroumFight, "symbaroum", "character-symbaroum-v1.json");
 fight!(VogtFight, "vogt", "character-vogt-v1.json");
-fight!(AuraFight, "aura", "character-aura-v1.json");
+fight!(AuraFight, "aura", "character-aura-v1.json", aura_act);
 fight!(TempoFight, "tempo", "character-tempo-v1.json");
 
 /// A GM's tap on the fight page; combatants by position in the fight (wrapped around).
@@ -54,6 +111,7 @@ pub enum Op {
     Remove(u32),
     Spend(usize, usize),
     Death(usize, u32, u32),
+    Act(usize, usize, u64),
     Undo,
     Redo,
 }
@@ -119,6 +177,10 @@ fn run<F: Fight>(f: &Fought, op: &Op) -> Fought {
             id(s, *i).and_then(|who| (n > 0).then(|| Event::Spend(who, r % n, 1)))
         }
         Op::Death(i, d20, d4) => id(s, *i).map(|who| Event::Death(who, *d20, *d4)),
+        Op::Act(a, b, seed) => match (id(s, *a), id(s, *b)) {
+            (Some(a), Some(b)) => F::act(s, a, b, *seed),
+            _ => None,
+        },
         Op::Undo => {
             if next.enc.undo(1) {
                 next.state = next.enc.state();
@@ -185,6 +247,7 @@ impl<F: Fight> ReferenceStateMachine for FightMachine<F> {
             1 => (0u32..20).prop_map(Op::Remove),
             1 => (i(), 0usize..4).prop_map(|(w, r)| Op::Spend(w, r)),
             1 => (i(), 1u32..=20, 1u32..=4).prop_map(|(w, d, t)| Op::Death(w, d, t)),
+            6 => (i(), i(), any::<u64>()).prop_map(|(a, b, s)| Op::Act(a, b, s)),
             2 => Just(Op::Undo),
             1 => Just(Op::Redo),
         ]

@@ -1306,7 +1306,8 @@ pub fn swing_events(s: &State, w: &Swing) -> Event {
         let at_zero = s.get(t).is_some_and(|c| c.hp <= 0);
         out.push(Event::Damage(
             vec![t],
-            w.dealt.clamp(0, i64::from(i32::MAX)) as i32,
+            // The importer's bound on any number in an event (200 dice of 1000 sides, doubled).
+            w.dealt.clamp(0, i64::from(crate::rules::encounter::LIMIT)) as i32,
         ));
         if at_zero && w.dealt > 0 {
             if w.non_lethal {
