@@ -29,7 +29,10 @@ pub trait Fight: 'static {
 
 macro_rules! fight {
     ($t:ident, $sys:literal, $file:literal) => {
-        fight!($t, $sys, $file, |_s: &State, _a: u32, _b: u32, _seed: u64| None);
+        fight!($t, $sys, $file, |_s: &State,
+                                 _a: u32,
+                                 _b: u32,
+                                 _seed: u64| None);
     };
     ($t:ident, $sys:literal, $file:literal, $act:expr) => {
         pub struct $t;
@@ -90,11 +93,86 @@ fn aura_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
     Some(swing_events(s, &w))
 }
 
+fn vogt_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
+    use rollsheet::rules::vogt::combat::{
+        declare, declare_all, defend, dismember, help, hit, reevaluate, run, weapon, Action,
+        T_DTYPE, T_WEAPON,
+    };
+    let mut src = SeededSource::new(seed);
+    let c = s.get(a)?;
+    let action = match src.roll(5) {
+        1 => Action::Attack(weapon(c)),
+        2 => Action::Technique(rollsheet::rules::vogt::Dice::new(src.roll(3), 6)),
+        3 => Action::Defend,
+        4 => Action::Help,
+        _ => Action::Run,
+    };
+    match src.roll(8) {
+        1 => {
+            let all: Vec<(u32, Action)> = s
+                .combatants
+                .iter()
+                .filter(|c| !c.gone)
+                .map(|c| (c.id, action))
+                .collect();
+            Some(declare_all(s, &all, &mut src))
+        }
+        2 => Some(declare(s, a, action)),
+        3 => reevaluate(s, a, action, &mut src),
+        4 => Some(match src.roll(3) {
+            1 => defend(a),
+            2 => run(a),
+            _ => help(a, b),
+        }),
+        5 => dismember(s, b, src.roll(8)),
+        _ => {
+            let expr = rollsheet::rules::dice::parse(c.text(T_WEAPON)).ok()?;
+            let targets: Vec<u32> = s
+                .combatants
+                .iter()
+                .filter(|t| !t.gone && (t.id == b || src.roll(3) == 1))
+                .map(|t| t.id)
+                .collect();
+            Some(hit(s, a, &targets, &expr, c.text(T_DTYPE), &mut src).0)
+        }
+    }
+}
+
+fn tempo_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
+    use rollsheet::rules::tempo::combat::{needs_target, offered, reactions, Exchange};
+    let mut src = SeededSource::new(seed);
+    let open: Vec<usize> = offered(s, a)
+        .into_iter()
+        .filter_map(|(i, r)| r.ok().map(|_| i))
+        .collect();
+    let action = *open.get(src.roll(open.len().max(1) as u32) as usize - 1)?;
+    let target = needs_target(action).then_some(b);
+    let reaction = target.and_then(|t| {
+        let ok: Vec<usize> = reactions(s, t, action)
+            .into_iter()
+            .filter_map(|(i, r)| r.ok().map(|_| i))
+            .collect();
+        (src.roll(2) == 1).then(|| ok.first().copied()).flatten()
+    });
+    let x = Exchange {
+        actor: a,
+        action,
+        target,
+        reaction,
+        replacement: None,
+    };
+    let roll = |src: &mut SeededSource| -> i64 { i64::from(src.roll(11)) - 6 };
+    let mine = roll(&mut src);
+    let theirs = roll(&mut src);
+    x.resolve(s, Some((mine, "2d6")), reaction.map(|_| (theirs, "2d6")))
+        .ok()
+}
+
 fight!(HeimrFight, "heimr", "character-heimr-v1.json", heimr_act);
 fight!(SymbaroumFight, "symbaroum", "character-symbaroum-v1.json");
-fight!(VogtFight, "vogt", "character-vogt-v1.json");
+fight!(VogtFight, "vogt", "character-vogt-v1.json", vogt_act);
 fight!(AuraFight, "aura", "character-aura-v1.json", aura_act);
-fight!(TempoFight, "tempo", "character-tempo-v1.json");
+fight!(TempoFight, "tempo", "character-tempo-v1.json", tempo_act);
 
 /// A GM's tap on the fight page; combatants by position in the fight (wrapped around).
 #[derive(Clone, Debug)]
@@ -124,7 +202,12 @@ pub struct Fought {
 }
 
 fn id(s: &State, i: usize) -> Option<u32> {
-    let live: Vec<u32> = s.combatants.iter().filter(|c| !c.gone).map(|c| c.id).collect();
+    let live: Vec<u32> = s
+        .combatants
+        .iter()
+        .filter(|c| !c.gone)
+        .map(|c| c.id)
+        .collect();
     (!live.is_empty()).then(|| live[i % live.len()])
 }
 
@@ -205,7 +288,11 @@ pub fn check_fight(f: &Fought) {
     f.enc
         .validate()
         .unwrap_or_else(|e| panic!("the fight reached is refused by its own importer: {e}"));
-    assert_eq!(f.enc.state(), f.state, "replaying the log gives another fight");
+    assert_eq!(
+        f.enc.state(),
+        f.state,
+        "replaying the log gives another fight"
+    );
     let text = export_encounter(&f.enc);
     let back = parse_encounter(&text).unwrap_or_else(|e| panic!("its export is refused: {e}"));
     assert_eq!(back, f.enc, "its export brings back another fight");
@@ -213,7 +300,11 @@ pub fn check_fight(f: &Fought) {
     save_encounter(&store, &f.enc).unwrap();
     save_encounter_index(&store, vec![f.enc.id.clone()]).unwrap();
     let l = load_encounters(&store, 0).unwrap();
-    assert!(l.quarantined.is_empty(), "quarantined on reload: {:?}", l.quarantined);
+    assert!(
+        l.quarantined.is_empty(),
+        "quarantined on reload: {:?}",
+        l.quarantined
+    );
     assert_eq!(l.encounters, vec![f.enc.clone()]);
 }
 

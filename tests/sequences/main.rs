@@ -5,5 +5,5 @@
 //! system (1 000 here; `scripts/fuzz-edits.sh` runs 10⁵), `PROPTEST_RNG_SEED` replays one.
 
 mod common;
-mod heimr;
 mod encounters;
+mod heimr;

@@ -932,7 +932,13 @@ impl State {
         let taken = self
             .combatants
             .iter()
-            .filter_map(|c| c.name.strip_prefix(base.as_str())?.trim().parse::<usize>().ok())
+            .filter_map(|c| {
+                c.name
+                    .strip_prefix(base.as_str())?
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+            })
             .max()
             .unwrap_or(0);
         if count == 1 && taken == 0 && !self.combatants.iter().any(|c| c.name == base) {
