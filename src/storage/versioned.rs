@@ -29,8 +29,9 @@ pub trait Versioned: DeserializeOwned {
 
     /// Brings a decoded document back within what its importer accepts, where an earlier
     /// version of the app let a player edit it outside (issue 27): the same shape, values
-    /// clamped to their nearest allowed one, nothing removed. Runs after every migration, on
-    /// loading and importing alike, so a repaired document needs no new format.
+    /// clamped to their nearest allowed one, nothing removed. Runs on loading what this phone
+    /// stored, after any migration, so a repaired document needs no new format; an import
+    /// is never repaired: a file out of range is refused with its reason, changing nothing.
     fn repair(&mut self) {}
 
     /// The id of a document stored one per key (`KEY` + id), to be kept equal to its key.
@@ -97,9 +98,7 @@ pub fn decode<T: Versioned>(text: &str) -> Result<T, DecodeError> {
     for from in version..T::CURRENT {
         doc = Cow::Owned(T::migrate(from, &doc).map_err(DecodeError::Invalid)?);
     }
-    let mut doc: T = serde_json::from_str(&doc).map_err(|e| DecodeError::Invalid(e.to_string()))?;
-    doc.repair();
-    Ok(doc)
+    serde_json::from_str(&doc).map_err(|e| DecodeError::Invalid(e.to_string()))
 }
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -126,7 +125,10 @@ pub fn load_key<T: Versioned>(
         return Ok(Loaded::Missing);
     };
     match decode::<T>(&text) {
-        Ok(doc) => Ok(Loaded::Ok(doc)),
+        Ok(mut doc) => {
+            doc.repair();
+            Ok(Loaded::Ok(doc))
+        }
         Err(DecodeError::TooNew { found, known }) => Err(LoadError::TooNew { found, known }),
         Err(DecodeError::Invalid(reason)) => {
             let quarantine_key = format!("{QUARANTINE_PREFIX}{key}.{now_ms}");
