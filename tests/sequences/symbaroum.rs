@@ -4,12 +4,35 @@
 use crate::common::*;
 use proptest::prelude::*;
 use proptest_state_machine::prop_state_machine;
+use rollsheet::rules::edit::ListEdit;
 use rollsheet::rules::symbaroum::{
     DeathOutcome, Edit, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality,
 };
 use rollsheet::storage::character::Sheet;
 
 pub struct Symbaroum;
+
+/// Now and then one list near its limit, by edits: `which` list, `n` entries.
+fn fill(s: &mut SymbaroumSheet, (which, n): (usize, usize)) {
+    use rollsheet::rules::edit::Edits;
+    if which == 2 {
+        let _ = s.apply(Edit::Experience(100_000));
+    }
+    for i in 0..n {
+        let e = match which {
+            0 => Edit::Equipment(ListEdit::Add(format!("Thing {i}"))),
+            1 => Edit::AddWeapon(Weapon {
+                name: format!("Knife {i}"),
+                damage: "1d4".into(),
+                qualities: vec![],
+                attr: SAttr::Accurate,
+            }),
+            2 => Edit::Learn(format!("Ability {i}")),
+            _ => return,
+        };
+        let _ = s.apply(e);
+    }
+}
 
 fn dice() -> impl Strategy<Value = String> {
     prop_oneof![
@@ -87,8 +110,9 @@ impl System for Symbaroum {
             ),
             0i32..30,
             any::<bool>(),
+            (0usize..6, 195usize..=200),
         )
-            .prop_map(|(attrs, xp, buys, damage, npc)| {
+            .prop_map(|(attrs, xp, buys, damage, npc, full)| {
                 let mut s = SymbaroumSheet::default();
                 use rollsheet::rules::edit::Edits;
                 for (i, v) in attrs {
@@ -104,6 +128,7 @@ impl System for Symbaroum {
                 let _ = s.apply(Edit::Toughness(s.toughness_max()));
                 let _ = s.apply(Edit::Npc(npc));
                 let _ = s.apply(Edit::Damage(damage));
+                fill(&mut s, full);
                 s
             })
             .boxed()
@@ -148,5 +173,52 @@ prop_state_machine! {
     fn symbaroum_edits_keep_every_backup(sequential 1..40 => Checked<Symbaroum>);
 }
 
-/// Regression cases the sequences found, each as the one edit that broke the sheet.
-mod found {}
+/// Regression cases. The earlier views reached no state the importer refuses (its steppers
+/// clamped, and it bounds no list); these keep what the edits now hold at the limits.
+mod found {
+    use rollsheet::rules::edit::{Edits, LIST_LIMIT};
+    use rollsheet::rules::symbaroum::{DeathOutcome, Edit, SymbaroumSheet};
+
+    #[test]
+    fn imported_corruption_at_the_u32_limit_sums_without_overflow() {
+        let mut s = SymbaroumSheet {
+            corruption_temporary: u32::MAX,
+            corruption_permanent: u32::MAX,
+            ..Default::default()
+        };
+        s.validate().unwrap();
+        assert!(s.corruption_warning());
+        s.apply(Edit::CorruptionTemporary(-5)).unwrap();
+        assert_eq!(s.corruption_temporary, 0);
+    }
+
+    #[test]
+    fn death_tests_and_a_fights_write_back_keep_at_most_three_steps() {
+        let mut s = SymbaroumSheet::default();
+        s.apply(Edit::Damage(99)).unwrap();
+        s.apply(Edit::DeathTest(15, DeathOutcome::Closer { steps: 7 }))
+            .unwrap();
+        assert_eq!(s.death_steps, 3);
+        s.apply(Edit::DeathSteps(u32::MAX)).unwrap();
+        s.validate().unwrap();
+        assert!(
+            s.apply(Edit::HealNatural(1)).is_err(),
+            "rest does not stabilize"
+        );
+        s.apply(Edit::Heal(1)).unwrap();
+        assert_eq!((s.toughness, s.death_steps), (1, 0));
+    }
+
+    #[test]
+    fn a_full_list_of_learned_abilities_refuses_one_more() {
+        let mut s = SymbaroumSheet {
+            experience: 100_000,
+            ..Default::default()
+        };
+        for i in 0..LIST_LIMIT {
+            s.apply(Edit::Learn(format!("Ability {i}"))).unwrap();
+        }
+        assert!(s.apply(Edit::Learn("One more".into())).is_err());
+        s.validate().unwrap();
+    }
+}

@@ -227,6 +227,23 @@ mod tests {
     }
 
     #[test]
+    fn repair_brings_stored_numbers_back_within_range() {
+        let mut s = SymbaroumSheet {
+            attributes: [0, 21, 10, 10, 10, 10, 10, 10],
+            death_steps: 5,
+            toughness: -3,
+            ..Default::default()
+        };
+        assert!(s.validate().is_err());
+        s.repair();
+        s.validate().unwrap();
+        assert_eq!(
+            (s.attributes[0], s.attributes[1], s.death_steps, s.toughness),
+            (1, 20, 3, 0)
+        );
+    }
+
+    #[test]
     fn learning_and_raising_cost_experience_and_undo() {
         let mut s = SymbaroumSheet {
             experience: 30,

@@ -197,6 +197,25 @@ mod tests {
     }
 
     #[test]
+    fn repair_brings_stored_numbers_back_within_range() {
+        let mut s = VogtSheet {
+            abilities: [-1, 2, 17, 3],
+            hands: 12,
+            technique_spent: 25,
+            exhaustion: 30,
+            ar: -2,
+            ..Default::default()
+        };
+        assert!(s.validate().is_err());
+        s.repair();
+        s.validate().unwrap();
+        assert_eq!(
+            (s.abilities, s.hands, s.exhaustion),
+            ([0, 2, TOP, 3], 10, 20)
+        );
+    }
+
+    #[test]
     fn the_table_adds_injuries_and_kills_from_6() {
         let mut s = VogtSheet::default();
         s.apply(Edit::Dismember(3)).unwrap();
