@@ -196,8 +196,10 @@ mod found {
 
     #[test]
     fn a_status_tapped_onto_a_full_imported_list_is_refused() {
-        let mut s = VogtSheet::default();
-        s.statuses = (0..LIST_LIMIT).map(|i| format!("Mark {i}")).collect();
+        let mut s = VogtSheet {
+            statuses: (0..LIST_LIMIT).map(|i| format!("Mark {i}")).collect(),
+            ..Default::default()
+        };
         s.validate().unwrap();
         let before = s.clone();
         let prone = STATUSES.iter().position(|d| d.name == "Prone").unwrap();
