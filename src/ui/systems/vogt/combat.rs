@@ -12,9 +12,8 @@ use crate::rules::vogt::combat::{
     reevaluate, run, rung, speed, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE,
     T_RESIST, T_VULN, T_WEAPON,
 };
-use crate::rules::vogt::Edit;
 use crate::rules::vogt::{
-    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice,
+    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice, Edit,
     VogtSheet, TOP,
 };
 use crate::storage::character::{Character, Sheet};

@@ -3,10 +3,9 @@
 
 use super::Ctx;
 use crate::rules::vogt::{
-    parse_dice, Ability, Dice, Edit, Item, Place, Skill, VogtSheet, HP_LIMIT, STAT_LIMIT,
-    TECH_DIES, TECH_LIMIT, TOP,
+    parse_dice, Ability, Dice, Edit, Item, Place, Skill, VogtSheet, EXHAUSTION_LIMIT, HANDS_LIMIT,
+    HP_LIMIT, STAT_LIMIT, TECH_DIES, TECH_LIMIT, TOP,
 };
-use crate::rules::vogt::{EXHAUSTION_LIMIT, HANDS_LIMIT};
 use crate::ui::kit::{fixed, flag, fold, numbered_options, Field, TextList};
 use leptos::prelude::*;
 
