@@ -7,3 +7,5 @@
 mod common;
 mod encounters;
 mod heimr;
+mod symbaroum;
+mod vogt;

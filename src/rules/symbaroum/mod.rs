@@ -3,9 +3,14 @@
 //! against armor, death tests. SPEC.md §4; seeds/001_747545f513491440.txt.
 
 pub mod combat;
+mod edit;
 mod rolls;
 mod sheet;
 
+pub use edit::{
+    Edit, ATTR_RANGE, CORRUPTION_LIMIT, DEATH_STEPS, EXPERIENCE_LIMIT, IMPEDING_LIMIT,
+    TOUGHNESS_LIMIT,
+};
 pub use rolls::{
     damage_distribution, death_chance_within, roll_death_test, roll_test, success_chance, Blind,
     DeathOutcome, TestRoll,

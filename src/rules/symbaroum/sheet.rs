@@ -209,7 +209,8 @@ impl SymbaroumSheet {
     }
 
     pub fn corruption_total(&self) -> u32 {
-        self.corruption_temporary + self.corruption_permanent
+        self.corruption_temporary
+            .saturating_add(self.corruption_permanent)
     }
 
     pub fn corruption_warning(&self) -> bool {

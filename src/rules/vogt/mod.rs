@@ -3,10 +3,12 @@
 //! actions (lowest first). SPEC.md §5; seeds/002_2a10ed325ad0ce53.txt.
 
 pub mod combat;
+mod edit;
 mod ladder;
 mod rolls;
 mod sheet;
 
+pub use edit::{Edit, HANDS_LIMIT, ITEM_COUNT, ITEM_SLOTS};
 pub use ladder::{parse_dice, Dice, LADDER, TOP};
 pub use rolls::{
     before, best_of_two, check_dist, damage_dist, damage_expr, dismemberment_death, drop_chance,

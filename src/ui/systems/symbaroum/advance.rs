@@ -2,12 +2,9 @@
 //! raising abilities with a what-if first, and undo.
 
 use super::Ctx as SymCtx;
-use crate::rules::symbaroum::{Level, SAbility};
+use crate::rules::symbaroum::{Edit, EXPERIENCE_LIMIT};
 use crate::ui::kit::Stepper;
 use leptos::prelude::*;
-
-/// One change to the ability list (learn or raise), applied by `buy`.
-type Change = Box<dyn FnOnce(&mut Vec<SAbility>)>;
 
 pub fn advance() -> impl IntoView {
     view! { <SymAbilities/> }
@@ -16,19 +13,21 @@ pub fn advance() -> impl IntoView {
 #[component]
 fn SymAbilities() -> impl IntoView {
     let ctx = expect_context::<SymCtx>();
-    let undo = RwSignal::new(Vec::<Vec<SAbility>>::new());
+    // The edits that undo the purchases made here, last first.
+    let undo = RwSignal::new(Vec::<Edit>::new());
     let pending = RwSignal::new(None::<usize>);
     let (name, set_name) = signal(String::new());
-    let buy = move |f: Change| {
-        undo.update(|u| u.push(ctx.sheet.with_untracked(|s| s.abilities.clone())));
-        ctx.edit(|s| f(&mut s.abilities));
+    let buy = move |e: Edit, back: Edit| {
+        if ctx.act(e) {
+            undo.update(|u| u.push(back));
+        }
         pending.set(None);
     };
     view! {
         <section class="card">
             <h2>"Abilities"</h2>
             <div class="grid2">
-                <Stepper label="Experience earned" value=ctx.num(|s| s.experience as i32) min=0 max=100_000 set=ctx.set_num(|s, v| s.experience = v as u32)/>
+                <Stepper label="Experience earned" value=ctx.num(|s| s.experience as i32) min=0 max=EXPERIENCE_LIMIT set=ctx.set(Edit::Experience)/>
             </div>
             <p>{move || ctx.sheet.with(|s| format!("Spent {} · left ", s.experience_spent()))}<strong data-testid="xp-left">{move || ctx.sheet.with(|s| s.experience_left())}</strong></p>
             <ul class="text-list">
@@ -54,20 +53,20 @@ fn SymAbilities() -> impl IntoView {
                         <p>{format!("{} {} → {}: costs {cost} XP, leaving {left}", a.name, a.level.name(), n.name())}</p>
                         {(left < 0).then(|| view! { <p class="field-error">"Not enough experience."</p> })}
                         <div class="actions">
-                            <button class="btn primary" disabled=left < 0 on:click=move |_| buy(Box::new(move |v| if let Some(x) = v.get_mut(i) { x.level = n }))>"Buy"</button>
+                            <button class="btn primary" disabled=left < 0 on:click=move |_| buy(Edit::Raise(i), Edit::Lower(i))>"Buy"</button>
                             <button class="btn" on:click=move |_| pending.set(None)>"Cancel"</button>
                         </div>
                     </div>
                 })
             }))}
             <Show when=move || undo.with(|u| !u.is_empty())>
-                <button class="btn small" on:click=move |_| if let Some(prev) = undo.try_update(Vec::pop).flatten() { ctx.edit(|s| s.abilities = prev) }>"Undo last change"</button>
+                <button class="btn small" on:click=move |_| if let Some(back) = undo.try_update(Vec::pop).flatten() { ctx.act(back); }>"Undo last change"</button>
             </Show>
             <div class="row">
                 <input type="text" aria-label="New ability" placeholder="New ability (novice, 10 XP)" prop:value=move || name.get() on:input=move |ev| set_name.set(event_target_value(&ev))/>
                 <button class="btn" disabled=move || name.with(|n| n.trim().is_empty()) || ctx.sheet.with(|s| s.experience_left() < 10) on:click=move |_| {
-                    let n = name.get_untracked().trim().to_owned();
-                    buy(Box::new(move |v| v.push(SAbility { name: n, level: Level::Novice })));
+                    let at = ctx.sheet.with_untracked(|s| s.abilities.len());
+                    buy(Edit::Learn(name.get_untracked()), Edit::Unlearn(at));
                     set_name.set(String::new());
                 }>"Learn"</button>
             </div>

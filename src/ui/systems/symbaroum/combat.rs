@@ -3,12 +3,13 @@
 //! and surprise.
 
 use crate::rules::dice::{parse, roll, DiceSource};
+use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 use crate::rules::symbaroum::combat::{
     attack, combatant, npc, over_pain_threshold, reach_free_attack, surprise, Roller, ARMOR, QUICK,
     WEAPON,
 };
-use crate::rules::symbaroum::{death_chance_within, success_chance, Blind};
+use crate::rules::symbaroum::{death_chance_within, success_chance, Blind, Edit};
 use crate::storage::character::{Character, Sheet};
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
@@ -50,9 +51,13 @@ fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
 
 fn set_vitals(sheet: &mut Sheet, hp: i32, death: u32, dead: bool) {
     if let Sheet::Symbaroum(s) = sheet {
-        s.set_toughness(hp);
-        s.death_steps = death;
-        s.dead = dead;
+        for e in [
+            Edit::Toughness(hp),
+            Edit::DeathSteps(death),
+            Edit::Dead(dead),
+        ] {
+            let _ = s.apply(e);
+        }
     }
 }
 

@@ -3,12 +3,12 @@
 
 use super::Ctx as SymCtx;
 use crate::rules::dice::parse;
-use crate::rules::symbaroum::{modifier, SAttr, Shield, Weapon, WeaponQuality};
+use crate::rules::symbaroum::{modifier, Edit, SAttr, Shield, Weapon, WeaponQuality};
 use crate::ui::kit::{Derived, Section, Stepper, TextList};
 use leptos::prelude::*;
 
 pub fn edit(ctx: SymCtx) -> impl IntoView {
-    let (equipment, set_equipment) = ctx.list(|s| &s.equipment, |s| &mut s.equipment);
+    let (equipment, set_equipment) = ctx.texts(|s| &s.equipment, Edit::Equipment);
     view! {
         <SymAttributes/>
         <Secondary/>
@@ -43,7 +43,7 @@ fn SymbaroumSheetAttrs(ctx: SymCtx) -> impl IntoView {
                         <Show when=unusual><span class="field-error">"outside 5–15"</span></Show>
                     </div>
                     <Stepper label=a.name() value=ctx.num_at(i, |s, i| s.attributes[i]) min=1 max=20
-                        set=ctx.set_num_at(i, |s, i, v| s.attributes[i] = v)/>
+                        set=ctx.set_at(i, Edit::Attribute)/>
                 </div>
             }
         })
@@ -64,10 +64,10 @@ fn Secondary() -> impl IntoView {
             <Derived label="Corruption threshold" testid="corruption-threshold" value=ctx.text(|s| s.corruption_threshold().to_string())
                 formula=ctx.text(|s| format!("Resolute {} ÷ 2, rounded up", s.attr(SAttr::Resolute)))/>
             <div class="grid2">
-                <Stepper label="Toughness" value=ctx.num(|s| s.toughness) min=0 max=1000 set=ctx.set_num(|s, v| s.set_toughness(v))/>
+                <Stepper label="Toughness" value=ctx.num(|s| s.toughness) min=0 max=1000 set=ctx.set(Edit::Toughness)/>
             </div>
             <label class="check"><input type="checkbox" data-testid="npc-flag" prop:checked=move || ctx.sheet.with(|s| s.npc)
-                on:change=crate::ui::kit::checked(move |on| ctx.edit(|s| s.npc = on))/><span>"Non-player character: dies at 0 toughness"</span></label>
+                on:change=crate::ui::kit::checked(move |on| { ctx.act(Edit::Npc(on)); })/><span>"Non-player character: dies at 0 toughness"</span></label>
             {super::play::corruption(ctx)}
             <Derived label="Opposing value → modifier" testid="modifier-table" value=Signal::stored(String::new())
                 formula=Signal::stored((5..=15).map(|v| format!("{v}: {:+}", modifier(v))).collect::<Vec<_>>().join(" · "))/>
@@ -81,23 +81,23 @@ fn Gear() -> impl IntoView {
     view! {
         <Section title="Armor and weapons" key="symbaroum.gear">
             <label class="field-label" for="armor-name">"Armor"</label>
-            <input id="armor-name" type="text" prop:value=move || ctx.sheet.with(|s| s.armor_name.clone()) on:change=move |ev| { let v = event_target_value(&ev); ctx.edit(|s| s.armor_name = v) }/>
+            <input id="armor-name" type="text" prop:value=move || ctx.sheet.with(|s| s.armor_name.clone()) on:change=move |ev| { ctx.act(Edit::ArmorName(event_target_value(&ev))); }/>
             <label class="field-label" for="armor-protection">"Protection roll"</label>
             <input id="armor-protection" type="text" placeholder="e.g. 1d4" prop:value=move || ctx.sheet.with(|s| s.armor_protection.clone())
-                on:change=move |ev| { let v = event_target_value(&ev); if v.trim().is_empty() || parse(&v).is_ok() { ctx.edit(|s| s.armor_protection = v) } }/>
+                on:change=move |ev| { ctx.act(Edit::ArmorProtection(event_target_value(&ev))); }/>
             <div class="grid2">
-                <Stepper label="Impeding" value=ctx.num(|s| s.armor_impeding) min=0 max=100 set=ctx.set_num(|s, v| s.armor_impeding = v)/>
+                <Stepper label="Impeding" value=ctx.num(|s| s.armor_impeding) min=0 max=100 set=ctx.set(Edit::ArmorImpeding)/>
             </div>
             <label class="field-label" for="shield">"Shield"</label>
             <select id="shield" prop:value=move || ctx.sheet.with(|s| match s.shield { Shield::None => "none", Shield::Shield => "shield", Shield::Buckler => "buckler" })
-                on:change=move |ev| { let v = event_target_value(&ev); ctx.edit(|s| s.shield = match v.as_str() { "shield" => Shield::Shield, "buckler" => Shield::Buckler, _ => Shield::None }) }>
+                on:change=move |ev| { ctx.act(Edit::Shield(match event_target_value(&ev).as_str() { "shield" => Shield::Shield, "buckler" => Shield::Buckler, _ => Shield::None })); }>
                 <option value="none">"None"</option><option value="shield">"Shield (+1 Defense)"</option><option value="buckler">"Buckler (+1 Defense)"</option>
             </select>
             <h3>"Weapons"</h3>
             {move || ctx.sheet.with(|s| s.weapons.clone()).into_iter().enumerate().map(|(i, w)| view! {
                 <div class="weapon">
                     <p><strong>{w.name.clone()}</strong>{format!(" · {} · {} {}", w.damage, w.attr.name(), w.qualities.iter().map(|q| match q { WeaponQuality::Long => "Long", WeaponQuality::Short => "Short", WeaponQuality::Heavy => "Heavy" }).collect::<Vec<_>>().join(", "))}</p>
-                    <button class="btn small danger" on:click=move |_| ctx.edit(|s| { if i < s.weapons.len() { s.weapons.remove(i); } })>"Remove"</button>
+                    <button class="btn small danger" on:click=move |_| { ctx.act(Edit::RemoveWeapon(i)); }>"Remove"</button>
                 </div>
             }).collect_view()}
             <AddWeapon/>
@@ -129,8 +129,7 @@ fn AddWeapon() -> impl IntoView {
             </select>
             <button class="btn primary" disabled=move || name.with(|n| n.trim().is_empty()) || damage.with(|d| parse(d).is_err()) on:click=move |_| {
                 let w = Weapon { name: name.get_untracked().trim().to_owned(), damage: damage.get_untracked(), qualities: qualities.get_untracked(), attr: attr.get_untracked() };
-                ctx.edit(|s| s.weapons.push(w));
-                set_name.set(String::new());
+                if ctx.act(Edit::AddWeapon(w)) { set_name.set(String::new()); }
             }>"Add weapon"</button>
         </details>
     }

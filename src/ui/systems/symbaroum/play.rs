@@ -3,7 +3,7 @@
 
 use super::rolls::{Base, Damage, Dying, SymTest};
 use super::Ctx as SymCtx;
-use crate::rules::symbaroum::{modifier, SAttr, SymbaroumSheet};
+use crate::rules::symbaroum::{modifier, Edit, SAttr, SymbaroumSheet};
 use crate::ui::kit::{Counter, Fig, RollRow, RollSheet, Stepper};
 use leptos::prelude::*;
 
@@ -20,7 +20,7 @@ pub fn play(ctx: SymCtx) -> impl IntoView {
     view! {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
-                <Counter label="Toughness" value=ctx.num(|s| s.toughness) set=ctx.set_num(|s, v| s.set_toughness(v))
+                <Counter label="Toughness" value=ctx.num(|s| s.toughness) set=ctx.set(Edit::Toughness)
                     max=ctx.max(|s| s.toughness_max()) min=0 limit=1000
                     note=ctx.text(|s| if s.dead { "dead".into() } else if s.dying() { "dying".into() } else { String::new() })/>
             </div>
@@ -85,8 +85,8 @@ pub fn play(ctx: SymCtx) -> impl IntoView {
 pub(super) fn corruption(ctx: SymCtx) -> impl IntoView {
     view! {
         <div class="grid2">
-            <Stepper label="Temporary corruption" value=ctx.num(|s| s.corruption_temporary as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_temporary = v as u32)/>
-            <Stepper label="Permanent corruption" value=ctx.num(|s| s.corruption_permanent as i32) min=0 max=1000 set=ctx.set_num(|s, v| s.corruption_permanent = v as u32)/>
+            <Stepper label="Temporary corruption" value=ctx.num(|s| s.corruption_temporary as i32) min=0 max=1000 set=ctx.set(Edit::CorruptionTemporary)/>
+            <Stepper label="Permanent corruption" value=ctx.num(|s| s.corruption_permanent as i32) min=0 max=1000 set=ctx.set(Edit::CorruptionPermanent)/>
         </div>
         <Show when=move || ctx.sheet.with(|s| s.corruption_warning())>
             <p class="field-error" role="alert" data-testid="corruption-warning">{ctx.text(|s| format!("Corruption {} has reached the threshold {}: the character is marked by it.", s.corruption_total(), s.corruption_threshold()))}</p>

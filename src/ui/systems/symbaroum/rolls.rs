@@ -3,9 +3,10 @@
 
 use super::Ctx as SymCtx;
 use crate::rules::dice::{parse, roll, DiceSource, DieRoll, RollOutcome, TermRoll};
+use crate::rules::edit::Edits;
 use crate::rules::symbaroum::{
     damage_distribution, death_chance_within, roll_death_test, roll_test, success_chance, Blind,
-    DeathOutcome, SAttr,
+    DeathOutcome, Edit, SAttr,
 };
 use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
@@ -261,7 +262,7 @@ pub fn Damage(weapon: usize) -> impl IntoView {
                     {(dmg > i64::from(pain.get_untracked())).then(|| view! { <p class="verdict">"Above the pain threshold: knock the target down or take a free attack."</p> })}
                     <button class="btn" disabled=move || target_id.with(String::is_empty) on:click=move |_| {
                         let id = target_id.get_untracked();
-                        roster.update(&id, |c| if let Sheet::Symbaroum(s) = &mut c.sheet { s.take_damage(dmg as i32) });
+                        roster.update(&id, |c| if let Sheet::Symbaroum(s) = &mut c.sheet { let _ = s.apply(Edit::Damage(dmg as i32)); });
                         last.set(None);
                     }>"Apply to the target"</button>
                 })}
@@ -276,12 +277,11 @@ pub fn Dying() -> impl IntoView {
     let notices = expect_context::<Notices>();
     let (message, set_message) = signal(None::<String>);
     let heal = move |amount: i32, what: &str| {
-        let mut healed = true;
-        if what.starts_with('A') {
-            ctx.edit(|s| healed = s.heal_natural(amount));
+        let healed = ctx.act(if what.starts_with('A') {
+            Edit::HealNatural(amount)
         } else {
-            ctx.edit(|s| s.heal(amount));
-        }
+            Edit::Heal(amount)
+        });
         set_message.set(Some(if healed {
             format!("{what}: +{amount} toughness")
         } else {
@@ -293,7 +293,7 @@ pub fn Dying() -> impl IntoView {
             <h2>"Dying and healing"</h2>
             <Show when=move || ctx.sheet.with(|s| s.dead)>
                 <p class="field-error" data-testid="dead">"Dead."</p>
-                <button class="btn small" on:click=move |_| ctx.edit(|s| { s.dead = false; s.death_steps = 0; })>"Undo: not dead"</button>
+                <button class="btn small" on:click=move |_| { ctx.act(Edit::NotDead); }>"Undo: not dead"</button>
             </Show>
             <Show when=move || ctx.sheet.with(|s| s.dying())>
                 <p role="alert"><strong>"Dying"</strong>{move || format!(" — {} of 3 steps toward death", ctx.sheet.with(|s| s.death_steps))}</p>
@@ -305,15 +305,12 @@ pub fn Dying() -> impl IntoView {
                     let steps = ctx.sheet.with_untracked(|s| s.death_steps);
                     match with_dice(|src| roll_death_test(steps, src)) {
                         Ok((d20, outcome)) => {
+                            ctx.act(Edit::DeathTest(d20, outcome));
                             let text = match outcome {
-                                DeathOutcome::Wakes(t) => { ctx.edit(|s| { s.toughness = t as i32; s.death_steps = 0; }); format!("{d20}: wakes up with {t} toughness") }
+                                DeathOutcome::Wakes(t) => format!("{d20}: wakes up with {t} toughness"),
                                 DeathOutcome::Nothing => format!("{d20}: no change"),
-                                DeathOutcome::Closer { steps } => { ctx.edit(|s| s.death_steps = steps); format!("{d20}: a step closer ({steps} of 3)") }
-                                DeathOutcome::Dies => {
-                                    // A 20 kills outright; an 11–19 is the third step.
-                                    ctx.edit(|s| { s.dead = true; if d20 != 20 { s.death_steps = 3; } });
-                                    format!("{d20}: dies")
-                                }
+                                DeathOutcome::Closer { steps } => format!("{d20}: a step closer ({steps} of 3)"),
+                                DeathOutcome::Dies => format!("{d20}: dies"),
                             };
                             ctx.log("Death test".into(), d20s(&[d20], d20));
                             set_message.set(Some(text));

@@ -3,7 +3,7 @@
 
 use super::Ctx;
 use crate::rules::dice::{DiceSource, RollOutcome};
-use crate::rules::vogt::{dismemberment, dismemberment_death, DISMEMBERMENT};
+use crate::rules::vogt::{dismemberment, dismemberment_death, Edit, DISMEMBERMENT};
 use crate::ui::format::percent;
 use crate::ui::kit::{fixed, flag, form, text, Field};
 use crate::ui::state::with_dice;
@@ -32,13 +32,7 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
             return;
         };
         let line = dismemberment(d8);
-        ctx.edit(|s| {
-            if d8 >= 6 {
-                s.dead = true;
-            } else if !s.injuries.iter().any(|x| x == line) || d8 == 1 {
-                s.injuries.push(line.into());
-            }
-        });
+        ctx.act(Edit::Dismember(d8));
         result.set(format!("d8: {d8} — {line}"));
         ctx.log(
             "1d8 death and dismemberment".into(),
@@ -60,7 +54,9 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
                 "btn wide",
                 "siesta",
                 flag(move || ctx.sheet.with(|s| s.dead)),
-                Callback::new(move |()| ctx.edit(|s| s.siesta())),
+                Callback::new(move |()| {
+                    ctx.act(Edit::Siesta);
+                }),
             ),
             Field::Act(
                 text(move || {
@@ -75,7 +71,9 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
                 "btn wide",
                 "full-rest",
                 flag(move || ctx.sheet.with(|s| s.dead)),
-                Callback::new(move |()| ctx.edit(|s| s.full_rest())),
+                Callback::new(move |()| {
+                    ctx.act(Edit::FullRest);
+                }),
             ),
             Field::If(
                 flag(move || ctx.sheet.with(|s| s.exhaustion >= 4 && !s.dead)),

@@ -5,6 +5,7 @@
 //! dismemberment table. The rules (`rules::vogt::combat`) decide everything.
 
 use crate::rules::dice::DiceSource;
+use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::vogt::combat::{
     ar_now, declare, declare_all, declared, defend, dismember, from_sheet, help, hit, init_side,
@@ -12,7 +13,7 @@ use crate::rules::vogt::combat::{
     T_RESIST, T_VULN, T_WEAPON,
 };
 use crate::rules::vogt::{
-    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice,
+    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice, Edit,
     VogtSheet, TOP,
 };
 use crate::storage::character::{Character, Sheet};
@@ -56,9 +57,10 @@ fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
 
 fn set_vitals(sheet: &mut Sheet, hp: i32, level: u32, dead: bool) {
     if let Sheet::Vogt(s) = sheet {
-        s.set_exhaustion(level);
-        s.set_hp(hp);
-        s.dead = dead;
+        let level = level.min(i32::MAX as u32) as i32;
+        for e in [Edit::Exhaustion(level), Edit::Hp(hp), Edit::Dead(dead)] {
+            let _ = s.apply(e);
+        }
     }
 }
 

@@ -3,16 +3,16 @@
 
 use super::Ctx;
 use crate::rules::vogt::{
-    parse_dice, Ability, Dice, Item, Place, Skill, VogtSheet, HP_LIMIT, STAT_LIMIT, TECH_DIES,
-    TECH_LIMIT, TOP,
+    parse_dice, Ability, Dice, Edit, Item, Place, Skill, VogtSheet, EXHAUSTION_LIMIT, HANDS_LIMIT,
+    HP_LIMIT, STAT_LIMIT, TECH_DIES, TECH_LIMIT, TOP,
 };
 use crate::ui::kit::{fixed, flag, fold, numbered_options, Field, TextList};
 use leptos::prelude::*;
 
 pub fn edit(ctx: Ctx) -> impl IntoView {
-    let (resist, set_resist) = ctx.list(|s| &s.resistances, |s| &mut s.resistances);
-    let (vuln, set_vuln) = ctx.list(|s| &s.vulnerabilities, |s| &mut s.vulnerabilities);
-    let (injuries, set_injuries) = ctx.list(|s| &s.injuries, |s| &mut s.injuries);
+    let (resist, set_resist) = ctx.texts(|s| &s.resistances, Edit::Resistances);
+    let (vuln, set_vuln) = ctx.texts(|s| &s.vulnerabilities, Edit::Vulnerabilities);
+    let (injuries, set_injuries) = ctx.texts(|s| &s.injuries, Edit::Injuries);
     let mut abilities: Vec<Field> = Ability::ALL
         .iter()
         .flat_map(|&a| {
@@ -33,7 +33,7 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
                 Field::Bound(
                     a.short(),
                     ctx.num_at(i, |s, i| s.abilities[i]),
-                    ctx.set_num_at(i, |s, i, v| s.abilities[i] = v),
+                    ctx.set_at(i, Edit::Ability),
                     0,
                     TOP,
                 ),
@@ -48,7 +48,7 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
     let mut vitals: Vec<Field> = vec![Field::Pair(
         NUMBERS
             .map(|(label, get, set, min, max)| {
-                Field::Bound(label, ctx.num(get), ctx.set_num(set), min, max)
+                Field::Bound(label, ctx.num(get), ctx.set(set), min, max)
             })
             .into(),
     )];
@@ -61,17 +61,15 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
                 .collect(),
         ),
         ctx.num(|s| s.technique_die as i32),
-        ctx.set_num(|s, v| {
-            if TECH_DIES.contains(&(v as u32)) {
-                s.technique_die = v as u32
-            }
-        }),
+        ctx.set(Edit::TechniqueDie),
     ));
     vitals.extend(FLAGS.map(|(label, get, set)| {
         Field::Flag(
             label,
             ctx.get(get),
-            Callback::new(move |on| ctx.edit(|s| set(s, on))),
+            Callback::new(move |on| {
+                ctx.act(set(on));
+            }),
         )
     }));
     let derived = DERIVED
@@ -96,61 +94,42 @@ const RUNG_IDS: [&str; 4] = ["rung-str", "rung-dex", "rung-awr", "rung-wil"];
 type Num = (
     &'static str,
     fn(&VogtSheet) -> i32,
-    fn(&mut VogtSheet, i32),
+    fn(i32) -> Edit,
     i32,
     i32,
 );
 
 const NUMBERS: [Num; 7] = [
-    ("HP max", |s| s.hp_max, VogtSheet::set_hp_max, 0, HP_LIMIT),
-    ("HP", |s| s.hp, VogtSheet::set_hp, 0, HP_LIMIT),
-    ("AR", |s| s.ar, |s, v| s.ar = v, 0, STAT_LIMIT),
-    (
-        "Movement",
-        |s| s.movement,
-        |s, v| s.movement = v,
-        0,
-        STAT_LIMIT,
-    ),
-    (
-        "Hands",
-        |s| s.hands as i32,
-        |s, v| s.hands = v as u32,
-        0,
-        10,
-    ),
+    ("HP max", |s| s.hp_max, Edit::HpMax, 0, HP_LIMIT),
+    ("HP", |s| s.hp, Edit::Hp, 0, HP_LIMIT),
+    ("AR", |s| s.ar, Edit::Ar, 0, STAT_LIMIT),
+    ("Movement", |s| s.movement, Edit::Movement, 0, STAT_LIMIT),
+    ("Hands", |s| s.hands as i32, Edit::Hands, 0, HANDS_LIMIT),
     (
         "Technique dice",
         |s| s.technique_dice,
-        |s, v| {
-            s.technique_dice = v;
-            s.technique_spent = s.technique_spent.min(v)
-        },
+        Edit::TechniqueDice,
         0,
         TECH_LIMIT,
     ),
     (
         "Exhaustion level",
         |s| s.exhaustion as i32,
-        |s, v| s.set_exhaustion(v.max(0) as u32),
+        Edit::Exhaustion,
         0,
-        20,
+        EXHAUSTION_LIMIT as i32,
     ),
 ];
 
-type Flag = (
-    &'static str,
-    fn(&VogtSheet) -> bool,
-    fn(&mut VogtSheet, bool),
-);
+type Flag = (&'static str, fn(&VogtSheet) -> bool, fn(bool) -> Edit);
 
 const FLAGS: [Flag; 2] = [
     (
         "Carries a bag (without one: one item per hand)",
         |s| s.bag,
-        |s, v| s.bag = v,
+        Edit::Bag,
     ),
-    ("Dead", |s| s.dead, |s, v| s.dead = v),
+    ("Dead", |s| s.dead, Edit::Dead),
 ];
 
 type Text = fn(&VogtSheet) -> String;
@@ -283,11 +262,7 @@ fn skill_rows(ctx: Ctx) -> Vec<Field> {
             entry(
                 format!("{} · {} {:+}", k.name, k.ability.short(), k.bonus),
                 vec![button(format!("Remove {}", k.name), move || {
-                    ctx.edit(|s| {
-                        if i < s.skills.len() {
-                            s.skills.remove(i);
-                        }
-                    })
+                    ctx.act(Edit::RemoveSkill(i));
                 })],
             )
         })
@@ -331,18 +306,10 @@ fn item_rows(ctx: Ctx) -> Vec<Field> {
                 what,
                 vec![
                     button(quick.into(), move || {
-                        ctx.edit(|s| {
-                            if let Some(x) = s.items.get_mut(i) {
-                                x.quick = !x.quick
-                            }
-                        })
+                        ctx.act(Edit::ToggleQuick(i));
                     }),
                     button(format!("Remove {}", it.name), move || {
-                        ctx.edit(|s| {
-                            if i < s.items.len() {
-                                s.items.remove(i);
-                            }
-                        })
+                        ctx.act(Edit::RemoveItem(i));
                     }),
                 ],
             )
@@ -374,12 +341,13 @@ fn skills(ctx: Ctx) -> AnyView {
                 flag(move || name.with(|n| n.trim().is_empty() || n.chars().count() > 200)),
                 Callback::new(move |()| {
                     let k = Skill {
-                        name: name.get_untracked().trim().to_owned(),
+                        name: name.get_untracked(),
                         ability: Ability::ALL[ability.get_untracked().clamp(0, 3) as usize],
                         bonus: bonus.get_untracked(),
                     };
-                    ctx.edit(|s| s.skills.push(k));
-                    name.set(String::new());
+                    if ctx.act(Edit::AddSkill(k)) {
+                        name.set(String::new());
+                    }
                 }),
             ),
         ],
@@ -418,17 +386,18 @@ fn inventory(ctx: Ctx) -> AnyView {
                 bad,
                 Callback::new(move |()| {
                     let it = Item {
-                        name: name.get_untracked().trim().to_owned(),
+                        name: name.get_untracked(),
                         slots: slots.get_untracked().max(0) as u32,
                         count: count.get_untracked().max(1) as u32,
                         per_slot: per.get_untracked().max(1) as u32,
                         quick: quick.get_untracked(),
-                        damage: dmg.get_untracked().trim().to_owned(),
-                        dtype: dtype.get_untracked().trim().chars().take(200).collect(),
+                        damage: dmg.get_untracked(),
+                        dtype: dtype.get_untracked(),
                     };
-                    ctx.edit(|s| s.items.push(it));
-                    name.set(String::new());
-                    dmg.set(String::new());
+                    if ctx.act(Edit::AddItem(it)) {
+                        name.set(String::new());
+                        dmg.set(String::new());
+                    }
                 }),
             ),
         ],

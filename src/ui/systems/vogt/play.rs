@@ -3,7 +3,7 @@
 
 use super::rolls::{check, damage};
 use super::Ctx;
-use crate::rules::vogt::{Ability, VogtSheet, STATUSES};
+use crate::rules::vogt::{Ability, Edit, VogtSheet, STATUSES};
 use crate::ui::kit::{Counter, Fig, RollRow, RollSheet};
 use leptos::prelude::*;
 
@@ -33,13 +33,13 @@ pub fn play(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
-                <Counter label="HP" value=ctx.num(|s| s.hp) set=ctx.set_num(VogtSheet::set_hp)
+                <Counter label="HP" value=ctx.num(|s| s.hp) set=ctx.set(Edit::Hp)
                     max=ctx.max(|s| s.hp_max_now()) min=0 limit=10_000
                     note=ctx.text(|s| if s.dead { "dead".into() } else if s.hp <= 0 { "at 0: each hit adds exhaustion".into() } else { String::new() })/>
-                <Counter label="Technique dice" value=ctx.num(|s| s.technique_left()) set=ctx.set_num(|s, v| s.technique_spent = (s.technique_dice - v).clamp(0, s.technique_dice))
+                <Counter label="Technique dice" value=ctx.num(|s| s.technique_left()) set=ctx.set(Edit::TechniqueLeft)
                     max=ctx.max(|s| s.technique_dice) min=0 limit=20
                     note=ctx.text(|s| format!("d{} each", s.technique_die))/>
-                <Counter label="Exhaustion" value=ctx.num(|s| s.exhaustion as i32) set=ctx.set_num(|s, v| s.set_exhaustion(v.max(0) as u32))
+                <Counter label="Exhaustion" value=ctx.num(|s| s.exhaustion as i32) set=ctx.set(Edit::Exhaustion)
                     max=Signal::stored(None) min=0 limit=20
                     note=ctx.text(|s| exhaustion_note(s).into())/>
             </div>
@@ -80,11 +80,11 @@ pub fn play(ctx: Ctx) -> impl IntoView {
         <section class="card" aria-label="Statuses">
             <h2>"Statuses"</h2>
             <div class="chips toggles">
-                {STATUSES.iter().map(|st| {
+                {STATUSES.iter().enumerate().map(|(i, st)| {
                     let name = st.name;
                     view! {
                         <button class="chip" title=st.text aria-pressed=move || ctx.sheet.with(|s| s.has(name)).to_string()
-                            on:click=move |_| ctx.edit(|s| if s.has(name) { s.statuses.retain(|x| !x.eq_ignore_ascii_case(name)) } else { s.statuses.push(name.into()) })>{name}</button>
+                            on:click=move |_| { ctx.act(Edit::Status(i)); }>{name}</button>
                     }
                 }).collect_view()}
             </div>

@@ -1,0 +1,227 @@
+//! Every edit a Bo Vogt sheet takes (Play, Edit, the rests and the dismemberment table, a
+//! fight's write-back), each kept within what [`VogtSheet::validate`] accepts.
+
+use super::ladder::{parse_dice, TOP};
+use super::sheet::{
+    dismemberment, Item, Skill, VogtSheet, EXHAUSTION_LIMIT, HP_LIMIT, STATUSES, STAT_LIMIT,
+    TECH_DIES, TECH_LIMIT,
+};
+use crate::rules::edit::{Edits, ListEdit, ENTRY_LIMIT, LIST_LIMIT};
+
+/// The most hands a sheet keeps.
+pub const HANDS_LIMIT: i32 = 10;
+/// An item's limits: slots it takes, how many, how many to a slot.
+pub const ITEM_SLOTS: u32 = 100;
+pub const ITEM_COUNT: u32 = 10_000;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Edit {
+    /// An ability's rung (by [`super::Ability::index`]).
+    Ability(usize, i32),
+    Hp(i32),
+    HpMax(i32),
+    Ar(i32),
+    Movement(i32),
+    Hands(i32),
+    /// How many technique dice; those spent never exceed them.
+    TechniqueDice(i32),
+    /// The technique die's size (4, 6, 8, 10 or 12).
+    TechniqueDie(i32),
+    /// Technique dice left (the Play counter).
+    TechniqueLeft(i32),
+    Exhaustion(i32),
+    Bag(bool),
+    Dead(bool),
+    /// Toggles a status of [`STATUSES`] by its index.
+    Status(usize),
+    Resistances(ListEdit),
+    Vulnerabilities(ListEdit),
+    Injuries(ListEdit),
+    AddSkill(Skill),
+    RemoveSkill(usize),
+    AddItem(Item),
+    RemoveItem(usize),
+    /// Into or out of a quick slot.
+    ToggleQuick(usize),
+    /// A siesta (1 h).
+    Siesta,
+    /// A full rest (8 h).
+    FullRest,
+    /// A d8 on the death and dismemberment table (6 or more: dead).
+    Dismember(u32),
+}
+
+fn name(t: &str) -> String {
+    t.trim().chars().take(ENTRY_LIMIT).collect()
+}
+
+impl Edits for VogtSheet {
+    type Edit = Edit;
+
+    fn apply(&mut self, e: Edit) -> Result<(), String> {
+        let s = self;
+        match e {
+            Edit::Ability(i, v) => {
+                *s.abilities.get_mut(i).ok_or("No such ability")? = v.clamp(0, TOP)
+            }
+            Edit::Hp(v) => s.set_hp(v),
+            Edit::HpMax(v) => s.set_hp_max(v),
+            Edit::Ar(v) => s.ar = v.clamp(0, STAT_LIMIT),
+            Edit::Movement(v) => s.movement = v.clamp(0, STAT_LIMIT),
+            Edit::Hands(v) => s.hands = v.clamp(0, HANDS_LIMIT) as u32,
+            Edit::TechniqueDice(v) => {
+                s.technique_dice = v.clamp(0, TECH_LIMIT);
+                s.technique_spent = s.technique_spent.min(s.technique_dice);
+            }
+            Edit::TechniqueDie(v) => {
+                let d = u32::try_from(v).ok().filter(|d| TECH_DIES.contains(d));
+                s.technique_die = d.ok_or_else(|| format!("d{v} is not a technique die"))?;
+            }
+            Edit::TechniqueLeft(v) => {
+                s.technique_spent = s
+                    .technique_dice
+                    .saturating_sub(v)
+                    .clamp(0, s.technique_dice)
+            }
+            Edit::Exhaustion(v) => s.set_exhaustion(v.max(0) as u32),
+            Edit::Bag(on) => s.bag = on,
+            Edit::Dead(on) => s.dead = on,
+            Edit::Status(i) => {
+                let st = STATUSES.get(i).ok_or("No such status")?.name;
+                if s.has(st) {
+                    s.statuses.retain(|x| !x.eq_ignore_ascii_case(st));
+                } else {
+                    if s.statuses.len() >= LIST_LIMIT {
+                        return Err(format!("At most {LIST_LIMIT} statuses"));
+                    }
+                    s.statuses.push(st.into());
+                }
+            }
+            Edit::Resistances(l) => l.apply(&mut s.resistances)?,
+            Edit::Vulnerabilities(l) => l.apply(&mut s.vulnerabilities)?,
+            Edit::Injuries(l) => l.apply(&mut s.injuries)?,
+            Edit::AddSkill(mut k) => {
+                k.name = name(&k.name);
+                if k.name.is_empty() {
+                    return Err("A skill needs a name".into());
+                }
+                if s.skills.len() >= LIST_LIMIT {
+                    return Err(format!("At most {LIST_LIMIT} skills"));
+                }
+                k.bonus = k.bonus.clamp(-STAT_LIMIT, STAT_LIMIT);
+                s.skills.push(k);
+            }
+            Edit::RemoveSkill(i) => {
+                if i < s.skills.len() {
+                    s.skills.remove(i);
+                }
+            }
+            Edit::AddItem(mut it) => {
+                it.name = name(&it.name);
+                if it.name.is_empty() {
+                    return Err("An item needs a name".into());
+                }
+                it.damage = it.damage.trim().into();
+                if !it.damage.is_empty() && parse_dice(&it.damage).is_none() {
+                    return Err(format!("Damage “{}” is not dice like 1d8", it.damage));
+                }
+                if s.items.len() >= LIST_LIMIT {
+                    return Err(format!("At most {LIST_LIMIT} items"));
+                }
+                it.dtype = name(&it.dtype);
+                it.slots = it.slots.min(ITEM_SLOTS);
+                it.count = it.count.clamp(1, ITEM_COUNT);
+                it.per_slot = it.per_slot.clamp(1, ITEM_COUNT);
+                s.items.push(it);
+            }
+            Edit::RemoveItem(i) => {
+                if i < s.items.len() {
+                    s.items.remove(i);
+                }
+            }
+            Edit::ToggleQuick(i) => {
+                let it = s.items.get_mut(i).ok_or("No such item")?;
+                it.quick = !it.quick;
+            }
+            Edit::Siesta => s.siesta(),
+            Edit::FullRest => s.full_rest(),
+            Edit::Dismember(d8) => {
+                let line = dismemberment(d8);
+                if d8 >= 6 {
+                    s.dead = true;
+                } else if !s.injuries.iter().any(|x| x == line) || d8 == 1 {
+                    if s.injuries.len() >= LIST_LIMIT {
+                        return Err(format!("At most {LIST_LIMIT} injuries"));
+                    }
+                    s.injuries.push(line.into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// What earlier versions let a player (or a fight) store outside the importer's ranges:
+    /// each number to its nearest allowed value.
+    fn repair(&mut self) {
+        for r in &mut self.abilities {
+            *r = (*r).clamp(0, TOP);
+        }
+        self.hp_max = self.hp_max.clamp(0, HP_LIMIT);
+        self.hp = self.hp.clamp(-HP_LIMIT, HP_LIMIT);
+        self.ar = self.ar.clamp(0, STAT_LIMIT);
+        self.movement = self.movement.clamp(0, STAT_LIMIT);
+        self.hands = self.hands.min(HANDS_LIMIT as u32);
+        self.technique_dice = self.technique_dice.clamp(0, TECH_LIMIT);
+        self.technique_spent = self.technique_spent.clamp(0, TECH_LIMIT);
+        self.exhaustion = self.exhaustion.min(EXHAUSTION_LIMIT);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_are_clamped_and_bad_dice_refused() {
+        let mut s = VogtSheet::default();
+        s.apply(Edit::Ability(0, 99)).unwrap();
+        s.apply(Edit::Hands(-3)).unwrap();
+        s.apply(Edit::TechniqueLeft(i32::MIN)).unwrap();
+        assert_eq!((s.abilities[0], s.hands, s.technique_spent), (TOP, 0, 2));
+        assert!(s.apply(Edit::TechniqueDie(7)).is_err());
+        assert_eq!(s.technique_die, 6);
+        s.apply(Edit::Status(0)).unwrap();
+        s.apply(Edit::Status(0)).unwrap();
+        assert!(s.statuses.is_empty());
+        s.validate().unwrap();
+    }
+
+    #[test]
+    fn repair_brings_stored_numbers_back_within_range() {
+        let mut s = VogtSheet {
+            abilities: [-1, 2, 17, 3],
+            hands: 12,
+            technique_spent: 25,
+            exhaustion: 30,
+            ar: -2,
+            ..Default::default()
+        };
+        assert!(s.validate().is_err());
+        s.repair();
+        s.validate().unwrap();
+        assert_eq!(
+            (s.abilities, s.hands, s.exhaustion),
+            ([0, 2, TOP, 3], 10, 20)
+        );
+    }
+
+    #[test]
+    fn the_table_adds_injuries_and_kills_from_6() {
+        let mut s = VogtSheet::default();
+        s.apply(Edit::Dismember(3)).unwrap();
+        s.apply(Edit::Dismember(3)).unwrap();
+        assert_eq!(s.injuries.len(), 1, "a lost eye is lost once");
+        s.apply(Edit::Dismember(8)).unwrap();
+        assert!(s.dead);
+    }
+}
