@@ -215,7 +215,11 @@ mod tests {
             Err(ImportError::OutOfRange(..))
         ));
         v["events"][0]["Join"]["hp"] = 8.into();
-        v["events"][0]["Join"]["texts"][0] = "sword".into();
+        // A combatant's texts are dice or words (a Vogt damage type), bounded in size only.
+        v["events"][0]["Join"]["texts"][0] = "slash".into();
+        assert!(parse_encounter(&v.to_string()).is_ok());
+        v["events"][0]["Join"]["texts"][0] =
+            "x".repeat(crate::rules::encounter::TEXT_LIMIT + 1).into();
         assert!(matches!(
             parse_encounter(&v.to_string()),
             Err(ImportError::OutOfRange(..))

@@ -165,6 +165,16 @@ pub enum Event {
     Dies(u32),
 }
 
+impl Event {
+    /// The events of one step, a batch opened (a batch never holds a batch).
+    pub fn flat(self) -> Vec<Event> {
+        match self {
+            Event::Batch(list) => list,
+            e => vec![e],
+        }
+    }
+}
+
 /// One line of the combat log, with the event that wrote it (for undo).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {

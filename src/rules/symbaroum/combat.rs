@@ -3,8 +3,8 @@
 
 use super::rolls::{damage_distribution, success_chance, Blind};
 use super::sheet::{SAttr, Shield, SymbaroumSheet, WeaponQuality};
-use crate::rules::dice::{parse, Chance, Distribution};
-use crate::rules::encounter::{systems::SYMBAROUM, Combatant};
+use crate::rules::dice::{parse, roll, Chance, DiceSource, Distribution};
+use crate::rules::encounter::{systems::SYMBAROUM, Combatant, Duration, Event, State};
 
 /// Indexes of [`SYMBAROUM`]'s stats.
 pub const ACCURATE: usize = 0;
@@ -163,6 +163,116 @@ pub fn attack(
         over_pain,
         to_zero,
     }
+}
+
+/// An attack rolled: its line for the log, whether it hit and the damage after armor.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Struck {
+    pub line: String,
+    pub hit: bool,
+    pub damage: i32,
+}
+
+/// Rolls `attacker`'s attack on `target` as [`attack`] gives its odds: the d20 (twice, keeping
+/// the better or worse, when someone cannot see), the weapon's dice, the advantage d4 and the
+/// armor's dice, each in the line.
+pub fn strike<S: DiceSource + ?Sized>(
+    attacker: &Combatant,
+    target: &Combatant,
+    advantage: bool,
+    attacker_blind: bool,
+    target_blind: bool,
+    src: &mut S,
+) -> Struck {
+    let a = attack(attacker, target, advantage, attacker_blind, target_blind);
+    let (an, bn) = (&attacker.name, &target.name);
+    let (weapon, armor) = (attacker.text(WEAPON), target.text(ARMOR));
+    let first = src.roll(20);
+    let second = (a.blind != Blind::Neither).then(|| src.roll(20));
+    let kept = match (a.blind, second) {
+        (Blind::Me, Some(x)) => first.max(x),
+        (Blind::Enemy, Some(x)) => first.min(x),
+        _ => first,
+    };
+    let w = parse(weapon).map(|e| roll(&e, src).total).unwrap_or(0);
+    let extra = if advantage { i64::from(src.roll(4)) } else { 0 };
+    let soak = parse(armor).map(|e| roll(&e, src).total).unwrap_or(0);
+    let damage = (w + extra - soak).clamp(0, i64::from(crate::rules::encounter::LIMIT)) as i32;
+    let dice = match second {
+        Some(x) => format!("d20 {first}, {x} → {kept}"),
+        None => format!("d20 {first}"),
+    };
+    let plus = if advantage {
+        format!(" + d4 {extra}")
+    } else {
+        String::new()
+    };
+    let detail = format!("{weapon} {w}{plus} − armor {soak} = {damage}");
+    let pass = kept as i32 <= a.target;
+    let hit = match a.roller {
+        Roller::Attacker => pass,
+        Roller::Defender => !pass,
+    };
+    let t = a.target;
+    let line = match (a.roller, hit) {
+        (Roller::Attacker, true) => format!("{an} attacks {bn}: {dice} ≤ {t}, hit; damage {detail}"),
+        (Roller::Attacker, false) => format!("{an} attacks {bn}: {dice} > {t}, miss"),
+        (Roller::Defender, true) => {
+            format!("{an} attacks {bn}: {bn} defends with {dice} > {t}, hit; damage {detail}")
+        }
+        (Roller::Defender, false) => {
+            format!("{an} attacks {bn}: {bn} defends with {dice} ≤ {t}, parried")
+        }
+    };
+    Struck { line, hit, damage }
+}
+
+/// A hit over the target's pain threshold, applied with the attacker's choice: the damage
+/// (through its one path) and, if the target still stands, knocked prone or a free attack.
+pub fn pain_events(s: &State, who: u32, target: u32, damage: i32, knock: bool) -> Event {
+    let hurt = s.damage_events(vec![target], damage);
+    let mut after = s.clone();
+    after.apply(&hurt);
+    let mut out = hurt.flat();
+    if after.get(target).is_some_and(|c| !c.dead) {
+        out.push(if knock {
+            Event::Add(target, "Prone".into(), Duration::Removed)
+        } else {
+            Event::Note(format!(
+                "{} takes a free attack on {} (pain threshold)",
+                s.name(who),
+                s.name(target)
+            ))
+        });
+    }
+    Event::Batch(out)
+}
+
+/// Standing up from prone: a Quick test with its d20, the condition gone, a movement action
+/// spent, and the combat action too when the test fails; one step to undo.
+pub fn stand_up_events(s: &State, who: u32, d20: u32) -> Option<Event> {
+    let c = s.get(who)?;
+    let cid = s.conditions_of(who).find(|a| a.name == "Prone")?.cid;
+    let quick = c.stat(QUICK);
+    let ok = d20 as i32 <= quick;
+    let mut out = vec![
+        Event::Note(format!(
+            "{} stands up: Quick test d20 {d20} {} {quick}, {}",
+            c.name,
+            if ok { "≤" } else { ">" },
+            if ok {
+                "a movement action"
+            } else {
+                "the whole turn"
+            }
+        )),
+        Event::Remove(cid),
+        Event::Spend(who, 1, 1),
+    ];
+    if !ok {
+        out.push(Event::Spend(who, 0, 1));
+    }
+    Some(Event::Batch(out))
 }
 
 /// Surprise: [Discreet←Vigilant]; for groups, the attackers' lowest Discreet against the

@@ -2,12 +2,12 @@
 //! two combatants with the exact chances, the pain-threshold choice, standing up, death tests
 //! and surprise.
 
-use crate::rules::dice::{parse, roll, DiceSource};
+use crate::rules::dice::{parse, DiceSource};
 use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 use crate::rules::symbaroum::combat::{
-    attack, combatant, npc, over_pain_threshold, reach_free_attack, surprise, Roller, ARMOR, QUICK,
-    WEAPON,
+    attack, combatant, npc, over_pain_threshold, pain_events, reach_free_attack, stand_up_events,
+    strike, surprise, Roller, QUICK, WEAPON,
 };
 use crate::rules::symbaroum::{death_chance_within, success_chance, Blind, Edit};
 use crate::storage::character::{Character, Sheet};
@@ -239,71 +239,20 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         })
     });
     let roll_attack = tap(move || {
-        let Some((a, _, an, bn, _)) = figures.get_untracked() else {
-            return;
-        };
         let t = target.get_untracked();
-        let (weapon, armor) = ctx.state.with_untracked(|s| {
-            (
-                s.get(who)
-                    .map(|c| armed(c).text(WEAPON).to_owned())
-                    .unwrap_or_default(),
-                s.get(t)
-                    .map(|c| c.text(ARMOR).to_owned())
-                    .unwrap_or_default(),
-            )
-        });
-        let adv = advantage.get_untracked();
-        let Some((dice, kept, dmg, detail)) = ctx.roll(|src| {
-            let first = src.roll(20);
-            let second = (a.blind != Blind::Neither).then(|| src.roll(20));
-            let kept = match (a.blind, second) {
-                (Blind::Me, Some(x)) => first.max(x),
-                (Blind::Enemy, Some(x)) => first.min(x),
-                _ => first,
-            };
-            let w = parse(&weapon).map(|e| roll(&e, src).total).unwrap_or(0);
-            let extra = if adv { i64::from(src.roll(4)) } else { 0 };
-            let soak = parse(&armor).map(|e| roll(&e, src).total).unwrap_or(0);
-            let dmg = (w + extra - soak).max(0) as i32;
-            let dice = match second {
-                Some(x) => format!("d20 {first}, {x} → {kept}"),
-                None => format!("d20 {first}"),
-            };
-            let detail = format!(
-                "{weapon} {w}{} − armor {soak} = {dmg}",
-                if adv {
-                    format!(" + d4 {extra}")
-                } else {
-                    String::new()
-                }
-            );
-            (dice, kept, dmg, detail)
+        let (adv, mb, tb) = (
+            advantage.get_untracked(),
+            me_blind.get_untracked(),
+            target_blind.get_untracked(),
+        );
+        let Some(st) = ctx.state.with_untracked(|s| {
+            let (a, b) = (armed(s.get(who)?), s.get(t)?);
+            ctx.roll(|src| strike(&a, b, adv, mb, tb, src))
         }) else {
             return;
         };
-        let pass = kept as i32 <= a.target;
-        let hit = match a.roller {
-            Roller::Attacker => pass,
-            Roller::Defender => !pass,
-        };
-        let line = match (a.roller, hit) {
-            (Roller::Attacker, true) => format!(
-                "{an} attacks {bn}: {dice} ≤ {}, hit; damage {detail}",
-                a.target
-            ),
-            (Roller::Attacker, false) => format!("{an} attacks {bn}: {dice} > {}, miss", a.target),
-            (Roller::Defender, true) => format!(
-                "{an} attacks {bn}: {bn} defends with {dice} > {}, hit; damage {detail}",
-                a.target
-            ),
-            (Roller::Defender, false) => format!(
-                "{an} attacks {bn}: {bn} defends with {dice} ≤ {}, parried",
-                a.target
-            ),
-        };
-        ctx.act(Event::Note(line.clone()));
-        result.set(Some((line, if hit { dmg } else { -1 }, t)));
+        ctx.act(Event::Note(st.line.clone()));
+        result.set(Some((st.line, if st.hit { st.damage } else { -1 }, t)));
     });
     view! {
         <section class="combat-panel" aria-label="Attack">
@@ -357,16 +306,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                         {over.then(|| {
                             // One tap applies the damage and the choice (moot if the hit kills).
                             let apply = move |knock: bool| {
-                                ctx.act(ctx.state.with_untracked(|s| s.damage_events(vec![t], dmg)));
-                                let alive = ctx.state.with_untracked(|s| s.get(t).is_some_and(|c| !c.dead));
-                                if alive {
-                                    ctx.act(if knock {
-                                        Event::Add(t, "Prone".into(), Duration::Removed)
-                                    } else {
-                                        let names = ctx.state.with_untracked(|s| (s.name(who).to_owned(), s.name(t).to_owned()));
-                                        Event::Note(format!("{} takes a free attack on {} (pain threshold)", names.0, names.1))
-                                    });
-                                }
+                                ctx.act(ctx.state.with_untracked(|s| pain_events(s, who, t, dmg, knock)));
                                 result.set(None);
                             };
                             view! {
@@ -396,30 +336,11 @@ fn StandUp(ctx: EncCtx, who: u32) -> impl IntoView {
             .unwrap_or_default()
     });
     let stand = tap(move || {
-        let Some((quick, cid, name)) = ctx.state.with_untracked(|s| {
-            let c = s.get(who)?;
-            let cid = s.conditions_of(who).find(|a| a.name == "Prone")?.cid;
-            Some((c.stat(QUICK), cid, c.name.clone()))
-        }) else {
-            return;
-        };
         let Some(d20) = ctx.roll(|src| src.roll(20)) else {
             return;
         };
-        let ok = d20 as i32 <= quick;
-        ctx.act(Event::Note(format!(
-            "{name} stands up: Quick test d20 {d20} {} {quick}, {}",
-            if ok { "≤" } else { ">" },
-            if ok {
-                "a movement action"
-            } else {
-                "the whole turn"
-            }
-        )));
-        ctx.act(Event::Remove(cid));
-        ctx.act(Event::Spend(who, 1, 1));
-        if !ok {
-            ctx.act(Event::Spend(who, 0, 1));
+        if let Some(e) = ctx.state.with_untracked(|s| stand_up_events(s, who, d20)) {
+            ctx.act(e);
         }
     });
     view! {
