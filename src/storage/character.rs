@@ -206,6 +206,8 @@ impl Versioned for Character {
         use crate::rules::edit::Edits;
         match &mut self.sheet {
             Sheet::Heimr(s) => s.repair(),
+            Sheet::Aura(s) => s.repair(),
+            Sheet::Tempo(s) => s.repair(),
             // Each system's arm joins as its edits move below the views.
             _ => {}
         }

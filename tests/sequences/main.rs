@@ -6,3 +6,5 @@
 
 mod common;
 mod heimr;
+mod aura;
+mod tempo;
