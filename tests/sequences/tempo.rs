@@ -15,8 +15,9 @@ fn dice() -> BoxedStrategy<String> {
     prop_oneof![
         12 => prop::sample::select(vec!["1d10", "2d6", " 1d20 ", "1d10+2", "3d6-1", "1d4*", "d6", "0d6", "1d10 + 1d6"])
             .prop_map(str::to_owned),
-        // The largest the roller takes (slow to check, so seldom).
-        1 => prop::sample::select(vec!["100d1000", "100d6+100d6", "101d6"]).prop_map(str::to_owned),
+        // The most dice the roller takes, and one more (100d1000, slow to check, has its own
+        // test below).
+        1 => prop::sample::select(vec!["100d6", "100d6+100d6", "101d6"]).prop_map(str::to_owned),
         2 => "[1-9]d[0-9]{1,2}([+-][0-9]{1,3})?",
         2 => text(),
     ]
@@ -52,7 +53,11 @@ impl System for Tempo {
     fn generated() -> BoxedStrategy<TempoSheet> {
         // Built by edits from a new sheet, so every generated sheet is one a player can make.
         (
-            prop::collection::vec((text(), any::<bool>()), 0..LIST_LIMIT + 3),
+            prop_oneof![
+                4 => prop::collection::vec((text(), any::<bool>()), 0..6),
+                // A full list (most names taken, some refused).
+                1 => prop::collection::vec(("[a-z]{1,8}", any::<bool>()), LIST_LIMIT - 2..LIST_LIMIT + 3),
+            ],
             prop::collection::vec((0..ACTIONS.len(), -STAT_LIMIT..=STAT_LIMIT), 0..20),
             prop::collection::vec(
                 (0..LIST_LIMIT, 0..ACTIONS.len(), 0..=STAT_LIMIT),
@@ -120,5 +125,16 @@ mod found {
             .unwrap();
         assert_eq!(s.weapons[1].name.chars().count(), NAME_LIMIT);
         s.validate().unwrap();
+    }
+
+    #[test]
+    fn the_largest_dice_the_roller_takes_are_kept_and_one_more_refused() {
+        use rollsheet::rules::edit::Edits;
+        let mut s = TempoSheet::default();
+        s.apply(Edit::Dice("100d1000".into())).unwrap();
+        s.validate().unwrap();
+        assert!(s.apply(Edit::Dice("100d1001".into())).is_err());
+        assert!(s.apply(Edit::Dice("101d6".into())).is_err());
+        assert_eq!(s.dice, "100d1000");
     }
 }
