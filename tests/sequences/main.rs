@@ -4,7 +4,7 @@
 //! two-tab merge with the step before succeeds. `SEQ_CASES` sets the number of sequences per
 //! system (1 000 here; `scripts/fuzz-edits.sh` runs 10⁵), `PROPTEST_RNG_SEED` replays one.
 
+mod aura;
 mod common;
 mod heimr;
-mod aura;
 mod tempo;

@@ -2,7 +2,9 @@
 //! Edit's scores and gear, Advance's levels, a fight's write-back), each kept within what
 //! [`AuraSheet::validate`] accepts.
 
-use super::sheet::{AuraSheet, Pick, Weapon, LIST_LIMIT, NAME_LIMIT, POOL_LIMIT, SIZES, STAT_LIMIT};
+use super::sheet::{
+    AuraSheet, Pick, Weapon, LIST_LIMIT, NAME_LIMIT, POOL_LIMIT, SIZES, STAT_LIMIT,
+};
 use crate::rules::edit::Edits;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -217,7 +219,10 @@ mod tests {
         ] {
             s.apply(e).unwrap();
         }
-        assert_eq!((s.scores[0], s.level, s.mpl, s.size), (S, 0, S, SIZES.len() - 1));
+        assert_eq!(
+            (s.scores[0], s.level, s.mpl, s.size),
+            (S, 0, S, SIZES.len() - 1)
+        );
         assert_eq!((s.aura, s.stamina, s.armor.penalty), (0, POOL_LIMIT, 0));
         assert_eq!(s.picks.len(), S as usize);
         s.validate().unwrap();

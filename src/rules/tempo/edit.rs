@@ -2,7 +2,9 @@
 //! a fight's write-back), each kept within what [`TempoSheet::validate`] accepts.
 
 use super::actions::ACTIONS;
-use super::sheet::{dice_dist, TempoSheet, Weapon, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT};
+use super::sheet::{
+    dice_dist, TempoSheet, Weapon, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
+};
 use crate::rules::edit::Edits;
 
 #[derive(Debug, Clone, PartialEq, Eq)]

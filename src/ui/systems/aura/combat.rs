@@ -19,8 +19,8 @@ use crate::rules::aura::combat::{
     UNARMED_DAMAGE, WAKE, WEIGHT,
 };
 use crate::rules::aura::{dying_chance, sync, AttackMode, Edit, SIZES};
-use crate::rules::edit::Edits;
 use crate::rules::dice::{DiceSource, Edge};
+use crate::rules::edit::Edits;
 use crate::rules::encounter::{Event, State};
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;

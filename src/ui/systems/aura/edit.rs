@@ -9,7 +9,13 @@ use crate::rules::aura::{
 use crate::ui::kit::{fixed, flag, fold, numbered_options, Field};
 use leptos::prelude::*;
 
-type Num = (&'static str, fn(&AuraSheet) -> i32, fn(i32) -> Edit, i32, i32);
+type Num = (
+    &'static str,
+    fn(&AuraSheet) -> i32,
+    fn(i32) -> Edit,
+    i32,
+    i32,
+);
 
 const S: i32 = STAT_LIMIT;
 
@@ -18,7 +24,13 @@ const NUMBERS: [Num; 7] = [
     ("MPL", |s| s.mpl, Edit::Mpl, 0, S),
     ("Arm Strength (base)", |s| s.arm, Edit::Arm, -S, S),
     ("Leg Strength (base)", |s| s.leg, Edit::Leg, -S, S),
-    ("Initiative bonus", |s| s.initiative, Edit::Initiative, -S, S),
+    (
+        "Initiative bonus",
+        |s| s.initiative,
+        Edit::Initiative,
+        -S,
+        S,
+    ),
     ("Agility bonuses", |s| s.agility, Edit::Agility, -S, S),
     (
         "Recovery surges left",
@@ -32,8 +44,20 @@ const NUMBERS: [Num; 7] = [
 const ARMOR: [Num; 7] = [
     ("Armor AR", |s| s.armor.ar, Edit::ArmorAr, 0, S),
     ("Coverage (AC)", |s| s.armor.ac, Edit::ArmorAc, 0, S),
-    ("Ranged AC", |s| s.armor.ranged_ac, Edit::ArmorRangedAc, 0, S),
-    ("Evasion penalty", |s| s.armor.penalty, Edit::ArmorPenalty, 0, S),
+    (
+        "Ranged AC",
+        |s| s.armor.ranged_ac,
+        Edit::ArmorRangedAc,
+        0,
+        S,
+    ),
+    (
+        "Evasion penalty",
+        |s| s.armor.penalty,
+        Edit::ArmorPenalty,
+        0,
+        S,
+    ),
     ("Armor MPR", |s| s.armor.mpr, Edit::ArmorMpr, 0, S),
     ("Shield bonus", |s| s.shield.bonus, Edit::ShieldBonus, 0, S),
     ("Shield MPR", |s| s.shield.mpr, Edit::ShieldMpr, 0, S),

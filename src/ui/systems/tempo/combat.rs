@@ -6,12 +6,12 @@
 
 use super::odds_line;
 use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
+use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::tempo::combat::{
     aimed, ap, cost, declared_as, from_sheet, needs_target, npc, offered, reactions, rearm,
     recovery_preview, replacements, status, status_events, Exchange, Npc, DISARMED, T_DICE,
 };
-use crate::rules::edit::Edits;
 use crate::rules::tempo::{Edit, Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
 use crate::storage::character::{Character, Sheet};

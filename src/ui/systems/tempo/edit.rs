@@ -3,14 +3,19 @@
 
 use super::Ctx;
 use crate::rules::tempo::{
-    dice_dist, priced, Edit, TempoSheet, ACTIONS, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT,
-    STAT_LIMIT,
+    dice_dist, priced, Edit, TempoSheet, ACTIONS, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
 };
 use crate::ui::format::decimal;
 use crate::ui::kit::{fixed, flag, fold, text, Field};
 use leptos::prelude::*;
 
-type Num = (&'static str, fn(&TempoSheet) -> i32, fn(i32) -> Edit, i32, i32);
+type Num = (
+    &'static str,
+    fn(&TempoSheet) -> i32,
+    fn(i32) -> Edit,
+    i32,
+    i32,
+);
 
 const S: i32 = STAT_LIMIT;
 const H: i32 = HEALTH_LIMIT;
@@ -25,7 +30,13 @@ const NUMBERS: [Num; 6] = [
         S,
     ),
     ("Grapple defence", |s| s.grapple, Edit::Grapple, -S, S),
-    ("Base combat movement", |s| s.movement, Edit::Movement, -S, S),
+    (
+        "Base combat movement",
+        |s| s.movement,
+        Edit::Movement,
+        -S,
+        S,
+    ),
     ("Health", |s| s.health, Edit::Health, -H, H),
     ("Health max", |s| s.health_max, Edit::HealthMax, 0, H),
 ];
