@@ -208,8 +208,8 @@ impl Versioned for Character {
             Sheet::Heimr(s) => s.repair(),
             Sheet::Symbaroum(s) => s.repair(),
             Sheet::Vogt(s) => s.repair(),
-            // Each system's arm joins as its edits move below the views.
-            _ => {}
+            Sheet::Aura(s) => s.repair(),
+            Sheet::Tempo(s) => s.repair(),
         }
     }
 }

@@ -4,8 +4,10 @@
 //! two-tab merge with the step before succeeds. `SEQ_CASES` sets the number of sequences per
 //! system (1 000 here; `scripts/fuzz-edits.sh` runs 10⁵), `PROPTEST_RNG_SEED` replays one.
 
+mod aura;
 mod common;
 mod encounters;
 mod heimr;
 mod symbaroum;
+mod tempo;
 mod vogt;

@@ -4,10 +4,12 @@
 //! engine. SPEC.md §6; seeds/003_ca603e8fb651e0df.txt.
 
 pub mod combat;
+mod edit;
 mod rolls;
 mod sheet;
 pub mod sync;
 
+pub use edit::Edit;
 pub use rolls::{
     automatic, chance, crit_from, cut_off, d20_at_least, d20_dist, d20_table_odds,
     damage_given_hit, dead_within, dealt, death_roll, death_save, defence_roll, dying_chance,
@@ -17,5 +19,5 @@ pub use rolls::{
 pub use sheet::{
     draw_row, energy_from_stamina, floor_div, throw_extra, Armor, AttackMode, AuraSheet, Derived,
     DrawRow, Pick, Shield, SizeRow, Weapon, BOW, DRAW, LIST_LIMIT, MEDIUM, MISS_MOVE, MISS_SIZE,
-    POOL_LIMIT, SCORES, SIZES, STAT_LIMIT,
+    NAME_LIMIT, POOL_LIMIT, SCORES, SIZES, STAT_LIMIT,
 };

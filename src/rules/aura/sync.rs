@@ -10,7 +10,9 @@
 //!   combatant no longer has leaves the sheet (conditions outside the catalogue stay).
 
 use super::combat::STAMINA;
-use super::sheet::{AuraSheet, LIST_LIMIT, POOL_LIMIT};
+use super::edit::Edit;
+use super::sheet::AuraSheet;
+use crate::rules::edit::Edits;
 use crate::rules::encounter::systems::AURA;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 
@@ -109,23 +111,28 @@ pub fn join_event(s: &State, c: Combatant, sheet: &AuraSheet) -> Event {
 /// longer has. Gaining aura stabilizes and wakes. True when the sheet changed.
 pub fn keep_events_on_sheet(a: &mut AuraSheet, s: &State, c: &Combatant) -> bool {
     let before = a.clone();
-    a.stamina = c
-        .pools
-        .get(STAMINA)
-        .copied()
-        .unwrap_or(0)
-        .clamp(0, POOL_LIMIT);
+    let stamina = c.pools.get(STAMINA).copied().unwrap_or(0);
+    let mut edits = vec![Edit::Stamina(stamina)];
     for name in WRITTEN {
-        if lasting(s, c.id, name) && !a.has(name) && a.conditions.len() < LIST_LIMIT {
-            a.conditions.push(name.into());
+        if lasting(s, c.id, name) {
+            // Refused (and left off) when the sheet's conditions are full.
+            edits.push(Edit::AddCondition(name.into()));
         }
     }
-    a.conditions
-        .retain(|x| catalogue_name(x).is_none_or(|n| s.has(c.id, n)));
+    let mut gone: Vec<&'static str> = a
+        .conditions
+        .iter()
+        .filter_map(|x| catalogue_name(x))
+        .filter(|n| !s.has(c.id, n))
+        .collect();
     if !s.has(c.id, "Bleeding out") && c.hp > 0 {
-        a.conditions.retain(|x| x != "Bleeding out");
+        gone.push("Bleeding out");
     }
-    a.woken();
+    edits.extend(gone.into_iter().map(|n| Edit::RemoveCondition(n.into())));
+    edits.push(Edit::Woken);
+    for e in edits {
+        let _ = a.apply(e);
+    }
     *a != before
 }
 

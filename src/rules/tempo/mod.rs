@@ -5,6 +5,7 @@
 
 mod actions;
 pub mod combat;
+mod edit;
 mod sheet;
 #[cfg(test)]
 mod tests;
@@ -13,6 +14,7 @@ pub use actions::{
     after_recovery, index, regained, Action, Arm, Dt, Effect, Kind, Row, Status, ACTIONS,
     FEINT_REPLACEMENT, RECOVERY, UNARMED_COUNTER,
 };
+pub use edit::Edit;
 pub use sheet::{
     dice_dist, per_action, priced, set_per_action, PerAction, TempoSheet, Weapon, DEFAULT_COST,
     HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,

@@ -2,7 +2,7 @@
 //! martial proficiency level with its pick; what each changes is shown before it is taken.
 
 use super::Ctx;
-use crate::rules::aura::{AuraSheet, Pick};
+use crate::rules::aura::{AuraSheet, Edit, Pick};
 use crate::ui::kit::{fixed, form, numbered_options, text, Field};
 use leptos::prelude::*;
 
@@ -34,7 +34,9 @@ pub fn advance(ctx: Ctx) -> impl IntoView {
                 "btn primary wide",
                 "level-up",
                 Signal::stored(false),
-                Callback::new(move |()| ctx.edit(|s| s.level = (s.level + 1).min(crate::rules::aura::STAT_LIMIT))),
+                Callback::new(move |()| {
+                    ctx.act(Edit::LevelUp);
+                }),
             ),
             Field::Text(
                 "muted",
@@ -49,13 +51,7 @@ pub fn advance(ctx: Ctx) -> impl IntoView {
                 Signal::stored(false),
                 Callback::new(move |()| {
                     let p = Pick::ALL[pick.get_untracked().clamp(0, 2) as usize];
-                    ctx.edit(|s| {
-                        if s.mpl < crate::rules::aura::STAT_LIMIT {
-                            s.picks.truncate(s.mpl.max(0) as usize);
-                            s.mpl += 1;
-                            s.picks.push(p);
-                        }
-                    })
+                    ctx.act(Edit::MplUp(p));
                 }),
             ),
             Field::Text("muted", "", fixed("Scores rise when the GM says; change them in Edit. Aura strength follows the new modifiers at once.")),

@@ -18,8 +18,9 @@ use crate::rules::aura::combat::{
     THROW_IMPROVISED, THROW_MISS_MOD, THROW_PRECISE, THROW_RANGE, T_MELEE, T_RANGED, UNARMED_AV,
     UNARMED_DAMAGE, WAKE, WEIGHT,
 };
-use crate::rules::aura::{dying_chance, sync, AttackMode, POOL_LIMIT, SIZES};
+use crate::rules::aura::{dying_chance, sync, AttackMode, Edit, SIZES};
 use crate::rules::dice::{DiceSource, Edge};
+use crate::rules::edit::Edits;
 use crate::rules::encounter::{Event, State};
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
@@ -61,8 +62,9 @@ fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
 
 fn set_vitals(sheet: &mut Sheet, aura: i32, _: u32, dead: bool) {
     if let Sheet::Aura(s) = sheet {
-        s.aura = aura.clamp(0, POOL_LIMIT);
-        s.dead = dead;
+        for e in [Edit::Aura(aura), Edit::Dead(dead)] {
+            let _ = s.apply(e);
+        }
     }
 }
 

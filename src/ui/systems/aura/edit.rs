@@ -3,7 +3,8 @@
 
 use super::Ctx;
 use crate::rules::aura::{
-    draw_row, throw_extra, AuraSheet, Pick, Weapon, BOW, POOL_LIMIT, SCORES, SIZES, STAT_LIMIT,
+    draw_row, throw_extra, AuraSheet, Edit, Pick, Weapon, BOW, POOL_LIMIT, SCORES, SIZES,
+    STAT_LIMIT,
 };
 use crate::ui::kit::{fixed, flag, fold, numbered_options, Field};
 use leptos::prelude::*;
@@ -11,7 +12,7 @@ use leptos::prelude::*;
 type Num = (
     &'static str,
     fn(&AuraSheet) -> i32,
-    fn(&mut AuraSheet, i32),
+    fn(i32) -> Edit,
     i32,
     i32,
 );
@@ -19,65 +20,47 @@ type Num = (
 const S: i32 = STAT_LIMIT;
 
 const NUMBERS: [Num; 7] = [
-    ("Level", |s| s.level, |s, v| s.level = v, 0, S),
-    ("MPL", |s| s.mpl, |s, v| s.set_mpl(v), 0, S),
-    ("Arm Strength (base)", |s| s.arm, |s, v| s.arm = v, -S, S),
-    ("Leg Strength (base)", |s| s.leg, |s, v| s.leg = v, -S, S),
+    ("Level", |s| s.level, Edit::Level, 0, S),
+    ("MPL", |s| s.mpl, Edit::Mpl, 0, S),
+    ("Arm Strength (base)", |s| s.arm, Edit::Arm, -S, S),
+    ("Leg Strength (base)", |s| s.leg, Edit::Leg, -S, S),
     (
         "Initiative bonus",
         |s| s.initiative,
-        |s, v| s.initiative = v,
+        Edit::Initiative,
         -S,
         S,
     ),
-    (
-        "Agility bonuses",
-        |s| s.agility,
-        |s, v| s.agility = v,
-        -S,
-        S,
-    ),
+    ("Agility bonuses", |s| s.agility, Edit::Agility, -S, S),
     (
         "Recovery surges left",
         |s| s.surges,
-        |s, v| s.surges = v,
+        Edit::Surges,
         0,
         POOL_LIMIT,
     ),
 ];
 
 const ARMOR: [Num; 7] = [
-    ("Armor AR", |s| s.armor.ar, |s, v| s.armor.ar = v, 0, S),
-    ("Coverage (AC)", |s| s.armor.ac, |s, v| s.armor.ac = v, 0, S),
+    ("Armor AR", |s| s.armor.ar, Edit::ArmorAr, 0, S),
+    ("Coverage (AC)", |s| s.armor.ac, Edit::ArmorAc, 0, S),
     (
         "Ranged AC",
         |s| s.armor.ranged_ac,
-        |s, v| s.armor.ranged_ac = v,
+        Edit::ArmorRangedAc,
         0,
         S,
     ),
     (
         "Evasion penalty",
         |s| s.armor.penalty,
-        |s, v| s.armor.penalty = v,
+        Edit::ArmorPenalty,
         0,
         S,
     ),
-    ("Armor MPR", |s| s.armor.mpr, |s, v| s.armor.mpr = v, 0, S),
-    (
-        "Shield bonus",
-        |s| s.shield.bonus,
-        |s, v| s.shield.bonus = v,
-        0,
-        S,
-    ),
-    (
-        "Shield MPR",
-        |s| s.shield.mpr,
-        |s, v| s.shield.mpr = v,
-        0,
-        S,
-    ),
+    ("Armor MPR", |s| s.armor.mpr, Edit::ArmorMpr, 0, S),
+    ("Shield bonus", |s| s.shield.bonus, Edit::ShieldBonus, 0, S),
+    ("Shield MPR", |s| s.shield.mpr, Edit::ShieldMpr, 0, S),
 ];
 
 type Text = fn(&AuraSheet) -> String;
@@ -249,7 +232,7 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
                 Field::Bound(
                     SCORES[i],
                     ctx.num_at(i, |s, i| s.scores[i]),
-                    ctx.set_num_at(i, |s, i, v| s.scores[i] = v),
+                    ctx.set_at(i, Edit::Score),
                     0,
                     S,
                 )
@@ -258,7 +241,7 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
     )];
     let bound = |list: [Num; 7]| -> Vec<Field> {
         list.map(|(label, get, set, min, max)| {
-            Field::Bound(label, ctx.num(get), ctx.set_num(set), min, max)
+            Field::Bound(label, ctx.num(get), ctx.set(set), min, max)
         })
         .into()
     };
@@ -267,24 +250,21 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
         "Size",
         numbered_options(SIZES.iter().map(|r| r.name.to_owned())),
         ctx.num(|s| s.size as i32),
-        ctx.set_num(|s, v| s.size = v.clamp(0, SIZES.len() as i32 - 1) as usize),
+        ctx.set(Edit::Size),
     ));
     basics.push(Field::Rows(std::sync::Arc::new(move || pick_rows(ctx))));
     basics.push(Field::Pair(vec![
         Field::Bound(
             "Aura now",
             ctx.num(|s| s.aura),
-            ctx.set_num(|s, v| {
-                s.aura = v;
-                s.woken();
-            }),
+            ctx.set(Edit::Aura),
             0,
             POOL_LIMIT,
         ),
         Field::Bound(
             "Stamina now",
             ctx.num(|s| s.stamina),
-            ctx.set_num(|s, v| s.stamina = v),
+            ctx.set(Edit::Stamina),
             0,
             POOL_LIMIT,
         ),
@@ -292,13 +272,17 @@ pub fn edit(ctx: Ctx) -> impl IntoView {
     basics.push(Field::Flag(
         "Dead",
         flag(move || ctx.sheet.with(|s| s.dead)),
-        Callback::new(move |v| ctx.edit(|s| s.dead = v)),
+        Callback::new(move |v| {
+            ctx.act(Edit::Dead(v));
+        }),
     ));
     let mut armor = vec![Field::Pair(bound(ARMOR))];
     armor.push(Field::Flag(
         "Carries the shield",
         flag(move || ctx.sheet.with(|s| s.shield.carried)),
-        Callback::new(move |v| ctx.edit(|s| s.shield.carried = v)),
+        Callback::new(move |v| {
+            ctx.act(Edit::ShieldCarried(v));
+        }),
     ));
     let derived = DERIVED
         .map(|(label, id, value, formula)| {
@@ -328,12 +312,7 @@ fn pick_rows(ctx: Ctx) -> Vec<Field> {
                         Pick::ALL.iter().position(|x| x == p).unwrap_or(0) as i32
                     })
                 }),
-                ctx.set_num_at(i, |s, i, v| {
-                    while s.picks.len() <= i {
-                        s.picks.push(Pick::Arm);
-                    }
-                    s.picks[i] = Pick::ALL[v.clamp(0, 2) as usize];
-                }),
+                ctx.set_at(i, Edit::Pick),
             )
         })
         .collect()
@@ -391,11 +370,7 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                         "",
                         Signal::stored(false),
                         Callback::new(move |()| {
-                            ctx.edit(|s| {
-                                if let Some(x) = s.weapons.get_mut(i) {
-                                    x.held = !x.held
-                                }
-                            })
+                            ctx.act(Edit::ToggleHeld(i));
                         }),
                     ),
                     Field::Act(
@@ -404,11 +379,7 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                         "",
                         Signal::stored(false),
                         Callback::new(move |()| {
-                            ctx.edit(|s| {
-                                if i < s.weapons.len() {
-                                    s.weapons.remove(i);
-                                }
-                            })
+                            ctx.act(Edit::RemoveWeapon(i));
                         }),
                     ),
                 ]),
@@ -479,8 +450,9 @@ fn weapons(ctx: Ctx) -> AnyView {
                         range: [r1.get_untracked(), r2.get_untracked(), r3.get_untracked()],
                         held: true,
                     };
-                    ctx.edit(|s| s.weapons.push(w));
-                    name.set(String::new());
+                    if ctx.act(Edit::AddWeapon(w)) {
+                        name.set(String::new());
+                    }
                 }),
             ),
         ],

@@ -6,7 +6,7 @@ use super::rolls::{
     attack_form, attacker, death_tables, defence, log_attack, luck, typed_target, DEFENCES,
 };
 use super::Ctx;
-use crate::rules::aura::{death_roll, death_save, dying_chance, AttackMode, AuraSheet};
+use crate::rules::aura::{death_roll, death_save, dying_chance, AttackMode, AuraSheet, Edit};
 use crate::rules::encounter::systems::AURA;
 use crate::ui::format::percent;
 use crate::ui::kit::{
@@ -56,13 +56,13 @@ pub fn play(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
-                <Counter label="Aura" value=ctx.num(|s| s.aura) set=ctx.set_num(|s, v| { s.aura = v; if v > 0 { s.conditions.retain(|c| c != "Bleeding out") } })
+                <Counter label="Aura" value=ctx.num(|s| s.aura) set=ctx.set(Edit::Aura)
                     max=ctx.max(|s| s.aura_strength().0) min=0 limit=10_000
                     note=ctx.text(|s| if s.dead { "dead".into() } else if s.aura <= 0 { "at 0: each hit calls for a death roll".into() } else { String::new() })/>
-                <Counter label="Stamina" value=ctx.num(|s| s.stamina) set=ctx.set_num(|s, v| s.stamina = v)
+                <Counter label="Stamina" value=ctx.num(|s| s.stamina) set=ctx.set(Edit::Stamina)
                     max=ctx.max(|s| s.max_stamina().0) min=0 limit=10_000
                     note=ctx.text(|s| if s.stamina <= 0 { "unconscious: a d20 each round, 20 wakes".into() } else { String::new() })/>
-                <Counter label="Surges" value=ctx.num(|s| s.surges) set=ctx.set_num(|s, v| s.surges = v)
+                <Counter label="Surges" value=ctx.num(|s| s.surges) set=ctx.set(Edit::Surges)
                     max=ctx.max(|s| s.recovery_surges().0) min=0 limit=10_000
                     note=ctx.text(|s| format!("+{} aura each", s.recovery_value().0))/>
             </div>
@@ -119,7 +119,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
                     let name = c.name;
                     view! {
                         <button class="chip" title=c.text aria-pressed=text(move || ctx.sheet.with(|s| s.has(name)).to_string())
-                            on:click=tap(move || ctx.edit(|s| if s.has(name) { s.conditions.retain(|x| !x.eq_ignore_ascii_case(name)) } else { s.conditions.push(name.into()) }))>{name}</button>
+                            on:click=tap(move || { ctx.act(if ctx.sheet.with_untracked(|s| s.has(name)) { Edit::RemoveCondition(name.into()) } else { Edit::AddCondition(name.into()) }); })>{name}</button>
                     }
                 }).collect_view()}
             </div>
@@ -188,12 +188,10 @@ fn dying(ctx: Ctx) -> AnyView {
             format!("{what} d20: {how}"),
             crate::rules::dice::RollOutcome::single(20, d20),
         );
-        ctx.edit(|s| {
-            if save {
-                s.after_death_save(d20)
-            } else {
-                s.after_death_roll(d20)
-            }
+        ctx.act(if save {
+            Edit::DeathSave(d20)
+        } else {
+            Edit::DeathRoll(d20)
         });
         result.set(line);
     };
@@ -252,21 +250,27 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
                 "btn wide",
                 "short-rest",
                 dead,
-                Callback::new(move |()| ctx.edit(|s| s.short_rest(true))),
+                Callback::new(move |()| {
+                    ctx.act(Edit::ShortRest(true));
+                }),
             ),
             Field::Act(
                 fixed("Short rest, no surge"),
                 "btn wide",
                 "short-rest-no-surge",
                 dead,
-                Callback::new(move |()| ctx.edit(|s| s.short_rest(false))),
+                Callback::new(move |()| {
+                    ctx.act(Edit::ShortRest(false));
+                }),
             ),
             Field::Act(
                 fixed("Long rest"),
                 "btn wide",
                 "long-rest",
                 dead,
-                Callback::new(move |()| ctx.edit(|s| s.long_rest())),
+                Callback::new(move |()| {
+                    ctx.act(Edit::LongRest);
+                }),
             ),
         ],
     )

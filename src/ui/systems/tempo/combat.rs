@@ -6,12 +6,13 @@
 
 use super::odds_line;
 use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
+use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::tempo::combat::{
     aimed, ap, cost, declared_as, from_sheet, needs_target, npc, offered, reactions, rearm,
     recovery_preview, replacements, status, status_events, Exchange, Npc, DISARMED, T_DICE,
 };
-use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
+use crate::rules::tempo::{Edit, Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
 use crate::storage::character::{Character, Sheet};
 use crate::ui::encounters::EncCtx;
@@ -52,7 +53,7 @@ fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
 
 fn set_vitals(sheet: &mut Sheet, health: i32, _: u32, _: bool) {
     if let Sheet::Tempo(s) = sheet {
-        s.health = health.clamp(-HEALTH_LIMIT, HEALTH_LIMIT);
+        let _ = s.apply(Edit::Health(health));
     }
 }
 

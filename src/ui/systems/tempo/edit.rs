@@ -3,8 +3,7 @@
 
 use super::Ctx;
 use crate::rules::tempo::{
-    dice_dist, priced, TempoSheet, Weapon, ACTIONS, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT,
-    STAT_LIMIT,
+    dice_dist, priced, Edit, TempoSheet, ACTIONS, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
 };
 use crate::ui::format::decimal;
 use crate::ui::kit::{fixed, flag, fold, text, Field};
@@ -13,7 +12,7 @@ use leptos::prelude::*;
 type Num = (
     &'static str,
     fn(&TempoSheet) -> i32,
-    fn(&mut TempoSheet, i32),
+    fn(i32) -> Edit,
     i32,
     i32,
 );
@@ -22,36 +21,24 @@ const S: i32 = STAT_LIMIT;
 const H: i32 = HEALTH_LIMIT;
 
 const NUMBERS: [Num; 6] = [
-    ("Combat defence", |s| s.defence, |s, v| s.defence = v, -S, S),
+    ("Combat defence", |s| s.defence, Edit::Defence, -S, S),
     (
         "Combat defence (armoured)",
         |s| s.armoured,
-        |s, v| s.armoured = v,
+        Edit::Armoured,
         -S,
         S,
     ),
-    (
-        "Grapple defence",
-        |s| s.grapple,
-        |s, v| s.grapple = v,
-        -S,
-        S,
-    ),
+    ("Grapple defence", |s| s.grapple, Edit::Grapple, -S, S),
     (
         "Base combat movement",
         |s| s.movement,
-        |s, v| s.movement = v,
+        Edit::Movement,
         -S,
         S,
     ),
-    ("Health", |s| s.health, |s, v| s.health = v, -H, H),
-    (
-        "Health max",
-        |s| s.health_max,
-        |s, v| s.health_max = v,
-        0,
-        H,
-    ),
+    ("Health", |s| s.health, Edit::Health, -H, H),
+    ("Health max", |s| s.health_max, Edit::HealthMax, 0, H),
 ];
 
 /// The label of a weapon's cost for an action (the action's own name labels its bonus).
@@ -82,7 +69,7 @@ pub fn edit(ctx: Ctx) -> AnyView {
     let numbers = vec![Field::Pair(
         NUMBERS
             .map(|(label, get, set, min, max)| {
-                Field::Bound(label, ctx.num(get), ctx.set_num(set), min, max)
+                Field::Bound(label, ctx.num(get), ctx.set(set), min, max)
             })
             .into(),
     )];
@@ -95,7 +82,7 @@ pub fn edit(ctx: Ctx) -> AnyView {
                 Field::Bound(
                     a.name,
                     ctx.num_at(i, |s, i| s.bonus(ACTIONS[i].name)),
-                    ctx.set_num_at(i, |s, i, v| s.set_bonus(ACTIONS[i].name, v)),
+                    ctx.set_at(i, Edit::Bonus),
                     -S,
                     S,
                 )
@@ -149,9 +136,7 @@ fn dice(ctx: Ctx) -> AnyView {
                 }),
                 Callback::new(move |()| {
                     let t = typed.get_untracked().trim().to_owned();
-                    if dice_dist(&t).is_some() {
-                        ctx.edit(|s| s.dice = t);
-                    }
+                    ctx.act(Edit::Dice(t));
                 }),
             ),
         ],
@@ -187,11 +172,7 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                                 .get(ik / 100)
                                 .map_or(0, |w| w.cost(ACTIONS[ik % 100].name))
                         }),
-                        ctx.set_num_at(i * 100 + k, |s, ik, v| {
-                            if let Some(w) = s.weapons.get_mut(ik / 100) {
-                                w.set_cost(ACTIONS[ik % 100].name, v);
-                            }
-                        }),
+                        ctx.set_at(i * 100 + k, |ik, v| Edit::Cost(ik / 100, ik % 100, v)),
                         0,
                         S,
                     )
@@ -199,11 +180,7 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                 .chain([Field::Bound(
                     "Aimed accuracy",
                     ctx.num_at(i, |s, i| s.weapons.get(i).map_or(0, |w| w.aimed)),
-                    ctx.set_num_at(i, |s, i, v| {
-                        if let Some(w) = s.weapons.get_mut(i) {
-                            w.aimed = v;
-                        }
-                    }),
+                    ctx.set_at(i, Edit::Aimed),
                     -S,
                     S,
                 )])
@@ -215,11 +192,7 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                 "",
                 Signal::stored(false),
                 Callback::new(move |()| {
-                    ctx.edit(|s| {
-                        if i < s.weapons.len() {
-                            s.weapons.remove(i);
-                        }
-                    })
+                    ctx.act(Edit::RemoveWeapon(i));
                 }),
             ));
             out
@@ -252,9 +225,9 @@ fn weapons(ctx: Ctx) -> AnyView {
                         || ctx.sheet.with(|s| s.weapons.len() >= LIST_LIMIT)
                 }),
                 Callback::new(move |()| {
-                    let w = Weapon::new(name.get_untracked().trim(), ranged.get_untracked());
-                    ctx.edit(|s| s.weapons.push(w));
-                    name.set(String::new());
+                    if ctx.act(Edit::AddWeapon(name.get_untracked(), ranged.get_untracked())) {
+                        name.set(String::new());
+                    }
                 }),
             ),
         ],

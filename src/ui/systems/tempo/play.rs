@@ -5,7 +5,7 @@
 use super::{odds_line, Ctx};
 use crate::rules::dice::{parse, roll, Distribution};
 use crate::rules::tempo::combat::row_odds;
-use crate::rules::tempo::{dice_dist, Kind, TempoSheet, ACTIONS, HEALTH_LIMIT};
+use crate::rules::tempo::{dice_dist, Edit, Kind, TempoSheet, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
 use crate::ui::kit::{choices, dist, fixed, flag, form, text, Counter, Field};
 use crate::ui::state::with_dice;
@@ -55,7 +55,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
     view! {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
-                <Counter label="Health" value=ctx.num(|s| s.health) set=ctx.set_num(|s, v| s.health = v)
+                <Counter label="Health" value=ctx.num(|s| s.health) set=ctx.set(Edit::Health)
                     max=ctx.max(|s| s.health_max) min=-HEALTH_LIMIT limit=HEALTH_LIMIT
                     note=ctx.text(|s| if s.health <= 0 { "down".into() } else { String::new() })/>
             </div>
