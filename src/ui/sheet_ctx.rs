@@ -54,7 +54,8 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
         }
     }
 
-    pub fn edit(&self, f: impl FnOnce(&mut T)) {
+    /// The one write into the sheet; views go through [`SheetCtx::act`] and the rules' `Edits`.
+    fn edit(&self, f: impl FnOnce(&mut T)) {
         let pick = self.pick;
         self.id.with_value(|id| {
             self.roster.update(id, |c| {
@@ -93,36 +94,6 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
     pub fn text_at(&self, i: usize, get: fn(&T, usize) -> String) -> Signal<String> {
         let sheet = self.sheet;
         Signal::derive(move || sheet.with(|s| get(s, i)))
-    }
-
-    /// Writes a number into the sheet (and saves it).
-    pub fn set_num(&self, set: fn(&mut T, i32)) -> Callback<i32> {
-        let ctx = *self;
-        Callback::new(move |v| ctx.edit(|s| set(s, v)))
-    }
-
-    pub fn set_num_at(&self, i: usize, set: fn(&mut T, usize, i32)) -> Callback<i32> {
-        let ctx = *self;
-        Callback::new(move |v| ctx.edit(|s| set(s, i, v)))
-    }
-
-    /// A list of texts of the sheet, read and edited as the list editor edits it.
-    pub fn list(
-        &self,
-        get: fn(&T) -> &Vec<String>,
-        set: fn(&mut T) -> &mut Vec<String>,
-    ) -> (Signal<Vec<String>>, Callback<ListEdit>) {
-        let ctx = *self;
-        (
-            Signal::derive(move || ctx.sheet.with(|s| get(s).clone())),
-            Callback::new(move |e: ListEdit| {
-                let mut result = Ok(());
-                ctx.edit(|s| result = e.apply(set(s)));
-                if let Err(why) = result {
-                    ctx.roster.notices().error(why);
-                }
-            }),
-        )
     }
 
     /// One derived value as a signal.

@@ -177,7 +177,14 @@ fn symbaroum_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
         return stand_up_events(s, a, src.roll(20));
     }
     let (x, y) = (s.get(a)?, s.get(b)?);
-    let st = strike(x, y, src.roll(2) == 1, src.roll(3) == 1, src.roll(3) == 1, &mut src);
+    let st = strike(
+        x,
+        y,
+        src.roll(2) == 1,
+        src.roll(3) == 1,
+        src.roll(3) == 1,
+        &mut src,
+    );
     // The attack's line, then (a separate tap) its damage as the panel offers it.
     if !st.hit || src.roll(2) == 1 {
         return Some(Event::Note(st.line));
@@ -190,7 +197,12 @@ fn symbaroum_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
 }
 
 fight!(HeimrFight, "heimr", "character-heimr-v1.json", heimr_act);
-fight!(SymbaroumFight, "symbaroum", "character-symbaroum-v1.json", symbaroum_act);
+fight!(
+    SymbaroumFight,
+    "symbaroum",
+    "character-symbaroum-v1.json",
+    symbaroum_act
+);
 fight!(VogtFight, "vogt", "character-vogt-v1.json", vogt_act);
 fight!(AuraFight, "aura", "character-aura-v1.json", aura_act);
 fight!(TempoFight, "tempo", "character-tempo-v1.json", tempo_act);

@@ -215,7 +215,9 @@ pub fn strike<S: DiceSource + ?Sized>(
     };
     let t = a.target;
     let line = match (a.roller, hit) {
-        (Roller::Attacker, true) => format!("{an} attacks {bn}: {dice} ≤ {t}, hit; damage {detail}"),
+        (Roller::Attacker, true) => {
+            format!("{an} attacks {bn}: {dice} ≤ {t}, hit; damage {detail}")
+        }
         (Roller::Attacker, false) => format!("{an} attacks {bn}: {dice} > {t}, miss"),
         (Roller::Defender, true) => {
             format!("{an} attacks {bn}: {bn} defends with {dice} > {t}, hit; damage {detail}")

@@ -28,8 +28,6 @@ pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> Option<AnyV
 /// How a system's fights are drawn and how its characters join them: `fn` pointers, so the
 /// encounter page is compiled once for every system.
 pub struct CombatUi {
-    /// A saved character as a combatant (linked by id).
-    pub from_character: fn(&Character) -> Option<Combatant>,
     /// The values a fight changes on a linked character: hp, death steps, dead.
     pub vitals: fn(&Sheet) -> Option<(i32, u32, bool)>,
     pub set_vitals: fn(&mut Sheet, i32, u32, bool),
@@ -63,7 +61,11 @@ pub fn pull_nothing(_: &Sheet, _: &State, _: &Combatant) -> Vec<Event> {
 
 /// A saved character joining a fight, with what its sheet brings (`pull`) in the same step.
 pub fn join_event(ui: &CombatUi, ch: &Character, s: &State) -> Option<Event> {
-    let c = (ui.from_character)(ch)?;
+    // A saved character joins through the one builder the tests use (`Character::combatant`).
+    if ch.sheet.system().id != s.rules.system {
+        return None;
+    }
+    let c = ch.combatant();
     Some(s.join_events(c, |c| (ui.pull)(&ch.sheet, s, c)))
 }
 

@@ -9,20 +9,20 @@ use super::rolls::{
 };
 use crate::rules::aura::combat::{
     attack_edge, auto_hit, can, can_attack, can_escape, can_roll, death_roll_events,
-    death_save_events, escape_events, escape_odds, fortitude_roll, from_sheet, guard, heal_events,
-    holder_of, initiative_events, let_go_events, maneuver_events, maneuver_limit, npc,
-    roll_defence, swap, swift_limit, swing_events, take, thrown_note, wake_events, Maneuver, Npc,
-    Swing, ACTS, AGILITY, AR, BLUNT, COVERAGE, ENERGY, ESCAPE_ENERGY, FORTITUDE, INITIATIVE,
-    MAX_STAMINA, MELEE_AV, MELEE_BONUS, MELEE_HALVED, MELEE_PRECISE, MISS_MOD, RANGED_BONUS,
-    RANGED_COVERAGE, RANGED_HALVED, RANGED_PRECISE, SAVE, SHOT_ENERGY, SIZE, STAMINA,
-    THROW_IMPROVISED, THROW_MISS_MOD, THROW_PRECISE, THROW_RANGE, T_MELEE, T_RANGED, UNARMED_AV,
-    UNARMED_DAMAGE, WAKE, WEIGHT,
+    death_save_events, escape_events, escape_odds, fortitude_roll, guard, heal_events, holder_of,
+    initiative_events, let_go_events, maneuver_events, maneuver_limit, npc, roll_defence, swap,
+    swift_limit, swing_events, take, thrown_note, wake_events, Maneuver, Npc, Swing, ACTS, AGILITY,
+    AR, BLUNT, COVERAGE, ENERGY, ESCAPE_ENERGY, FORTITUDE, INITIATIVE, MAX_STAMINA, MELEE_AV,
+    MELEE_BONUS, MELEE_HALVED, MELEE_PRECISE, MISS_MOD, RANGED_BONUS, RANGED_COVERAGE,
+    RANGED_HALVED, RANGED_PRECISE, SAVE, SHOT_ENERGY, SIZE, STAMINA, THROW_IMPROVISED,
+    THROW_MISS_MOD, THROW_PRECISE, THROW_RANGE, T_MELEE, T_RANGED, UNARMED_AV, UNARMED_DAMAGE,
+    WAKE, WEIGHT,
 };
 use crate::rules::aura::{dying_chance, sync, AttackMode, Edit, SIZES};
 use crate::rules::dice::{DiceSource, Edge};
 use crate::rules::edit::Edits;
 use crate::rules::encounter::{Event, State};
-use crate::storage::character::{Character, Sheet};
+use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
 use crate::ui::kit::{choices, fixed, flag, form, num, numbered_options, reactive, text, Field};
@@ -30,7 +30,6 @@ use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    from_character,
     vitals,
     set_vitals,
     npc_form,
@@ -41,17 +40,6 @@ pub static UI: CombatUi = CombatUi {
     keep,
     pull,
 };
-
-fn from_character(c: &Character) -> Option<crate::rules::encounter::Combatant> {
-    match &c.sheet {
-        Sheet::Aura(s) => {
-            let mut x = from_sheet(&c.name, s);
-            x.link = Some(c.id.clone());
-            Some(x)
-        }
-        _ => None,
-    }
-}
 
 fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
     match sheet {

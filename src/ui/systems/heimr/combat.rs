@@ -5,10 +5,10 @@
 
 use crate::rules::dice::DiceSource;
 use crate::rules::edit::Edits;
-use crate::rules::encounter::{Combatant, Event, State};
+use crate::rules::encounter::{Event, State};
 use crate::rules::heimr::combat::{
     action_events, anyone, arm_events, attack_setup, attack_steps, blind_spot_setup, brawl_chances,
-    combatant, cp, defence_events, defence_setup, describe, dodged, dying, effect_events, fall_cr,
+    cp, defence_events, defence_setup, describe, dodged, dying, effect_events, fall_cr,
     fall_events, fatigue_events, fatigue_rise_now, guard_events, hit_chance, hit_vs_roll,
     initiative_events, intercept_events, interceptor, luck_shot, npc, pass_on_chances,
     resolve_attack, shown, shown_text, stabilise, standing, trigger_events, turns_of, weapon,
@@ -16,7 +16,7 @@ use crate::rules::heimr::combat::{
     BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
 };
 use crate::rules::heimr::{roll_challenge, success_chance, Edit, Injury, DEAD};
-use crate::storage::character::{Character, Sheet};
+use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
 use crate::ui::kit::{choices, fixed, flag, form, numbered_options as named, text, Field};
@@ -24,7 +24,6 @@ use crate::ui::systems::{add_label, numbered, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    from_character,
     vitals,
     set_vitals,
     npc_form,
@@ -35,13 +34,6 @@ pub static UI: CombatUi = CombatUi {
     keep: crate::ui::systems::keep_nothing,
     pull: crate::ui::systems::pull_nothing,
 };
-
-fn from_character(c: &Character) -> Option<Combatant> {
-    match &c.sheet {
-        Sheet::Heimr(s) => Some(combatant(&c.name, s, Some(c.id.clone()))),
-        _ => None,
-    }
-}
 
 fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
     match sheet {

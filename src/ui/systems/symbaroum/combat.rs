@@ -6,11 +6,11 @@ use crate::rules::dice::{parse, DiceSource};
 use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 use crate::rules::symbaroum::combat::{
-    attack, combatant, npc, over_pain_threshold, pain_events, reach_free_attack, stand_up_events,
-    strike, surprise, Roller, QUICK, WEAPON,
+    attack, npc, over_pain_threshold, pain_events, reach_free_attack, stand_up_events, strike,
+    surprise, Roller, QUICK, WEAPON,
 };
 use crate::rules::symbaroum::{death_chance_within, success_chance, Blind, Edit};
-use crate::storage::character::{Character, Sheet};
+use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
@@ -19,7 +19,6 @@ use crate::ui::systems::{numbered, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    from_character,
     vitals,
     set_vitals,
     npc_form,
@@ -33,13 +32,6 @@ pub static UI: CombatUi = CombatUi {
 
 fn row_note(_: &State, _: u32) -> String {
     String::new()
-}
-
-fn from_character(c: &Character) -> Option<Combatant> {
-    match &c.sheet {
-        Sheet::Symbaroum(s) => Some(combatant(&c.name, s, !s.npc, Some(c.id.clone()))),
-        _ => None,
-    }
 }
 
 fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {

@@ -7,21 +7,20 @@
 use super::odds_line;
 use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
 use crate::rules::edit::Edits;
-use crate::rules::encounter::{Combatant, Event, State};
+use crate::rules::encounter::{Event, State};
 use crate::rules::tempo::combat::{
-    aimed, ap, cost, declared_as, from_sheet, needs_target, npc, offered, reactions, rearm,
-    recovery_preview, replacements, status, status_events, Exchange, Npc, DISARMED, T_DICE,
+    aimed, ap, cost, declared_as, needs_target, npc, offered, reactions, rearm, recovery_preview,
+    replacements, status, status_events, Exchange, Npc, DISARMED, T_DICE,
 };
 use crate::rules::tempo::{Edit, Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
-use crate::storage::character::{Character, Sheet};
+use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::{choices, dist, fixed, flag, form, text, Field};
 use crate::ui::systems::{add_label, keep_nothing, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    from_character,
     vitals,
     set_vitals,
     npc_form,
@@ -32,17 +31,6 @@ pub static UI: CombatUi = CombatUi {
     keep: keep_nothing,
     pull: crate::ui::systems::pull_nothing,
 };
-
-fn from_character(c: &Character) -> Option<Combatant> {
-    match &c.sheet {
-        Sheet::Tempo(s) => {
-            let mut x = from_sheet(&c.name, s);
-            x.link = Some(c.id.clone());
-            Some(x)
-        }
-        _ => None,
-    }
-}
 
 fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
     match sheet {

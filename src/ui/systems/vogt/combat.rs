@@ -8,15 +8,15 @@ use crate::rules::dice::DiceSource;
 use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::vogt::combat::{
-    ar_now, declare, declare_all, declared, defend, dismember, from_sheet, help, hit, init_side,
-    reevaluate, run, rung, speed, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE,
-    T_RESIST, T_VULN, T_WEAPON,
+    ar_now, declare, declare_all, declared, defend, dismember, help, hit, init_side, reevaluate,
+    run, rung, speed, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE, T_RESIST,
+    T_VULN, T_WEAPON,
 };
 use crate::rules::vogt::{
     before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice, Edit,
     VogtSheet, TOP,
 };
-use crate::storage::character::{Character, Sheet};
+use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
 use crate::ui::kit::{choices, fixed, flag, form, text, Field};
@@ -24,7 +24,6 @@ use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    from_character,
     vitals,
     set_vitals,
     npc_form,
@@ -35,17 +34,6 @@ pub static UI: CombatUi = CombatUi {
     keep: crate::ui::systems::keep_nothing,
     pull: crate::ui::systems::pull_nothing,
 };
-
-fn from_character(c: &Character) -> Option<Combatant> {
-    match &c.sheet {
-        Sheet::Vogt(s) => {
-            let mut x = from_sheet(&c.name, s);
-            x.link = Some(c.id.clone());
-            Some(x)
-        }
-        _ => None,
-    }
-}
 
 /// HP, the exhaustion level (the engine counts it in `death`) and death.
 fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
