@@ -95,3 +95,20 @@ test("Bo Vogt: a fight with a saved character (its damage type a word, not dice)
   await expect(other.locator(".roster-entry")).toHaveCount(1);
   await fresh.close();
 });
+
+for (const system of ["symbaroum", "aura", "tempo"]) {
+  test(`${system}: a copy of a character with a 200-character name comes back from the file whole`, async ({ page, browser, baseURL }) => {
+    const c = fixture(system);
+    await seedCharacters(page, [c]);
+    await page.getByRole("link", { name: c.name }).tap();
+    // The copy used to be named 207 characters long: its own file was refused.
+    await longNameCopied(page);
+    const { other, fresh, exported } = await importElsewhere(page, browser, baseURL!, "(copy)", `${system}-copy.json`);
+    expect([...exported.name].length).toBe(200);
+    expect(exported.name.endsWith(" (copy)")).toBe(true);
+    expect(exported.sheet).toEqual(c.sheet);
+    await expect(other.locator("li.roster-entry")).toHaveCount(1);
+    await expect(other.locator("li.roster-entry")).toContainText("(copy)");
+    await fresh.close();
+  });
+}
