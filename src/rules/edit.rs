@@ -16,6 +16,9 @@ pub trait Edits {
 
 /// The longest entry of a free list (a skill, an item, a condition), in characters.
 pub const ENTRY_LIMIT: usize = 200;
+/// [`ENTRY_LIMIT`] as a field's `maxlength` text (a number attribute would compile one more
+/// attribute type into the app; a test keeps the two equal).
+pub const ENTRY_MAX: &str = "200";
 /// The most entries a free list holds.
 pub const LIST_LIMIT: usize = 200;
 
@@ -36,9 +39,7 @@ impl ListEdit {
                 if text.is_empty() {
                     return Ok(());
                 }
-                if list.len() >= LIST_LIMIT {
-                    return Err(format!("a list holds at most {LIST_LIMIT} entries"));
-                }
+                room(list.len(), LIST_LIMIT, "entries")?;
                 list.push(text.chars().take(ENTRY_LIMIT).collect());
             }
             ListEdit::Remove(i) => {
@@ -49,6 +50,14 @@ impl ListEdit {
         }
         Ok(())
     }
+}
+
+/// Room for one more entry in a list of `len` that holds at most `limit` `what`s.
+pub fn room(len: usize, limit: usize, what: &str) -> Result<(), String> {
+    if len >= limit {
+        return Err(format!("A sheet holds at most {limit} {what}"));
+    }
+    Ok(())
 }
 
 /// Checks a free list against the limits the list editor keeps.
@@ -83,6 +92,11 @@ mod tests {
         ListEdit::Remove(7).apply(&mut l).unwrap();
         ListEdit::Remove(0).apply(&mut l).unwrap();
         assert_eq!(l.len(), 1);
+    }
+
+    #[test]
+    fn the_fields_maxlength_is_the_limit() {
+        assert_eq!(ENTRY_MAX, ENTRY_LIMIT.to_string());
     }
 
     #[test]

@@ -247,6 +247,8 @@ impl Character {
 pub const NAME_LIMIT: usize = 200;
 /// The longest notes a character keeps (the notes field's `maxlength`).
 pub const NOTES_LIMIT: usize = 20_000;
+/// [`NOTES_LIMIT`] as the notes field's `maxlength` text.
+pub const NOTES_MAX: &str = "20000";
 
 impl Character {
     /// Renames as the name field does: trimmed and cut to [`NAME_LIMIT`]; an empty name
@@ -299,6 +301,27 @@ pub fn new_id<S: crate::rules::dice::DiceSource + ?Sized>(src: &mut S) -> String
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_notes_fields_maxlength_is_the_limit() {
+        assert_eq!(NOTES_MAX, NOTES_LIMIT.to_string());
+    }
+
+    #[test]
+    fn names_keep_to_the_limit_when_renamed_copied_or_imported() {
+        let mut c = Character::new("a".into(), "x".into(), Sheet::new("heimr").unwrap(), 0);
+        assert!(!c.rename("   "), "an empty name changes nothing");
+        assert_eq!(c.name, "x");
+        assert!(c.rename(&format!("  {}  ", "é".repeat(250))));
+        assert_eq!(c.name.chars().count(), NAME_LIMIT);
+        let copy = c.suffixed(" (copy)");
+        assert_eq!(copy.chars().count(), NAME_LIMIT);
+        assert!(copy.ends_with(" (copy)"));
+        c.name = copy;
+        c.validate().unwrap();
+        c.set_notes(&"n".repeat(NOTES_LIMIT + 9));
+        assert_eq!(c.notes.len(), NOTES_LIMIT);
+    }
     use crate::storage::versioned::decode;
 
     #[test]

@@ -54,18 +54,6 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
         }
     }
 
-    /// The one write into the sheet; views go through [`SheetCtx::act`] and the rules' `Edits`.
-    fn edit(&self, f: impl FnOnce(&mut T)) {
-        let pick = self.pick;
-        self.id.with_value(|id| {
-            self.roster.update(id, |c| {
-                if let Some(s) = pick(&mut c.sheet) {
-                    f(s);
-                }
-            })
-        });
-    }
-
     /// A number of the sheet as a signal. `fn` pointers rather than closures: one compiled
     /// copy per system, however many fields use it.
     pub fn num(&self, get: fn(&T) -> i32) -> Signal<i32> {
@@ -124,21 +112,18 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
 impl<T: Edits + Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
     /// Applies one edit (and saves); a refusal becomes a notice, the sheet unchanged.
     pub fn act(&self, e: T::Edit) -> bool {
-        let next = self.sheet.with_untracked(|s| {
-            let mut next = s.clone();
-            next.apply(e).map(|()| (next != *s).then_some(next))
-        });
-        match next {
-            Ok(Some(next)) => {
-                self.edit(|s| *s = next);
-                true
-            }
-            Ok(None) => true,
-            Err(why) => {
-                self.roster.notices().error(why);
-                false
-            }
-        }
+        let pick = self.pick;
+        let mut e = Some(e);
+        self.id.with_value(|id| {
+            change(
+                self.roster,
+                id,
+                &mut |sheet| match (pick(sheet), e.take()) {
+                    (Some(s), Some(e)) => s.apply(e),
+                    _ => Ok(()),
+                },
+            )
+        })
     }
 
     /// A number field's writer: `Edit::Hp` is the `fn(i32) -> Edit` it sends.
@@ -171,4 +156,31 @@ impl<T: Edits + Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T>
             }),
         )
     }
+}
+
+/// The part of [`SheetCtx::act`] that does not depend on the system, compiled once: the edit
+/// tried on a copy of the character's sheet, saved only if it changed anything; a refusal is a
+/// notice and changes nothing.
+fn change(
+    roster: Roster,
+    id: &str,
+    apply: &mut dyn FnMut(&mut Sheet) -> Result<(), String>,
+) -> bool {
+    let Some(mut next) = roster
+        .chars
+        .with_untracked(|cs| cs.iter().find(|c| c.id == id).map(|c| c.sheet.clone()))
+    else {
+        return false;
+    };
+    if let Err(why) = apply(&mut next) {
+        roster.notices().error(why);
+        return false;
+    }
+    let same = roster
+        .chars
+        .with_untracked(|cs| cs.iter().any(|c| c.id == id && c.sheet == next));
+    if !same {
+        roster.update(id, |c| c.sheet = next);
+    }
+    true
 }

@@ -106,9 +106,7 @@ impl Edits for AuraSheet {
                 if crate::rules::dice::parse(&w.damage).is_err() {
                     return Err(format!("Damage “{}” is not dice", cut(&w.damage)));
                 }
-                if s.weapons.len() >= LIST_LIMIT {
-                    return Err(format!("A sheet holds at most {LIST_LIMIT} weapons"));
-                }
+                crate::rules::edit::room(s.weapons.len(), LIST_LIMIT, "weapons")?;
                 for v in [&mut w.av, &mut w.ev, &mut w.accuracy] {
                     *v = (*v).clamp(-S, S);
                 }
@@ -134,9 +132,7 @@ impl Edits for AuraSheet {
                 if name.is_empty() || s.has(&name) {
                     return Ok(());
                 }
-                if s.conditions.len() >= LIST_LIMIT {
-                    return Err(format!("A sheet holds at most {LIST_LIMIT} conditions"));
-                }
+                crate::rules::edit::room(s.conditions.len(), LIST_LIMIT, "conditions")?;
                 s.conditions.push(name);
             }
             Edit::RemoveCondition(name) => {

@@ -95,9 +95,7 @@ impl Edits for SymbaroumSheet {
                 w.damage = w.damage.trim().into();
                 parse(&w.damage)
                     .map_err(|e| format!("Damage “{}” is not a roll: {e}", w.damage))?;
-                if s.weapons.len() >= LIST_LIMIT {
-                    return Err(format!("At most {LIST_LIMIT} weapons"));
-                }
+                crate::rules::edit::room(s.weapons.len(), LIST_LIMIT, "weapons")?;
                 let mut seen = Vec::new();
                 w.qualities.retain(|q| {
                     let new = !seen.contains(q);
@@ -124,9 +122,7 @@ impl Edits for SymbaroumSheet {
                 if name.is_empty() {
                     return Err("An ability needs a name".into());
                 }
-                if s.abilities.len() >= LIST_LIMIT {
-                    return Err(format!("At most {LIST_LIMIT} abilities"));
-                }
+                crate::rules::edit::room(s.abilities.len(), LIST_LIMIT, "abilities")?;
                 if s.experience_left() < i64::from(Level::Novice.total_cost()) {
                     return Err("Not enough experience".into());
                 }

@@ -73,9 +73,7 @@ impl Edits for TempoSheet {
                 if name.is_empty() {
                     return Err("A weapon needs a name".into());
                 }
-                if s.weapons.len() >= LIST_LIMIT {
-                    return Err(format!("A sheet holds at most {LIST_LIMIT} weapons"));
-                }
+                crate::rules::edit::room(s.weapons.len(), LIST_LIMIT, "weapons")?;
                 s.weapons.push(Weapon::new(&name, ranged));
             }
             Edit::RemoveWeapon(i) => {

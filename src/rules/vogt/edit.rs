@@ -91,9 +91,7 @@ impl Edits for VogtSheet {
                 if s.has(st) {
                     s.statuses.retain(|x| !x.eq_ignore_ascii_case(st));
                 } else {
-                    if s.statuses.len() >= LIST_LIMIT {
-                        return Err(format!("At most {LIST_LIMIT} statuses"));
-                    }
+                    crate::rules::edit::room(s.statuses.len(), LIST_LIMIT, "statuses")?;
                     s.statuses.push(st.into());
                 }
             }
@@ -105,9 +103,7 @@ impl Edits for VogtSheet {
                 if k.name.is_empty() {
                     return Err("A skill needs a name".into());
                 }
-                if s.skills.len() >= LIST_LIMIT {
-                    return Err(format!("At most {LIST_LIMIT} skills"));
-                }
+                crate::rules::edit::room(s.skills.len(), LIST_LIMIT, "skills")?;
                 k.bonus = k.bonus.clamp(-STAT_LIMIT, STAT_LIMIT);
                 s.skills.push(k);
             }
@@ -125,9 +121,7 @@ impl Edits for VogtSheet {
                 if !it.damage.is_empty() && parse_dice(&it.damage).is_none() {
                     return Err(format!("Damage “{}” is not dice like 1d8", it.damage));
                 }
-                if s.items.len() >= LIST_LIMIT {
-                    return Err(format!("At most {LIST_LIMIT} items"));
-                }
+                crate::rules::edit::room(s.items.len(), LIST_LIMIT, "items")?;
                 it.dtype = name(&it.dtype);
                 it.slots = it.slots.min(ITEM_SLOTS);
                 it.count = it.count.clamp(1, ITEM_COUNT);
@@ -150,9 +144,7 @@ impl Edits for VogtSheet {
                 if d8 >= 6 {
                     s.dead = true;
                 } else if !s.injuries.iter().any(|x| x == line) || d8 == 1 {
-                    if s.injuries.len() >= LIST_LIMIT {
-                        return Err(format!("At most {LIST_LIMIT} injuries"));
-                    }
+                    crate::rules::edit::room(s.injuries.len(), LIST_LIMIT, "injuries")?;
                     s.injuries.push(line.into());
                 }
             }

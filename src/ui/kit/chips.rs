@@ -1,4 +1,4 @@
-use crate::rules::edit::{ListEdit, ENTRY_LIMIT};
+use crate::rules::edit::{ListEdit, ENTRY_MAX};
 use leptos::prelude::*;
 
 /// A free list of short texts (skills, conditions, items): add and remove. `chips` shows them
@@ -35,7 +35,7 @@ pub fn TextList(
                 }).collect_view()}
             </ul>
             <div class="row">
-                <input type="text" maxlength=ENTRY_LIMIT aria-label=input_label prop:value=move || draft.get()
+                <input type="text" maxlength=ENTRY_MAX aria-label=input_label prop:value=move || draft.get()
                     on:input=move |ev| set_draft.set(event_target_value(&ev))
                     on:keydown=move |ev| if ev.key() == "Enter" { add() }/>
                 <button class="btn" on:click=move |_| add()>"Add"</button>

@@ -1,4 +1,4 @@
-use crate::storage::character::NOTES_LIMIT;
+use crate::storage::character::NOTES_MAX;
 use crate::ui::kit::modes::tab_id;
 use crate::ui::kit::{Mode, ModeTabs};
 use crate::ui::roster::Roster;
@@ -51,7 +51,7 @@ pub fn CharacterPage(id: String) -> impl IntoView {
                 <Show when=move || mode.get() == Mode::Edit>
                 <section class="card">
                     <label class="field-label" for="notes">"Notes"</label>
-                    <textarea id="notes" rows="4" maxlength=NOTES_LIMIT prop:value=field(|c| c.notes.clone())
+                    <textarea id="notes" rows="4" maxlength=NOTES_MAX prop:value=field(|c| c.notes.clone())
                         on:change=move |ev| {
                             let notes = event_target_value(&ev);
                             id.with_value(|id| roster.update(id, |c| c.set_notes(&notes)));
