@@ -106,7 +106,7 @@ for (const system of ["symbaroum", "aura", "tempo"]) {
     const { other, fresh, exported } = await importElsewhere(page, browser, baseURL!, "(copy)", `${system}-copy.json`);
     expect([...exported.name].length).toBe(200);
     expect(exported.name.endsWith(" (copy)")).toBe(true);
-    expect(exported.sheet).toEqual(c.sheet);
+    expect(exported.sheet).toMatchObject(c.sheet);
     await expect(other.locator("li.roster-entry")).toHaveCount(1);
     await expect(other.locator("li.roster-entry")).toContainText("(copy)");
     await fresh.close();
