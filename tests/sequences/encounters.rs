@@ -412,3 +412,16 @@ prop_state_machine! {
     #[test]
     fn tempo_fights_keep_every_backup(sequential 1..60 => FightChecked<TempoFight>);
 }
+
+/// Stored by the app before issue 27 and refused by its own importer: every Vogt fight with a
+/// saved character (its damage type and resistances are words, and the importer wanted dice).
+#[test]
+fn a_vogt_fight_stored_before_imports_and_loads_unchanged() {
+    let text = include_str!("../fixtures/encounter-vogt-v1.json");
+    let e = parse_encounter(text).unwrap_or_else(|err| panic!("refused: {err}"));
+    let s = e.state();
+    assert_eq!(s.combatants.len(), 3);
+    assert_eq!(s.get(1).unwrap().text(1), "slash");
+    assert_eq!(s.get(2).unwrap().hp, 1);
+    check_fight(&Fought { state: s, enc: e });
+}
