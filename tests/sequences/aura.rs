@@ -200,6 +200,20 @@ mod found {
     use super::*;
     use rollsheet::rules::edit::Edits;
 
+    /// The app before issue 27 let a death roll take the conditions past 100: such a sheet,
+    /// stored, is still accepted by its own importer (nothing dropped).
+    #[test]
+    fn conditions_stored_past_the_edit_limit_still_import() {
+        let mut s = AuraSheet::default();
+        for i in 0..LIST_LIMIT {
+            s.apply(Edit::AddCondition(format!("Cond {i}"))).unwrap();
+        }
+        s.conditions
+            .extend(["Exhausted", "Bleeding out", "Unconscious"].map(String::from));
+        s.validate().unwrap();
+        assert!(s.apply(Edit::AddCondition("Prone".into())).is_err());
+    }
+
     /// 100 conditions, then a death roll of 5 (exhausted, bleeding out, unconscious): 103.
     #[test]
     fn a_death_roll_with_no_room_for_its_conditions_is_refused() {

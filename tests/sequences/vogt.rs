@@ -214,6 +214,19 @@ mod found {
         );
     }
 
+    /// The app before issue 27 let a tap add the 201st status or injury: such a sheet, stored,
+    /// is still accepted by its own importer (nothing dropped), and an edit adds no more.
+    #[test]
+    fn a_list_stored_past_the_edit_limit_still_imports() {
+        let mut s = VogtSheet {
+            injuries: (0..LIST_LIMIT + 7).map(|i| format!("Scar {i}")).collect(),
+            ..Default::default()
+        };
+        s.validate().unwrap();
+        assert!(s.apply(Edit::Dismember(1)).is_err());
+        assert_eq!(s.injuries.len(), LIST_LIMIT + 7);
+    }
+
     #[test]
     fn the_table_on_a_full_injury_list_is_refused_but_still_kills() {
         let mut s = VogtSheet::default();

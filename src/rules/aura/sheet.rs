@@ -20,6 +20,10 @@ pub const STAT_LIMIT: i32 = 100;
 /// Largest aura, stamina or surge count.
 pub const POOL_LIMIT: i32 = 10_000;
 pub const LIST_LIMIT: usize = 100;
+/// The longest weapon or condition list the importer takes: ten times what an edit lets it
+/// reach, because the app before issue 27 let a death roll add conditions past the limit, and
+/// a sheet stored that way must stay the player's to export.
+pub const IMPORT_LIST_LIMIT: usize = 10 * LIST_LIMIT;
 pub const NAME_LIMIT: usize = 200;
 
 pub const SCORES: [&str; 6] = ["Str", "Con", "Dex", "Int", "Wis", "Cha"];
@@ -744,11 +748,11 @@ impl AuraSheet {
                 return Err(format!("{what} must be from 0 to {POOL_LIMIT}"));
             }
         }
-        if self.picks.len() > LIST_LIMIT
-            || self.weapons.len() > LIST_LIMIT
-            || self.conditions.len() > LIST_LIMIT
-        {
-            return Err(format!("a list is longer than {LIST_LIMIT} entries"));
+        if self.picks.len() > LIST_LIMIT {
+            return Err(format!("more than {LIST_LIMIT} picks"));
+        }
+        if self.weapons.len() > IMPORT_LIST_LIMIT || self.conditions.len() > IMPORT_LIST_LIMIT {
+            return Err(format!("a list is longer than {IMPORT_LIST_LIMIT} entries"));
         }
         let names = [&self.armor.name, &self.shield.name]
             .into_iter()

@@ -221,6 +221,10 @@ pub const TECH_LIMIT: i32 = 20;
 pub const EXHAUSTION_LIMIT: u32 = 20;
 pub const TECH_DIES: [u32; 5] = [4, 6, 8, 10, 12];
 const LIST_LIMIT: usize = 200;
+/// The longest list the importer takes: ten times what an edit lets a list reach, because the
+/// app before issue 27 let every tap add one more (a status chip, a dismemberment roll), and a
+/// sheet stored that way must stay the player's to export.
+const IMPORT_LIST_LIMIT: usize = 10 * LIST_LIMIT;
 const NAME_LIMIT: usize = 200;
 
 impl VogtSheet {
@@ -489,11 +493,11 @@ impl VogtSheet {
             &self.vulnerabilities,
             &self.injuries,
         ];
-        if lists.iter().any(|l| l.len() > LIST_LIMIT)
-            || self.items.len() > LIST_LIMIT
-            || self.skills.len() > LIST_LIMIT
+        if lists.iter().any(|l| l.len() > IMPORT_LIST_LIMIT)
+            || self.items.len() > IMPORT_LIST_LIMIT
+            || self.skills.len() > IMPORT_LIST_LIMIT
         {
-            return Err(format!("a list is longer than {LIST_LIMIT} entries"));
+            return Err(format!("a list is longer than {IMPORT_LIST_LIMIT} entries"));
         }
         for l in lists {
             for s in l.iter() {
