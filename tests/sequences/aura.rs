@@ -8,7 +8,6 @@ use rollsheet::rules::aura::{
     AuraSheet, Edit, Pick, Weapon, LIST_LIMIT, POOL_LIMIT, SIZES, STAT_LIMIT,
 };
 use rollsheet::rules::encounter::systems::AURA;
-use rollsheet::storage::character::Sheet;
 
 pub struct Aura;
 
@@ -83,27 +82,7 @@ impl System for Aura {
     type Sheet = AuraSheet;
     type Edit = Edit;
 
-    fn fixture() -> &'static str {
-        include_str!("../fixtures/character-aura-v1.json")
-    }
-
-    fn sheet(s: &Sheet) -> &AuraSheet {
-        match s {
-            Sheet::Aura(a) => a,
-            _ => unreachable!(),
-        }
-    }
-
-    fn sheet_mut(s: &mut Sheet) -> &mut AuraSheet {
-        match s {
-            Sheet::Aura(a) => a,
-            _ => unreachable!(),
-        }
-    }
-
-    fn wrap(s: AuraSheet) -> Sheet {
-        Sheet::Aura(s)
-    }
+    crate::sheet_of!(Aura, AuraSheet, "character-aura-v1.json");
 
     fn generated() -> BoxedStrategy<AuraSheet> {
         // Built by edits from a new sheet, so every generated sheet is one a player can make.

@@ -51,6 +51,31 @@ pub trait System: 'static {
     fn edits(s: &Self::Sheet) -> BoxedStrategy<Self::Edit>;
 }
 
+/// A system's fixture and its sheet inside the character's `Sheet`, for `impl System`.
+#[macro_export]
+macro_rules! sheet_of {
+    ($variant:ident, $ty:ty, $file:literal) => {
+        fn fixture() -> &'static str {
+            include_str!(concat!("../fixtures/", $file))
+        }
+        fn sheet(s: &rollsheet::storage::character::Sheet) -> &$ty {
+            match s {
+                rollsheet::storage::character::Sheet::$variant(x) => x,
+                _ => unreachable!("another system's sheet"),
+            }
+        }
+        fn sheet_mut(s: &mut rollsheet::storage::character::Sheet) -> &mut $ty {
+            match s {
+                rollsheet::storage::character::Sheet::$variant(x) => x,
+                _ => unreachable!("another system's sheet"),
+            }
+        }
+        fn wrap(s: $ty) -> rollsheet::storage::character::Sheet {
+            rollsheet::storage::character::Sheet::$variant(s)
+        }
+    };
+}
+
 /// One step a player takes on a character.
 #[derive(Clone, Debug)]
 pub enum Step<E> {

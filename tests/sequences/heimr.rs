@@ -4,7 +4,6 @@ use crate::common::*;
 use proptest::prelude::*;
 use proptest_state_machine::prop_state_machine;
 use rollsheet::rules::heimr::{Ability, Attr, Edit, HeimrSheet, Track, ATTR_LIMIT, TRAIN_LIMIT};
-use rollsheet::storage::character::Sheet;
 
 pub struct Heimr;
 
@@ -20,27 +19,7 @@ impl System for Heimr {
     type Sheet = HeimrSheet;
     type Edit = Edit;
 
-    fn fixture() -> &'static str {
-        include_str!("../fixtures/character-heimr-v1.json")
-    }
-
-    fn sheet(s: &Sheet) -> &HeimrSheet {
-        match s {
-            Sheet::Heimr(h) => h,
-            _ => unreachable!(),
-        }
-    }
-
-    fn sheet_mut(s: &mut Sheet) -> &mut HeimrSheet {
-        match s {
-            Sheet::Heimr(h) => h,
-            _ => unreachable!(),
-        }
-    }
-
-    fn wrap(s: HeimrSheet) -> Sheet {
-        Sheet::Heimr(s)
-    }
+    crate::sheet_of!(Heimr, HeimrSheet, "character-heimr-v1.json");
 
     fn generated() -> BoxedStrategy<HeimrSheet> {
         // Built by edits from a new sheet, so every generated sheet is one a player can make.

@@ -8,7 +8,6 @@ use rollsheet::rules::edit::ListEdit;
 use rollsheet::rules::symbaroum::{
     DeathOutcome, Edit, SAttr, Shield, SymbaroumSheet, Weapon, WeaponQuality,
 };
-use rollsheet::storage::character::Sheet;
 
 pub struct Symbaroum;
 
@@ -77,27 +76,7 @@ impl System for Symbaroum {
     type Sheet = SymbaroumSheet;
     type Edit = Edit;
 
-    fn fixture() -> &'static str {
-        include_str!("../fixtures/character-symbaroum-v1.json")
-    }
-
-    fn sheet(s: &Sheet) -> &SymbaroumSheet {
-        match s {
-            Sheet::Symbaroum(x) => x,
-            _ => unreachable!(),
-        }
-    }
-
-    fn sheet_mut(s: &mut Sheet) -> &mut SymbaroumSheet {
-        match s {
-            Sheet::Symbaroum(x) => x,
-            _ => unreachable!(),
-        }
-    }
-
-    fn wrap(s: SymbaroumSheet) -> Sheet {
-        Sheet::Symbaroum(s)
-    }
+    crate::sheet_of!(Symbaroum, SymbaroumSheet, "character-symbaroum-v1.json");
 
     fn generated() -> BoxedStrategy<SymbaroumSheet> {
         // Built by edits from a new sheet, so every generated sheet is one a player can make.

@@ -6,7 +6,6 @@ use proptest_state_machine::prop_state_machine;
 use rollsheet::rules::tempo::{
     Edit, TempoSheet, ACTIONS, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
 };
-use rollsheet::storage::character::Sheet;
 
 pub struct Tempo;
 
@@ -28,27 +27,7 @@ impl System for Tempo {
     type Sheet = TempoSheet;
     type Edit = Edit;
 
-    fn fixture() -> &'static str {
-        include_str!("../fixtures/character-tempo-v1.json")
-    }
-
-    fn sheet(s: &Sheet) -> &TempoSheet {
-        match s {
-            Sheet::Tempo(t) => t,
-            _ => unreachable!(),
-        }
-    }
-
-    fn sheet_mut(s: &mut Sheet) -> &mut TempoSheet {
-        match s {
-            Sheet::Tempo(t) => t,
-            _ => unreachable!(),
-        }
-    }
-
-    fn wrap(s: TempoSheet) -> Sheet {
-        Sheet::Tempo(s)
-    }
+    crate::sheet_of!(Tempo, TempoSheet, "character-tempo-v1.json");
 
     fn generated() -> BoxedStrategy<TempoSheet> {
         // Built by edits from a new sheet, so every generated sheet is one a player can make.

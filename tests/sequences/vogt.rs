@@ -6,7 +6,6 @@ use proptest::prelude::*;
 use proptest_state_machine::prop_state_machine;
 use rollsheet::rules::edit::ListEdit;
 use rollsheet::rules::vogt::{Ability, Edit, Item, Skill, VogtSheet, STATUSES, TOP};
-use rollsheet::storage::character::Sheet;
 
 pub struct Vogt;
 
@@ -93,27 +92,7 @@ impl System for Vogt {
     type Sheet = VogtSheet;
     type Edit = Edit;
 
-    fn fixture() -> &'static str {
-        include_str!("../fixtures/character-vogt-v1.json")
-    }
-
-    fn sheet(s: &Sheet) -> &VogtSheet {
-        match s {
-            Sheet::Vogt(x) => x,
-            _ => unreachable!(),
-        }
-    }
-
-    fn sheet_mut(s: &mut Sheet) -> &mut VogtSheet {
-        match s {
-            Sheet::Vogt(x) => x,
-            _ => unreachable!(),
-        }
-    }
-
-    fn wrap(s: VogtSheet) -> Sheet {
-        Sheet::Vogt(s)
-    }
+    crate::sheet_of!(Vogt, VogtSheet, "character-vogt-v1.json");
 
     fn generated() -> BoxedStrategy<VogtSheet> {
         // Built by edits from a new sheet, so every generated sheet is one a player can make.
