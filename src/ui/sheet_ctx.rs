@@ -128,17 +128,22 @@ impl<T: Edits + Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T>
 
     /// A number field's writer: `Edit::Hp` is the `fn(i32) -> Edit` it sends.
     pub fn set(&self, make: fn(i32) -> T::Edit) -> Callback<i32> {
-        let ctx = *self;
-        Callback::new(move |v| {
-            ctx.act(make(v));
-        })
+        self.writer(Make::One(make))
     }
 
     /// The writer of the number at index `i` (an attribute, an ability's figure).
     pub fn set_at(&self, i: usize, make: fn(usize, i32) -> T::Edit) -> Callback<i32> {
+        self.writer(Make::At(i, make))
+    }
+
+    /// One callback type for both kinds of number field: one compiled copy per system.
+    fn writer(&self, make: Make<T::Edit>) -> Callback<i32> {
         let ctx = *self;
         Callback::new(move |v| {
-            ctx.act(make(i, v));
+            ctx.act(match make {
+                Make::One(f) => f(v),
+                Make::At(i, f) => f(i, v),
+            });
         })
     }
 
@@ -184,3 +189,17 @@ fn change(
     }
     true
 }
+
+/// How a number field makes its edit: `Edit::Hp`, or `Edit::Attribute` with its index.
+enum Make<E> {
+    One(fn(i32) -> E),
+    At(usize, fn(usize, i32) -> E),
+}
+
+impl<E> Clone for Make<E> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<E> Copy for Make<E> {}

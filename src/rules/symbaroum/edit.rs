@@ -188,17 +188,6 @@ impl Edits for SymbaroumSheet {
         }
         Ok(())
     }
-
-    /// What earlier versions let a player (or a fight) store outside the importer's ranges:
-    /// each number to its nearest allowed value.
-    fn repair(&mut self) {
-        for a in &mut self.attributes {
-            *a = (*a).clamp(ATTR_RANGE.0, ATTR_RANGE.1);
-        }
-        self.armor_impeding = self.armor_impeding.clamp(0, IMPEDING_LIMIT);
-        self.toughness = self.toughness.clamp(0, TOUGHNESS_LIMIT);
-        self.death_steps = self.death_steps.min(DEATH_STEPS);
-    }
 }
 
 #[cfg(test)]
@@ -220,23 +209,6 @@ mod tests {
         assert_eq!(s.armor_protection, "1d4");
         assert!(s.apply(Edit::Attribute(8, 10)).is_err());
         s.validate().unwrap();
-    }
-
-    #[test]
-    fn repair_brings_stored_numbers_back_within_range() {
-        let mut s = SymbaroumSheet {
-            attributes: [0, 21, 10, 10, 10, 10, 10, 10],
-            death_steps: 5,
-            toughness: -3,
-            ..Default::default()
-        };
-        assert!(s.validate().is_err());
-        s.repair();
-        s.validate().unwrap();
-        assert_eq!(
-            (s.attributes[0], s.attributes[1], s.death_steps, s.toughness),
-            (1, 20, 3, 0)
-        );
     }
 
     #[test]

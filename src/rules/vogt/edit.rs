@@ -3,8 +3,7 @@
 
 use super::ladder::{parse_dice, TOP};
 use super::sheet::{
-    dismemberment, Item, Skill, VogtSheet, EXHAUSTION_LIMIT, HP_LIMIT, STATUSES, STAT_LIMIT,
-    TECH_DIES, TECH_LIMIT,
+    dismemberment, Item, Skill, VogtSheet, STATUSES, STAT_LIMIT, TECH_DIES, TECH_LIMIT,
 };
 use crate::rules::edit::{Edits, ListEdit, ENTRY_LIMIT, LIST_LIMIT};
 
@@ -151,22 +150,6 @@ impl Edits for VogtSheet {
         }
         Ok(())
     }
-
-    /// What earlier versions let a player (or a fight) store outside the importer's ranges:
-    /// each number to its nearest allowed value.
-    fn repair(&mut self) {
-        for r in &mut self.abilities {
-            *r = (*r).clamp(0, TOP);
-        }
-        self.hp_max = self.hp_max.clamp(0, HP_LIMIT);
-        self.hp = self.hp.clamp(-HP_LIMIT, HP_LIMIT);
-        self.ar = self.ar.clamp(0, STAT_LIMIT);
-        self.movement = self.movement.clamp(0, STAT_LIMIT);
-        self.hands = self.hands.min(HANDS_LIMIT as u32);
-        self.technique_dice = self.technique_dice.clamp(0, TECH_LIMIT);
-        self.technique_spent = self.technique_spent.clamp(0, TECH_LIMIT);
-        self.exhaustion = self.exhaustion.min(EXHAUSTION_LIMIT);
-    }
 }
 
 #[cfg(test)]
@@ -186,25 +169,6 @@ mod tests {
         s.apply(Edit::Status(0)).unwrap();
         assert!(s.statuses.is_empty());
         s.validate().unwrap();
-    }
-
-    #[test]
-    fn repair_brings_stored_numbers_back_within_range() {
-        let mut s = VogtSheet {
-            abilities: [-1, 2, 17, 3],
-            hands: 12,
-            technique_spent: 25,
-            exhaustion: 30,
-            ar: -2,
-            ..Default::default()
-        };
-        assert!(s.validate().is_err());
-        s.repair();
-        s.validate().unwrap();
-        assert_eq!(
-            (s.abilities, s.hands, s.exhaustion),
-            ([0, 2, TOP, 3], 10, 20)
-        );
     }
 
     #[test]
