@@ -35,12 +35,12 @@ impl ListEdit {
     pub fn apply(self, list: &mut Vec<String>) -> Result<(), String> {
         match self {
             ListEdit::Add(text) => {
-                let text = text.trim();
+                let text = entry(&text, ENTRY_LIMIT);
                 if text.is_empty() {
                     return Ok(());
                 }
                 room(list.len(), LIST_LIMIT, "entries")?;
-                list.push(text.chars().take(ENTRY_LIMIT).collect());
+                list.push(text);
             }
             ListEdit::Remove(i) => {
                 if i < list.len() {
@@ -58,6 +58,11 @@ pub fn room(len: usize, limit: usize, what: &str) -> Result<(), String> {
         return Err(format!("A sheet holds at most {limit} {what}"));
     }
     Ok(())
+}
+
+/// A typed text as a sheet keeps it: trimmed, cut at `limit` characters.
+pub fn entry(t: &str, limit: usize) -> String {
+    t.trim().chars().take(limit).collect()
 }
 
 /// Checks a free list against the limits the list editor keeps.

@@ -254,7 +254,7 @@ impl Character {
     /// Renames as the name field does: trimmed and cut to [`NAME_LIMIT`]; an empty name
     /// changes nothing (false).
     pub fn rename(&mut self, name: &str) -> bool {
-        let name: String = name.trim().chars().take(NAME_LIMIT).collect();
+        let name = crate::rules::edit::entry(name, NAME_LIMIT);
         if name.is_empty() {
             return false;
         }

@@ -98,7 +98,7 @@ impl Edits for AuraSheet {
             Edit::ShieldMpr(v) => s.shield.mpr = v.clamp(0, S),
             Edit::ShieldCarried(v) => s.shield.carried = v,
             Edit::AddWeapon(mut w) => {
-                w.name = w.name.trim().chars().take(NAME_LIMIT).collect();
+                w.name = crate::rules::edit::entry(&w.name, NAME_LIMIT);
                 w.damage = w.damage.trim().to_owned();
                 if w.name.is_empty() {
                     return Err("A weapon needs a name".into());
@@ -128,7 +128,7 @@ impl Edits for AuraSheet {
                 w.held = !w.held;
             }
             Edit::AddCondition(name) => {
-                let name: String = name.trim().chars().take(NAME_LIMIT).collect();
+                let name = crate::rules::edit::entry(&name, NAME_LIMIT);
                 if name.is_empty() || s.has(&name) {
                     return Ok(());
                 }

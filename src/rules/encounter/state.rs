@@ -938,7 +938,7 @@ impl State {
     /// ("Goblin 3", "Goblin 4"), `base` alone for a single first one; trimmed, and cut so the
     /// number fits the 200 characters a name may have.
     pub fn numbered(&self, base: &str, count: usize) -> Vec<String> {
-        let base: String = base.trim().chars().take(NAME_LIMIT).collect();
+        let base = crate::rules::edit::entry(base, NAME_LIMIT);
         let taken = self
             .combatants
             .iter()

@@ -6,7 +6,7 @@ use super::sheet::{
     TRAIN_LIMIT, XP_LIMIT,
 };
 use super::{train, undo_last, Track};
-use crate::rules::edit::{Edits, ListEdit, ENTRY_LIMIT};
+use crate::rules::edit::{entry, Edits, ListEdit, ENTRY_LIMIT};
 
 /// The hit point range a sheet keeps (a fight may go further; the sheet keeps the nearest).
 pub const HP_LIMIT: i32 = 1000;
@@ -79,7 +79,7 @@ impl Edits for HeimrSheet {
                 ability(s, i)?.trained_potential = v.clamp(0, TRAIN_LIMIT as i32) as u32
             }
             Edit::AddAbility(mut ab) => {
-                ab.name = ab.name.trim().chars().take(ENTRY_LIMIT).collect();
+                ab.name = entry(&ab.name, ENTRY_LIMIT);
                 if ab.name.is_empty() {
                     return Err("An ability needs a name".into());
                 }

@@ -5,7 +5,7 @@
 use super::rolls::DeathOutcome;
 use super::sheet::{Level, SAbility, Shield, SymbaroumSheet, Weapon};
 use crate::rules::dice::parse;
-use crate::rules::edit::{Edits, ListEdit, ENTRY_LIMIT, LIST_LIMIT};
+use crate::rules::edit::{entry, Edits, ListEdit, ENTRY_LIMIT, LIST_LIMIT};
 
 /// The attribute range the importer accepts (5…15 usual, 1…20 for NPCs).
 pub const ATTR_RANGE: (i32, i32) = (1, 20);
@@ -61,10 +61,6 @@ pub enum Edit {
     Dead(bool),
 }
 
-fn text(t: &str) -> String {
-    t.trim().chars().take(ENTRY_LIMIT).collect()
-}
-
 impl Edits for SymbaroumSheet {
     type Edit = Edit;
 
@@ -77,7 +73,7 @@ impl Edits for SymbaroumSheet {
             }
             Edit::Toughness(v) => s.set_toughness(v),
             Edit::Npc(on) => s.npc = on,
-            Edit::ArmorName(n) => s.armor_name = text(&n),
+            Edit::ArmorName(n) => s.armor_name = entry(&n, ENTRY_LIMIT),
             Edit::ArmorProtection(p) => {
                 let p = p.trim();
                 if !p.is_empty() {
@@ -88,7 +84,7 @@ impl Edits for SymbaroumSheet {
             Edit::ArmorImpeding(v) => s.armor_impeding = v.clamp(0, IMPEDING_LIMIT),
             Edit::Shield(sh) => s.shield = sh,
             Edit::AddWeapon(mut w) => {
-                w.name = text(&w.name);
+                w.name = entry(&w.name, ENTRY_LIMIT);
                 if w.name.is_empty() {
                     return Err("A weapon needs a name".into());
                 }
@@ -118,7 +114,7 @@ impl Edits for SymbaroumSheet {
             Edit::Experience(v) => s.experience = v.clamp(0, EXPERIENCE_LIMIT) as u32,
             Edit::Equipment(l) => l.apply(&mut s.equipment)?,
             Edit::Learn(name) => {
-                let name = text(&name);
+                let name = entry(&name, ENTRY_LIMIT);
                 if name.is_empty() {
                     return Err("An ability needs a name".into());
                 }

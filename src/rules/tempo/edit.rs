@@ -69,7 +69,7 @@ impl Edits for TempoSheet {
                 s.weapons.get_mut(w).ok_or("No such weapon")?.aimed = v.clamp(-S, S)
             }
             Edit::AddWeapon(name, ranged) => {
-                let name: String = name.trim().chars().take(NAME_LIMIT).collect();
+                let name = crate::rules::edit::entry(&name, NAME_LIMIT);
                 if name.is_empty() {
                     return Err("A weapon needs a name".into());
                 }

@@ -5,7 +5,7 @@ use super::ladder::{parse_dice, TOP};
 use super::sheet::{
     dismemberment, Item, Skill, VogtSheet, STATUSES, STAT_LIMIT, TECH_DIES, TECH_LIMIT,
 };
-use crate::rules::edit::{Edits, ListEdit, ENTRY_LIMIT, LIST_LIMIT};
+use crate::rules::edit::{entry, Edits, ListEdit, ENTRY_LIMIT, LIST_LIMIT};
 
 /// The most hands a sheet keeps.
 pub const HANDS_LIMIT: i32 = 10;
@@ -48,10 +48,6 @@ pub enum Edit {
     FullRest,
     /// A d8 on the death and dismemberment table (6 or more: dead).
     Dismember(u32),
-}
-
-fn name(t: &str) -> String {
-    t.trim().chars().take(ENTRY_LIMIT).collect()
 }
 
 impl Edits for VogtSheet {
@@ -98,7 +94,7 @@ impl Edits for VogtSheet {
             Edit::Vulnerabilities(l) => l.apply(&mut s.vulnerabilities)?,
             Edit::Injuries(l) => l.apply(&mut s.injuries)?,
             Edit::AddSkill(mut k) => {
-                k.name = name(&k.name);
+                k.name = entry(&k.name, ENTRY_LIMIT);
                 if k.name.is_empty() {
                     return Err("A skill needs a name".into());
                 }
@@ -112,7 +108,7 @@ impl Edits for VogtSheet {
                 }
             }
             Edit::AddItem(mut it) => {
-                it.name = name(&it.name);
+                it.name = entry(&it.name, ENTRY_LIMIT);
                 if it.name.is_empty() {
                     return Err("An item needs a name".into());
                 }
@@ -121,7 +117,7 @@ impl Edits for VogtSheet {
                     return Err(format!("Damage “{}” is not dice like 1d8", it.damage));
                 }
                 crate::rules::edit::room(s.items.len(), LIST_LIMIT, "items")?;
-                it.dtype = name(&it.dtype);
+                it.dtype = entry(&it.dtype, ENTRY_LIMIT);
                 it.slots = it.slots.min(ITEM_SLOTS);
                 it.count = it.count.clamp(1, ITEM_COUNT);
                 it.per_slot = it.per_slot.clamp(1, ITEM_COUNT);
