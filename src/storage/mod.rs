@@ -1,6 +1,7 @@
 //! Everything stored on the phone: the store abstraction, versioned shapes with migrations and
 //! quarantine, and the documents themselves.
 
+pub mod agree;
 pub mod character;
 pub mod encounters;
 pub mod link;

@@ -1,11 +1,13 @@
 //! Encounters in memory and their saving. Every action in a fight is one event, written at once
 //! (a fight is taps, not typing), so a phone locking mid-round loses nothing; a failed write is
-//! said, kept on the page and retried. Linked characters share their vitals with the fight: each
+//! said, kept on the page and retried. Linked characters share what their system lists with the fight: each
 //! change in the fight is written to the character, and a change made on the sheet comes into
-//! the fight as a logged event when the fight is opened.
+//! the fight as a logged step (`storage::agree`).
 
 use crate::rules::dice::CryptoSource;
+use crate::rules::encounter::shared::Keep;
 use crate::rules::encounter::{Encounter, Event, State};
+use crate::storage::agree::{self, Outcome};
 use crate::storage::encounters::{
     delete_encounter, key_of, load_encounters, save_encounter_index, INDEX_KEY,
 };
@@ -14,8 +16,7 @@ use crate::storage::roster::NewerEntry;
 use crate::storage::{KeyValueStore, Versioned};
 use crate::storage::{LocalStore, StorageError};
 use crate::ui::roster::Roster;
-use crate::ui::state::{now_ms, with_dice, Notices};
-use crate::ui::systems::combat_ui;
+use crate::ui::state::{now_ms, with_dice, Asked, Notices};
 use leptos::prelude::*;
 use std::collections::BTreeSet;
 use std::time::Duration;
@@ -133,6 +134,13 @@ impl Encounters {
             });
         self.save(&id);
         self.save_index();
+        // A received fight is shown as it was sent: older copies of its characters follow it.
+        let shown = self
+            .shown
+            .get_value()
+            .filter(|(s, _)| *s == id)
+            .map(|(_, st)| st);
+        self.settle(&id, shown, None, true);
         id
     }
 
@@ -202,7 +210,7 @@ impl Encounters {
                 if !conflicts.is_empty() {
                     let name = self.get(id).map(|e| e.name).unwrap_or_default();
                     let text = describe(&format!("The fight “{name}”"), &conflicts);
-                    self.notices.ask(text, true, id);
+                    self.notices.ask(text, Asked::Encounter, id);
                 }
                 true
             }
@@ -337,59 +345,75 @@ impl Encounters {
 
     fn after_change(&self, id: &str, state: RwSignal<State>) {
         self.save(id);
-        let Some(ui) = self.get(id).and_then(|e| combat_ui(&e.system)) else {
-            return;
-        };
-        state.with_untracked(|s| {
-            for c in s.combatants.iter().filter(|c| !c.gone) {
-                let Some(link) = &c.link else { continue };
-                let Some(ch) = self.roster.get(link) else {
-                    continue;
-                };
-                let mut sheet = ch.sheet.clone();
-                let mut changed = false;
-                if (ui.vitals)(&sheet) != Some((c.hp, c.death, c.dead)) {
-                    (ui.set_vitals)(&mut sheet, c.hp, c.death, c.dead);
-                    changed = true;
-                }
-                changed |= (ui.keep)(&mut sheet, s, c);
-                if changed {
-                    self.roster.update(link, |ch| ch.sheet = sheet);
-                }
-            }
-        });
+        self.settle(id, Some(state), None, false);
     }
 
-    /// Brings changes made on linked characters' sheets into the fight, as logged events.
-    pub fn pull_links(&self, id: &str, state: RwSignal<State>) {
-        let Some(ui) = self.get(id).and_then(|e| combat_ui(&e.system)) else {
-            return;
+    /// Brings fight `id` and its linked characters into step (`storage::agree`, the one sync):
+    /// what a sheet changed becomes a logged step of the fight, what the fight changed is
+    /// written to the sheet, and a change on both sides is asked about. `state`: the fight on
+    /// screen (else it is replayed); `tell`: say what a sheet took (on opening or an arrival,
+    /// not after each of the fight's own steps).
+    pub fn settle(&self, id: &str, state: Option<RwSignal<State>>, keep: Option<Keep>, tell: bool) {
+        let now = now_ms();
+        let roster = self.roster;
+        let run = |s: &mut State| {
+            let mut out = Outcome::default();
+            roster.chars.with_untracked(|chars| {
+                self.list.update_untracked(|l| {
+                    if let Some(e) = l.iter_mut().find(|e| e.id == id) {
+                        out = agree::settle(e, s, chars, now, keep);
+                    }
+                });
+            });
+            out
         };
-        let changes: Vec<Event> = state.with_untracked(|s| {
-            if s.ended {
-                return Vec::new();
+        let out = match state {
+            Some(sig) => {
+                let out = sig.try_update_untracked(run).unwrap_or_default();
+                if out.changed {
+                    sig.notify();
+                }
+                out
             }
-            s.combatants
-                .iter()
-                .filter(|c| !c.gone)
-                .flat_map(|c| {
-                    let Some(ch) = c.link.as_deref().and_then(|l| self.roster.get(l)) else {
-                        return Vec::new();
-                    };
-                    let mut out: Vec<Event> = (ui.vitals)(&ch.sheet)
-                        .filter(|&v| v != (c.hp, c.death, c.dead))
-                        .map(|(hp, death, dead)| Event::Sync(c.id, hp, death, dead))
-                        .into_iter()
-                        .collect();
-                    // What else the sheet changed (Energy / Aura's stamina and conditions).
-                    out.extend((ui.pull)(&ch.sheet, s, c));
-                    out
-                })
-                .collect()
-        });
-        for e in changes {
-            self.act(id, state, e);
+            None => match self.get(id) {
+                Some(e) => run(&mut e.state()),
+                None => return,
+            },
+        };
+        if out.changed {
+            self.list.notify();
+            self.save(id);
         }
+        let name = || self.get(id).map(|e| e.name).unwrap_or_default();
+        if tell && !out.taken.is_empty() {
+            self.notices.info(format!(
+                "From the fight “{}”, as it is newer: {}.",
+                name(),
+                out.taken.join("; ")
+            ));
+        }
+        for ch in out.sheets {
+            self.roster.put(ch);
+        }
+        if !out.conflicts.is_empty() {
+            let text = format!(
+                "The fight “{}” and a sheet both changed since they last agreed. {}.",
+                name(),
+                out.conflicts.join(". ")
+            );
+            self.notices.ask(text, Asked::Link, id);
+        }
+    }
+
+    /// The player's answer to a sheet-and-fight question.
+    pub fn resolve_link(&self, id: &str, keep_sheet: bool) {
+        let keep = if keep_sheet { Keep::Sheet } else { Keep::Fight };
+        let shown = self
+            .shown
+            .get_value()
+            .filter(|(s, _)| s == id)
+            .map(|(_, st)| st);
+        self.settle(id, shown, Some(keep), false);
     }
 }
 
@@ -408,7 +432,7 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
     };
     // A fight's log and its undo position move together.
     let mut sync = Tracker::new(
-        &["events", "cursor"],
+        &["events", "cursor", "agreed"],
         |t| canonical::<Encounter>(t, |_| Ok(())),
         |t| canonical::<Encounter>(t, Encounter::validate),
     );

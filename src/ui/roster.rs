@@ -6,7 +6,7 @@ use crate::storage::character::{key_of, Character, Sheet};
 use crate::storage::merge::{canonical, describe, Step, Tracker};
 use crate::storage::roster::{delete_character, load_roster, save_index_with, NewerEntry};
 use crate::storage::{KeyValueStore, LocalStore, StorageError, Versioned};
-use crate::ui::state::{now_ms, Notices};
+use crate::ui::state::{now_ms, Asked, Notices};
 use leptos::ev;
 use leptos::prelude::*;
 use std::collections::BTreeSet;
@@ -141,6 +141,21 @@ impl Roster {
         self.chars.update(|cs| cs.insert(i.min(cs.len()), c));
         self.mark(&id);
         self.save_index();
+    }
+
+    /// Stores a character as given (its `updated` kept: the fight it agreed with records it).
+    pub fn put(&self, c: Character) {
+        let id = c.id.clone();
+        let mut found = false;
+        self.chars.update(|cs| {
+            if let Some(slot) = cs.iter_mut().find(|x| x.id == c.id) {
+                *slot = c;
+                found = true;
+            }
+        });
+        if found {
+            self.mark(&id);
+        }
     }
 
     /// Adds imported characters; `replace` ones overwrite the character with the same id.
@@ -308,7 +323,7 @@ impl Roster {
                     });
                     self.notices.ask(
                         describe(&format!("“{}”", name.unwrap_or_default()), &conflicts),
-                        false,
+                        Asked::Character,
                         id,
                     );
                 }

@@ -15,8 +15,19 @@ pub struct Notice {
     pub id: u64,
     pub text: String,
     pub error: bool,
-    /// A question about a document changed in two tabs: (an encounter?, its id).
-    pub ask: Option<(bool, String)>,
+    /// A question about a document: what is asked, and the document's id.
+    pub ask: Option<(Asked, String)>,
+}
+
+/// What a question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Asked {
+    /// A character changed in two tabs.
+    Character,
+    /// A fight changed in two tabs.
+    Encounter,
+    /// A fight and a character's sheet both changed what they share.
+    Link,
 }
 
 #[derive(Clone, Copy)]
@@ -39,10 +50,9 @@ impl Notices {
         self.push(text.into(), false);
     }
 
-    /// Asks which tab's values to keep for a document changed in two tabs; replaces an
-    /// earlier question about the same document.
-    pub fn ask(&self, text: String, enc: bool, doc: &str) {
-        let ask = Some((enc, doc.to_owned()));
+    /// Asks which side's values to keep; replaces an earlier question about the same document.
+    pub fn ask(&self, text: String, what: Asked, doc: &str) {
+        let ask = Some((what, doc.to_owned()));
         self.0.update(|list| list.retain(|n| n.ask != ask));
         self.add(text, true, ask);
     }
@@ -51,7 +61,7 @@ impl Notices {
         self.add(text, error, None);
     }
 
-    fn add(&self, text: String, error: bool, ask: Option<(bool, String)>) {
+    fn add(&self, text: String, error: bool, ask: Option<(Asked, String)>) {
         self.0.update(|list| {
             // One notice per problem, not one per failed save; a question is per document
             // (`ask` replaces the earlier one), never dropped for sharing a text.

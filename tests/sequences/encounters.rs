@@ -9,8 +9,10 @@ use crate::common::{config, text};
 use proptest::prelude::*;
 use proptest_state_machine::{prop_state_machine, ReferenceStateMachine, StateMachineTest};
 use rollsheet::rules::dice::{DiceSource, SeededSource};
+use rollsheet::rules::encounter::shared::{Keep, Linked, Value};
 use rollsheet::rules::encounter::{rules_for, Duration, Encounter, Event, State};
-use rollsheet::storage::character::Character;
+use rollsheet::storage::agree;
+use rollsheet::storage::character::{Character, Sheet};
 use rollsheet::storage::encounters::{
     export_encounter, load_encounters, parse_encounter, save_encounter, save_encounter_index,
 };
@@ -225,13 +227,57 @@ pub enum Op {
     Act(usize, usize, u64),
     Undo,
     Redo,
+    /// A shared value changed on a joined character's sheet (character, value, number).
+    Sheet(usize, usize, i32),
 }
 
-/// The encounter and the state kept step by step, as the fight page keeps them.
+/// The encounter and the state kept step by step, as the fight page keeps them, with the saved
+/// characters in it as the one sync (`storage::agree`) leaves them after every step.
 #[derive(Clone, Debug)]
 pub struct Fought {
     pub enc: Encounter,
     pub state: State,
+    pub chars: Vec<Character>,
+    pub now: u64,
+}
+
+/// A shared value of a sheet set through its table's own write (a number, a flag turned, a
+/// list emptied or given another combatant's).
+fn edit_shared<S: Linked>(x: &mut S, k: usize, n: i32, s: &State) {
+    let defs = S::SHARED;
+    let d = &defs[k % defs.len()];
+    let v = match (d.sheet)(x) {
+        Value::Num(_) => Value::Num(n),
+        Value::Flag(b) => Value::Flag(!b),
+        Value::Names(l) if l.is_empty() => s
+            .combatants
+            .get(n.unsigned_abs() as usize % s.combatants.len().max(1))
+            .map_or(Value::Names(Vec::new()), |c| (d.fight)(s, c)),
+        Value::Names(_) => Value::Names(Vec::new()),
+    };
+    (d.write)(x, &v);
+}
+
+/// Settles the fight and its characters as the app does after every step; a question is
+/// answered one way or the other.
+fn settle_all(f: &mut Fought) {
+    f.now += 10;
+    let mut out = agree::settle(&mut f.enc, &mut f.state, &f.chars, f.now, None);
+    if !out.conflicts.is_empty() {
+        assert!(out.sheets.is_empty(), "a question moves nothing");
+        let keep = if f.now % 20 == 0 {
+            Keep::Sheet
+        } else {
+            Keep::Fight
+        };
+        out = agree::settle(&mut f.enc, &mut f.state, &f.chars, f.now, Some(keep));
+        assert!(out.conflicts.is_empty(), "an answer settles it");
+    }
+    for c in out.sheets {
+        if let Some(slot) = f.chars.iter_mut().find(|x| x.id == c.id) {
+            *slot = c;
+        }
+    }
 }
 
 fn id(s: &State, i: usize) -> Option<u32> {
@@ -251,7 +297,26 @@ fn run<F: Fight>(f: &Fought, op: &Op) -> Fought {
         Op::JoinCharacter(name) => {
             let mut c: Character = serde_json::from_str(F::fixture()).unwrap();
             c.rename(name);
-            Some(s.join_events(c.combatant(), |_| Vec::new()))
+            c.id = format!("c{}", next.chars.len());
+            let e = agree::join_event(&c, s);
+            next.chars.push(c);
+            e
+        }
+        Op::Sheet(i, k, n) => {
+            let now = next.now + 5;
+            let s = next.state.clone();
+            let len = next.chars.len();
+            if let Some(c) = next.chars.get_mut(i % len.max(1)) {
+                match &mut c.sheet {
+                    Sheet::Heimr(x) => edit_shared(x, *k, *n, &s),
+                    Sheet::Symbaroum(x) => edit_shared(x, *k, *n, &s),
+                    Sheet::Vogt(x) => edit_shared(x, *k, *n, &s),
+                    Sheet::Aura(x) => edit_shared(x, *k, *n, &s),
+                    Sheet::Tempo(x) => edit_shared(x, *k, *n, &s),
+                }
+                c.updated = now;
+            }
+            None
         }
         Op::Npcs(base, count, hp) => {
             let names = s.numbered(base, *count);
@@ -313,6 +378,7 @@ fn run<F: Fight>(f: &Fought, op: &Op) -> Fought {
     if let Some(e) = event {
         next.enc.push(e, &mut next.state, 1);
     }
+    settle_all(&mut next);
     next
 }
 
@@ -339,6 +405,17 @@ pub fn check_fight(f: &Fought) {
         l.quarantined
     );
     assert_eq!(l.encounters, vec![f.enc.clone()]);
+    // The fight and its characters agree: settling again moves nothing, asks nothing.
+    let mut again = f.clone();
+    let out = agree::settle(&mut again.enc, &mut again.state, &f.chars, f.now + 1, None);
+    assert!(
+        out.sheets.is_empty() && out.conflicts.is_empty() && again.enc.events == f.enc.events,
+        "not settled after a step: {out:?}"
+    );
+    for c in &f.chars {
+        c.validate()
+            .unwrap_or_else(|e| panic!("a sheet the fight wrote is refused: {e}"));
+    }
 }
 
 pub struct FightMachine<F>(PhantomData<F>);
@@ -350,7 +427,13 @@ impl<F: Fight> ReferenceStateMachine for FightMachine<F> {
     fn init_state() -> BoxedStrategy<Fought> {
         let enc = Encounter::new("e1".into(), "Fight".into(), F::SYSTEM, 0).unwrap();
         let state = enc.state();
-        Just(Fought { enc, state }).boxed()
+        Just(Fought {
+            enc,
+            state,
+            chars: Vec::new(),
+            now: 1,
+        })
+        .boxed()
     }
 
     fn transitions(f: &Fought) -> BoxedStrategy<Op> {
@@ -374,6 +457,7 @@ impl<F: Fight> ReferenceStateMachine for FightMachine<F> {
             6 => (i(), i(), any::<u64>()).prop_map(|(a, b, s)| Op::Act(a, b, s)),
             2 => Just(Op::Undo),
             1 => Just(Op::Redo),
+            3 => (0usize..8, 0usize..8, -30i32..60).prop_map(|(i, k, n)| Op::Sheet(i, k, n)),
         ]
         .boxed()
     }
@@ -423,5 +507,10 @@ fn a_vogt_fight_stored_before_imports_and_loads_unchanged() {
     assert_eq!(s.combatants.len(), 3);
     assert_eq!(s.get(1).unwrap().text(1), "slash");
     assert_eq!(s.get(2).unwrap().hp, 1);
-    check_fight(&Fought { state: s, enc: e });
+    check_fight(&Fought {
+        state: s,
+        enc: e,
+        chars: Vec::new(),
+        now: 1,
+    });
 }

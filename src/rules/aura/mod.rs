@@ -6,8 +6,8 @@
 pub mod combat;
 mod edit;
 mod rolls;
+pub mod shared;
 mod sheet;
-pub mod sync;
 
 pub use edit::Edit;
 pub use rolls::{

@@ -3,6 +3,7 @@
 //! [`CombatRules`] value (`systems.rs`): the five shapes of a round are five values of it.
 
 mod rules;
+pub mod shared;
 mod state;
 mod stored;
 pub mod systems;

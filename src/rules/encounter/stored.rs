@@ -3,6 +3,7 @@
 //! position is always exactly the fight shown.
 
 use super::rules::CombatRules;
+use super::shared::Agreed;
 use super::state::{Event, State};
 use super::systems::rules_for;
 use serde::{Deserialize, Serialize};
@@ -31,6 +32,10 @@ pub struct Encounter {
     pub events: Vec<Event>,
     /// How many events are in effect (the rest were undone and can be redone).
     pub cursor: usize,
+    /// Per linked combatant, what it and its character's sheet last agreed on (not part of
+    /// the log: undo moves the fight, and the sheet follows from this record).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub agreed: Vec<Agreed>,
 }
 
 impl Encounter {
@@ -48,6 +53,7 @@ impl Encounter {
             updated: now,
             events: Vec::new(),
             cursor: 0,
+            agreed: Vec::new(),
         })
     }
 
@@ -71,6 +77,26 @@ impl Encounter {
         self.events.push(event);
         self.cursor = self.events.len();
         self.updated = now;
+    }
+
+    /// What linked combatant `who` last agreed on with its sheet.
+    pub fn agreed(&self, who: u32) -> Option<&Agreed> {
+        self.agreed.iter().find(|a| a.who == who)
+    }
+
+    /// Records an agreement; true when it changed the record.
+    pub fn agree(&mut self, a: Agreed) -> bool {
+        match self.agreed.iter_mut().find(|x| x.who == a.who) {
+            Some(x) if *x == a => false,
+            Some(x) => {
+                *x = a;
+                true
+            }
+            None => {
+                self.agreed.push(a);
+                true
+            }
+        }
     }
 
     pub fn can_undo(&self) -> bool {
@@ -122,6 +148,12 @@ impl Encounter {
                 "{} events (at most {MAX_EVENTS})",
                 self.events.len()
             ));
+        }
+        if self.agreed.len() > MAX_EVENTS {
+            return Err("too many shared-values records".into());
+        }
+        for a in &self.agreed {
+            a.validate()?;
         }
         for (i, e) in self.events.iter().enumerate() {
             if !event_ok(e, true) {

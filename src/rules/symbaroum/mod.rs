@@ -5,6 +5,7 @@
 pub mod combat;
 mod edit;
 mod rolls;
+pub mod shared;
 mod sheet;
 
 pub use edit::{

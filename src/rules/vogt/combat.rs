@@ -358,12 +358,15 @@ pub fn dismember(s: &State, id: u32, d8: u32) -> Option<Event> {
         "{} rolls {} on the death and dismemberment table: {}",
         c.name, d8, line
     ));
-    Some(match d8 {
-        4 => Event::Batch(vec![note, Event::Set(id, ONE_LEG, 1)]),
-        5 => Event::Batch(vec![note, Event::Add(id, "Mute".into(), Duration::Removed)]),
-        6.. => Event::Batch(vec![note, Event::Sync(id, c.hp, c.death, true)]),
-        _ => note,
-    })
+    // What the character lives with is kept as a lasting condition of the line's name, so
+    // its saved sheet lists it (`shared`).
+    let kept = Event::Add(id, line.into(), Duration::Removed);
+    Some(Event::Batch(match d8 {
+        4 => vec![note, kept, Event::Set(id, ONE_LEG, 1)],
+        5 => vec![note, kept, Event::Add(id, "Mute".into(), Duration::Removed)],
+        6.. => vec![note, Event::Sync(id, c.hp, c.death, true)],
+        _ => vec![note, kept],
+    }))
 }
 
 #[cfg(test)]

@@ -6,6 +6,7 @@ pub mod combat;
 mod edit;
 mod ladder;
 mod rolls;
+pub mod shared;
 mod sheet;
 
 pub use edit::{Edit, HANDS_LIMIT, ITEM_COUNT, ITEM_SLOTS};

@@ -1,6 +1,6 @@
 use crate::ui::encounters::Encounters;
 use crate::ui::roster::Roster;
-use crate::ui::state::Notices;
+use crate::ui::state::{Asked, Notices};
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -33,8 +33,9 @@ pub fn NoticeList() -> impl IntoView {
         notices.dismiss(n);
         let keep = button.get_attribute("data-act").as_deref() == Some("keep");
         match ask {
-            Some((true, id)) => encounters.resolve(&id, keep),
-            Some((false, id)) => roster.resolve(&id, keep),
+            Some((Asked::Encounter, id)) => encounters.resolve(&id, keep),
+            Some((Asked::Character, id)) => roster.resolve(&id, keep),
+            Some((Asked::Link, id)) => encounters.resolve_link(&id, keep),
             None => {}
         }
     };
@@ -42,14 +43,16 @@ pub fn NoticeList() -> impl IntoView {
         <div class="notices" on:click=on_click>
             {move || notices.0.get().into_iter().map(|notice| {
                 let asks = notice.ask.is_some();
+                // A sheet-and-fight question: keep the sheet's ("keep") or the fight's.
+                let link = matches!(notice.ask, Some((Asked::Link, _)));
                 view! {
                     <div class="notice" class:error=notice.error class:ask=asks role=if notice.error { "alert" } else { "status" }>
                         <p>{notice.text}</p>
                         <button class="btn small" data-n=notice.id data-act=if asks { "keep" } else { "dismiss" }>
-                            {if asks { "Keep this tab’s" } else { "Dismiss" }}
+                            {match (asks, link) { (_, true) => "Keep the sheet’s", (true, _) => "Keep this tab’s", _ => "Dismiss" }}
                         </button>
                         {asks.then(|| view! {
-                            <button class="btn small" data-n=notice.id data-act="take">"Use the other tab’s"</button>
+                            <button class="btn small" data-n=notice.id data-act="take">{if link { "Keep the fight’s" } else { "Use the other tab’s" }}</button>
                         })}
                     </div>
                 }

@@ -37,7 +37,7 @@ pub fn EncounterPage(id: String) -> impl IntoView {
     let roster = expect_context::<Roster>();
     Effect::new(move |_| {
         roster.chars.track();
-        encounters.pull_links(&ctx.id.get_value(), ctx.state);
+        encounters.settle(&ctx.id.get_value(), Some(ctx.state), None, true);
     });
     let name = move || {
         encounters.list.with(|l| {
@@ -268,7 +268,7 @@ fn AddCombatants(ctx: EncCtx, ui: &'static CombatUi) -> impl IntoView {
                     view! {
                         <li><button class="btn wide" on:click=tap(move || {
                             let join = roster.get(&id).and_then(|ch| {
-                                ctx.state.with_untracked(|s| crate::ui::systems::join_event(ui, &ch, s))
+                                ctx.state.with_untracked(|s| crate::storage::agree::join_event(&ch, s))
                             });
                             if let Some(e) = join {
                                 ctx.act(e);

@@ -7,8 +7,7 @@ pub mod symbaroum;
 pub mod tempo;
 pub mod vogt;
 
-use crate::rules::encounter::{Combatant, Event, State};
-use crate::storage::character::{Character, Sheet};
+use crate::rules::encounter::State;
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::Mode;
 use leptos::prelude::*;
@@ -25,12 +24,9 @@ pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> Option<AnyV
     }
 }
 
-/// How a system's fights are drawn and how its characters join them: `fn` pointers, so the
-/// encounter page is compiled once for every system.
+/// How a system's fights are drawn: `fn` pointers, so the encounter page is compiled once for
+/// every system. (What a fight and its characters share is in the rules: `rules::<system>::shared`.)
 pub struct CombatUi {
-    /// The values a fight changes on a linked character: hp, death steps, dead.
-    pub vitals: fn(&Sheet) -> Option<(i32, u32, bool)>,
-    pub set_vitals: fn(&mut Sheet, i32, u32, bool),
     /// The quick-NPC form.
     pub npc_form: fn(EncCtx) -> AnyView,
     /// The system's part of one combatant's sheet in the fight (attacks, death tests).
@@ -40,33 +36,6 @@ pub struct CombatUi {
     pub tools_title: &'static str,
     /// What the order shows after a combatant's vitals (a pre-rolled defence).
     pub row_note: fn(&State, u32) -> String,
-    /// Writes back to a linked character what the fight changed besides its vitals (Energy /
-    /// Aura's stamina and lasting conditions); true when the sheet changed.
-    pub keep: fn(&mut Sheet, &State, &Combatant) -> bool,
-    /// What a linked character's sheet brings into the fight besides its vitals (Energy /
-    /// Aura's stamina and conditions), as logged events: when it joins (its id already the
-    /// one it will have) and when the fight is shown again.
-    pub pull: fn(&Sheet, &State, &Combatant) -> Vec<Event>,
-}
-
-/// For systems whose fights change nothing on a sheet but its vitals.
-pub fn keep_nothing(_: &mut Sheet, _: &State, _: &Combatant) -> bool {
-    false
-}
-
-/// For systems whose sheets bring nothing into a fight but their vitals.
-pub fn pull_nothing(_: &Sheet, _: &State, _: &Combatant) -> Vec<Event> {
-    Vec::new()
-}
-
-/// A saved character joining a fight, with what its sheet brings (`pull`) in the same step.
-pub fn join_event(ui: &CombatUi, ch: &Character, s: &State) -> Option<Event> {
-    // A saved character joins through the one builder the tests use (`Character::combatant`).
-    if ch.sheet.system().id != s.rules.system {
-        return None;
-    }
-    let c = ch.combatant();
-    Some(s.join_events(c, |c| (ui.pull)(&ch.sheet, s, c)))
 }
 
 /// The combat views of a system, if it has any yet.

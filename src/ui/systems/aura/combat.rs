@@ -18,11 +18,9 @@ use crate::rules::aura::combat::{
     THROW_MISS_MOD, THROW_PRECISE, THROW_RANGE, T_MELEE, T_RANGED, UNARMED_AV, UNARMED_DAMAGE,
     WAKE, WEIGHT,
 };
-use crate::rules::aura::{dying_chance, sync, AttackMode, Edit, SIZES};
+use crate::rules::aura::{dying_chance, AttackMode, SIZES};
 use crate::rules::dice::{DiceSource, Edge};
-use crate::rules::edit::Edits;
 use crate::rules::encounter::{Event, State};
-use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
 use crate::ui::kit::{choices, fixed, flag, form, num, numbered_options, reactive, text, Field};
@@ -30,48 +28,12 @@ use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    vitals,
-    set_vitals,
     npc_form,
     panel,
     tools,
     tools_title: "Rounds",
     row_note,
-    keep,
-    pull,
 };
-
-fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
-    match sheet {
-        Sheet::Aura(s) => Some((s.aura, 0, s.dead)),
-        _ => None,
-    }
-}
-
-fn set_vitals(sheet: &mut Sheet, aura: i32, _: u32, dead: bool) {
-    if let Sheet::Aura(s) = sheet {
-        for e in [Edit::Aura(aura), Edit::Dead(dead)] {
-            let _ = s.apply(e);
-        }
-    }
-}
-
-/// What else a fight writes back to a linked character: the stamina left and the conditions
-/// (`rules::aura::sync`).
-fn keep(sheet: &mut Sheet, s: &State, c: &crate::rules::encounter::Combatant) -> bool {
-    match sheet {
-        Sheet::Aura(a) => sync::keep_events_on_sheet(a, s, c),
-        _ => false,
-    }
-}
-
-/// What a linked character's sheet brings into the fight: stamina edited on it, conditions.
-fn pull(sheet: &Sheet, s: &State, c: &crate::rules::encounter::Combatant) -> Vec<Event> {
-    match sheet {
-        Sheet::Aura(a) => sync::pull_events(a, s, c),
-        _ => Vec::new(),
-    }
-}
 
 fn pool(s: &State, who: u32, i: usize) -> i32 {
     s.get(who)

@@ -4,7 +4,6 @@
 //! The rules (`rules::heimr::combat`) decide everything; these views only ask and show.
 
 use crate::rules::dice::DiceSource;
-use crate::rules::edit::Edits;
 use crate::rules::encounter::{Event, State};
 use crate::rules::heimr::combat::{
     action_events, anyone, arm_events, attack_setup, attack_steps, blind_spot_setup, brawl_chances,
@@ -15,7 +14,7 @@ use crate::rules::heimr::combat::{
     Defence, Effect, Kind, Npc, Options, Part, Redone, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE,
     BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
 };
-use crate::rules::heimr::{roll_challenge, success_chance, Edit, Injury, DEAD};
+use crate::rules::heimr::{roll_challenge, success_chance, Injury};
 use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
@@ -24,31 +23,12 @@ use crate::ui::systems::{add_label, numbered, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    vitals,
-    set_vitals,
     npc_form,
     panel,
     tools,
     tools_title: "Initiative",
     row_note,
-    keep: crate::ui::systems::keep_nothing,
-    pull: crate::ui::systems::pull_nothing,
 };
-
-fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
-    match sheet {
-        Sheet::Heimr(s) => Some((s.hp, 0, s.conditions.iter().any(|c| c == DEAD))),
-        _ => None,
-    }
-}
-
-fn set_vitals(sheet: &mut Sheet, hp: i32, _: u32, dead: bool) {
-    if let Sheet::Heimr(s) = sheet {
-        for e in [Edit::Hp(hp), Edit::Dead(dead)] {
-            let _ = s.apply(e);
-        }
-    }
-}
 
 fn row_note(s: &State, who: u32) -> String {
     s.get(who).map_or(String::new(), |c| {

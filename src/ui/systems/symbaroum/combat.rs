@@ -3,13 +3,12 @@
 //! and surprise.
 
 use crate::rules::dice::{parse, DiceSource};
-use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 use crate::rules::symbaroum::combat::{
     attack, npc, over_pain_threshold, pain_events, reach_free_attack, stand_up_events, strike,
     surprise, Roller, QUICK, WEAPON,
 };
-use crate::rules::symbaroum::{death_chance_within, success_chance, Blind, Edit};
+use crate::rules::symbaroum::{death_chance_within, success_chance, Blind};
 use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
@@ -19,38 +18,15 @@ use crate::ui::systems::{numbered, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    vitals,
-    set_vitals,
     npc_form,
     panel,
     tools,
     tools_title: "Surprise",
     row_note,
-    keep: crate::ui::systems::keep_nothing,
-    pull: crate::ui::systems::pull_nothing,
 };
 
 fn row_note(_: &State, _: u32) -> String {
     String::new()
-}
-
-fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
-    match sheet {
-        Sheet::Symbaroum(s) => Some((s.toughness, s.death_steps, s.dead)),
-        _ => None,
-    }
-}
-
-fn set_vitals(sheet: &mut Sheet, hp: i32, death: u32, dead: bool) {
-    if let Sheet::Symbaroum(s) = sheet {
-        for e in [
-            Edit::Toughness(hp),
-            Edit::DeathSteps(death),
-            Edit::Dead(dead),
-        ] {
-            let _ = s.apply(e);
-        }
-    }
 }
 
 fn npc_form(ctx: EncCtx) -> AnyView {

@@ -6,44 +6,25 @@
 
 use super::odds_line;
 use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
-use crate::rules::edit::Edits;
 use crate::rules::encounter::{Event, State};
 use crate::rules::tempo::combat::{
     aimed, ap, cost, declared_as, needs_target, npc, offered, reactions, rearm, recovery_preview,
     replacements, status, status_events, Exchange, Npc, DISARMED, T_DICE,
 };
-use crate::rules::tempo::{Edit, Status, ACTIONS, HEALTH_LIMIT};
+use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
-use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::{choices, dist, fixed, flag, form, text, Field};
-use crate::ui::systems::{add_label, keep_nothing, npc_names, CombatUi};
+use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    vitals,
-    set_vitals,
     npc_form,
     panel,
     tools,
     tools_title: "Initiative",
     row_note,
-    keep: keep_nothing,
-    pull: crate::ui::systems::pull_nothing,
 };
-
-fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
-    match sheet {
-        Sheet::Tempo(s) => Some((s.health, 0, false)),
-        _ => None,
-    }
-}
-
-fn set_vitals(sheet: &mut Sheet, health: i32, _: u32, _: bool) {
-    if let Sheet::Tempo(s) = sheet {
-        let _ = s.apply(Edit::Health(health));
-    }
-}
 
 /// "On Guard · 8 AP · aimed".
 fn row_note(s: &State, who: u32) -> String {

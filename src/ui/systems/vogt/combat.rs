@@ -5,7 +5,6 @@
 //! dismemberment table. The rules (`rules::vogt::combat`) decide everything.
 
 use crate::rules::dice::DiceSource;
-use crate::rules::edit::Edits;
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::vogt::combat::{
     ar_now, declare, declare_all, declared, defend, dismember, help, hit, init_side, reevaluate,
@@ -13,7 +12,7 @@ use crate::rules::vogt::combat::{
     T_VULN, T_WEAPON,
 };
 use crate::rules::vogt::{
-    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice, Edit,
+    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice,
     VogtSheet, TOP,
 };
 use crate::storage::character::Sheet;
@@ -24,33 +23,12 @@ use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
 pub static UI: CombatUi = CombatUi {
-    vitals,
-    set_vitals,
     npc_form,
     panel,
     tools,
     tools_title: "Declare and roll",
     row_note,
-    keep: crate::ui::systems::keep_nothing,
-    pull: crate::ui::systems::pull_nothing,
 };
-
-/// HP, the exhaustion level (the engine counts it in `death`) and death.
-fn vitals(sheet: &Sheet) -> Option<(i32, u32, bool)> {
-    match sheet {
-        Sheet::Vogt(s) => Some((s.hp, s.exhaustion, s.dead)),
-        _ => None,
-    }
-}
-
-fn set_vitals(sheet: &mut Sheet, hp: i32, level: u32, dead: bool) {
-    if let Sheet::Vogt(s) = sheet {
-        let level = level.min(i32::MAX as u32) as i32;
-        for e in [Edit::Exhaustion(level), Edit::Hp(hp), Edit::Dead(dead)] {
-            let _ = s.apply(e);
-        }
-    }
-}
 
 fn row_note(s: &State, who: u32) -> String {
     let Some(c) = s.get(who) else {

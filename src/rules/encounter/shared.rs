@@ -1,0 +1,537 @@
+//! What a saved character and the fights it is in share, and the one way they are kept in step.
+//!
+//! Each system lists its shared values as data ([`Linked::SHARED`]): how each is read from the
+//! sheet and from the fight, which way it may flow, how the sheet takes it (through the sheet's
+//! own edits, clamped or refused as a tap would be) and which events bring it into the fight
+//! (through the fight's own paths: a lower HP is damage with its consequences).
+//!
+//! An encounter remembers, per linked combatant, the values it last agreed on with the sheet and
+//! the sheet's `updated` at that moment ([`Agreed`]). [`settle`] then decides per value:
+//! - the fight changed it since (its value differs from the agreed one) → the sheet takes it;
+//! - the sheet changed it since (a newer sheet whose value differs) → the fight takes it, as one
+//!   logged, undoable step;
+//! - both changed, differently → nothing moves and the player is asked;
+//! - a sheet older than the agreement (a fight received from a phone with a newer copy) → the
+//!   fight's value wins: a received fight is shown as it was sent.
+
+use super::state::{Combatant, Duration, Event, State};
+use super::stored::{LIMIT, NOTE_LIMIT};
+use serde::{Deserialize, Serialize};
+
+/// One shared value as either side holds it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Value {
+    Flag(bool),
+    Num(i32),
+    /// Condition names (with their remaining duration where the sheet keeps it), sorted.
+    Names(Vec<String>),
+}
+
+impl Value {
+    pub fn num(&self) -> i32 {
+        match self {
+            Value::Num(n) => *n,
+            Value::Flag(b) => i32::from(*b),
+            Value::Names(l) => l.len() as i32,
+        }
+    }
+
+    pub fn flag(&self) -> bool {
+        self.num() != 0
+    }
+
+    pub fn names(&self) -> &[String] {
+        match self {
+            Value::Names(l) => l,
+            _ => &[],
+        }
+    }
+
+    /// A sorted list (conditions compare as a set of entries, in any order).
+    pub fn sorted(mut l: Vec<String>) -> Value {
+        l.sort();
+        Value::Names(l)
+    }
+
+    /// "7", "yes", or for lists the change from `before`: "+Prone, −Dazed".
+    fn change(&self, before: &Value) -> String {
+        match (before, self) {
+            (Value::Names(a), Value::Names(b)) => {
+                let (gone, new) = diff(a, b);
+                let mut out: Vec<String> = new.iter().map(|n| format!("+{n}")).collect();
+                out.extend(gone.iter().map(|n| format!("−{n}")));
+                out.join(", ")
+            }
+            _ => format!("{} → {}", before.text(), self.text()),
+        }
+    }
+
+    pub fn text(&self) -> String {
+        match self {
+            Value::Flag(true) => "yes".into(),
+            Value::Flag(false) => "no".into(),
+            Value::Num(n) => n.to_string(),
+            Value::Names(l) if l.is_empty() => "none".into(),
+            Value::Names(l) => l.join(", "),
+        }
+    }
+}
+
+/// Which way a value may move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    Both,
+    /// Only the fight changes it (the sheet's own edits of it stay on the sheet).
+    ToSheet,
+    /// Only the sheet changes it.
+    ToFight,
+}
+
+/// One value a character and its fights share.
+pub struct Shared<S: 'static> {
+    pub name: &'static str,
+    pub flow: Flow,
+    pub sheet: fn(&S) -> Value,
+    pub fight: fn(&State, &Combatant) -> Value,
+    /// The sheet takes the fight's value (through its edits).
+    pub write: fn(&mut S, &Value),
+    /// The events that give the fight the sheet's value (empty when it has it).
+    pub bring: fn(&State, &Combatant, &Value) -> Vec<Event>,
+}
+
+/// A sheet type whose character can be in a fight.
+pub trait Linked: Clone + PartialEq + 'static {
+    /// Its shared values, in a fixed order (an [`Agreed`] record lists values in this order).
+    const SHARED: &'static [Shared<Self>];
+}
+
+/// What a linked combatant and its sheet last agreed on: the sheet's `updated` then, and each
+/// shared value in [`Linked::SHARED`]'s order.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Agreed {
+    pub who: u32,
+    pub at: u64,
+    pub values: Vec<Value>,
+}
+
+/// The most values a record holds, and the most entries in one list value.
+pub const AGREED_VALUES: usize = 16;
+pub const AGREED_NAMES: usize = 2000;
+
+impl Agreed {
+    pub fn validate(&self) -> Result<(), String> {
+        if self.values.len() > AGREED_VALUES {
+            return Err("a shared-values record is too long".into());
+        }
+        for v in &self.values {
+            match v {
+                Value::Num(n) if n.abs() > LIMIT => {
+                    return Err(format!("a shared value {n} is out of range"))
+                }
+                Value::Names(l)
+                    if l.len() > AGREED_NAMES || l.iter().any(|n| n.len() > NOTE_LIMIT) =>
+                {
+                    return Err("a shared list is too long".into())
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// On a conflict, the side the player chose.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Keep {
+    Sheet,
+    Fight,
+}
+
+/// What [`settle`] decided for one combatant.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Settled<S> {
+    /// One step for the fight (a batch with its note), when the sheet moved anything.
+    pub event: Option<Event>,
+    /// The sheet, when the fight moved anything on it.
+    pub sheet: Option<S>,
+    /// What the sheet took from the fight: "HP 10 → 4".
+    pub taken: Vec<String>,
+    /// The values both hold afterwards (the next [`Agreed`]).
+    pub values: Vec<Value>,
+    /// Values both sides changed differently: (name, sheet's, fight's). Nothing else moved.
+    pub conflicts: Vec<(&'static str, String, String)>,
+}
+
+/// Keeps sheet `sheet` and combatant `c` of fight `s` in step (see the module notes).
+/// `agreed`: the values of the last agreement, if any; `sheet_newer`: the sheet was saved after
+/// it (without a record: after the fight was). `keep` settles values both sides changed.
+pub fn settle<S: Linked>(
+    sheet: &S,
+    s: &State,
+    c: &Combatant,
+    agreed: Option<&[Value]>,
+    sheet_newer: bool,
+    keep: Option<Keep>,
+) -> Settled<S> {
+    let defs = S::SHARED;
+    let agreed = agreed.filter(|a| a.len() == defs.len());
+    let mut bring = Vec::new();
+    let mut conflicts = Vec::new();
+    for (i, d) in defs.iter().enumerate() {
+        let (sv, fv) = ((d.sheet)(sheet), (d.fight)(s, c));
+        if sv == fv {
+            continue;
+        }
+        let (sheet_moved, fight_moved) = match agreed {
+            Some(a) => (sheet_newer && sv != a[i], fv != a[i]),
+            None => (sheet_newer, !sheet_newer),
+        };
+        let to_fight = match (sheet_moved, fight_moved, keep) {
+            (true, true, None) if d.flow == Flow::Both => {
+                conflicts.push((d.name, sv.text(), fv.text()));
+                continue;
+            }
+            (true, true, Some(k)) => k == Keep::Sheet,
+            (true, false, _) => true,
+            _ => false,
+        };
+        if to_fight && d.flow != Flow::ToSheet {
+            bring.push((i, sv, fv));
+        }
+    }
+    let mut out = Settled {
+        event: None,
+        sheet: None,
+        taken: Vec::new(),
+        values: Vec::new(),
+        conflicts,
+    };
+    if !out.conflicts.is_empty() {
+        return out;
+    }
+    // The sheet's values into the fight, each through the fight's own paths, in order (a lower
+    // HP first, so a value the sheet set itself overrides what the damage implied).
+    let mut after = s.clone();
+    let mut events = Vec::new();
+    let mut said = Vec::new();
+    for (i, sv, fv) in bring {
+        let Some(now) = after.get(c.id).cloned() else {
+            break;
+        };
+        let ev = (defs[i].bring)(&after, &now, &sv);
+        if ev.is_empty() {
+            continue;
+        }
+        for e in &ev {
+            after.apply(e);
+        }
+        events.extend(ev);
+        said.push(format!("{} {}", defs[i].name, sv.change(&fv)));
+    }
+    if !events.is_empty() {
+        let mut note = format!("{}, as on the sheet: {}", c.name, said.join("; "));
+        cut(&mut note, 1000);
+        events.insert(0, Event::Note(note));
+        out.event = Some(Event::Batch(events));
+    }
+    // Then the fight's values onto the sheet, wherever they still differ; twice, as a sheet
+    // may bound one value by another (Vogt's HP by its exhaustion).
+    let now = after.get(c.id).unwrap_or(c);
+    let mut mine = sheet.clone();
+    for pass in 0..2 {
+        for d in defs.iter().filter(|d| d.flow != Flow::ToFight) {
+            let fv = (d.fight)(&after, now);
+            let sv = (d.sheet)(&mine);
+            if fv != sv {
+                (d.write)(&mut mine, &fv);
+                if pass == 0 {
+                    let mut t = format!("{} {}", d.name, fv.change(&sv));
+                    cut(&mut t, 200);
+                    out.taken.push(t);
+                }
+            }
+        }
+    }
+    for d in defs {
+        out.values.push(if d.flow == Flow::ToFight {
+            (d.sheet)(&mine)
+        } else {
+            (d.fight)(&after, now)
+        });
+    }
+    if mine != *sheet {
+        out.sheet = Some(mine);
+    }
+    out
+}
+
+/// The fight's events for a character joining with `sheet`: the join, then what the sheet holds
+/// that the built combatant does not (conditions), in one step.
+pub fn join_events<S: Linked>(s: &State, c: Combatant, sheet: &S) -> Event {
+    s.join_events(c, |c| {
+        let mut after = s.clone();
+        after.apply(&Event::Join(c.clone()));
+        let Some(joined) = after.get(c.id).cloned() else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for d in S::SHARED.iter().filter(|d| d.flow != Flow::ToSheet) {
+            let sv = (d.sheet)(sheet);
+            let now = after.get(c.id).unwrap_or(&joined).clone();
+            if (d.fight)(&after, &now) != sv {
+                let ev = (d.bring)(&after, &now, &sv);
+                for e in &ev {
+                    after.apply(e);
+                }
+                out.extend(ev);
+            }
+        }
+        out
+    })
+}
+
+fn cut(s: &mut String, max: usize) {
+    if s.len() > max {
+        let mut at = max;
+        while !s.is_char_boundary(at) {
+            at -= 1;
+        }
+        s.truncate(at);
+        s.push('…');
+    }
+}
+
+/// Entries of `a` missing from `b` and of `b` missing from `a`, counted as multisets.
+pub fn diff<'a>(a: &'a [String], b: &'a [String]) -> (Vec<&'a str>, Vec<&'a str>) {
+    let mut rest: Vec<&str> = b.iter().map(String::as_str).collect();
+    let mut gone = Vec::new();
+    for x in a {
+        match rest.iter().position(|y| y == x) {
+            Some(i) => {
+                rest.remove(i);
+            }
+            None => gone.push(x.as_str()),
+        }
+    }
+    (gone, rest)
+}
+
+// ---- Helpers the systems' tables are built from ----
+
+/// The events that take the combatant's HP to `v`: damage or healing, with what the system
+/// attaches to a change of HP (the one path every change of HP takes). Healing from the sheet
+/// stabilises: the player wrote it after whatever healed them.
+pub fn hp_to(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    let v = v.num().clamp(-LIMIT, LIMIT);
+    match v.cmp(&c.hp) {
+        std::cmp::Ordering::Less => vec![s.damage_events(vec![c.id], c.hp - v)],
+        std::cmp::Ordering::Greater => vec![s.heal_events(vec![c.id], v - c.hp, true)],
+        std::cmp::Ordering::Equal => Vec::new(),
+    }
+    .into_iter()
+    .flat_map(Event::flat)
+    .collect()
+}
+
+/// The death steps (or the system's levels) as the sheet has them.
+pub fn death_to(_: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    let v = v.num().clamp(0, LIMIT) as u32;
+    if v == c.death {
+        return Vec::new();
+    }
+    vec![Event::Sync(c.id, c.hp, v, c.dead)]
+}
+
+pub fn dead_to(_: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    if v.flag() == c.dead {
+        return Vec::new();
+    }
+    vec![Event::Sync(c.id, c.hp, c.death, v.flag())]
+}
+
+pub fn hp(_: &State, c: &Combatant) -> Value {
+    Value::Num(c.hp)
+}
+
+pub fn death(_: &State, c: &Combatant) -> Value {
+    Value::Num(c.death.min(LIMIT as u32) as i32)
+}
+
+pub fn dead(_: &State, c: &Combatant) -> Value {
+    Value::Flag(c.dead)
+}
+
+/// A condition entry as a sheet writes it: "Dazed", or with its remaining duration
+/// "Bleeding out (3 rounds)". The catalogue's name and what is in brackets.
+pub fn split_entry(entry: &str) -> (&str, Option<&str>) {
+    let t = entry.trim();
+    // At the first bracket: a catalogue name has none, a time left may ("3 turns (end of …)").
+    match t.strip_suffix(')').and_then(|x| x.split_once(" (")) {
+        Some((name, inside)) => (name.trim(), Some(inside.trim())),
+        None => (t, None),
+    }
+}
+
+/// The catalogue's spelling of a shared condition named on a sheet (any letter case, any
+/// remaining duration after it), if it is one of `set`.
+pub fn shared_name(set: &'static [&'static str], entry: &str) -> Option<&'static str> {
+    let (name, _) = split_entry(entry);
+    set.iter().copied().find(|n| n.eq_ignore_ascii_case(name))
+}
+
+/// The shared conditions combatant `c` has in the fight (not those implied by another), each
+/// with its remaining duration when `durations`.
+pub fn fight_conditions(
+    s: &State,
+    c: &Combatant,
+    set: &'static [&'static str],
+    durations: bool,
+) -> Value {
+    once_each(
+        durations,
+        s.conditions_of(c.id)
+            .filter(|a| a.parent.is_none() && set.contains(&a.name.as_str()))
+            .map(|a| entry_of(s, a, durations))
+            .collect(),
+    )
+}
+
+/// "Fading (3 rounds)": a condition as a sheet lists it; the name alone when there is no time
+/// left to say, or when saying it would not fit a sheet's entry.
+fn entry_of(s: &State, a: &crate::rules::encounter::Active, durations: bool) -> String {
+    let left = if durations {
+        s.remaining(a)
+    } else {
+        String::new()
+    };
+    let entry = format!("{} ({left})", a.name);
+    if left.is_empty() || entry.chars().count() > crate::rules::edit::ENTRY_LIMIT {
+        a.name.clone()
+    } else {
+        entry
+    }
+}
+
+/// Names only (no durations) compare as a set: a status is had or not.
+fn once_each(durations: bool, mut l: Vec<String>) -> Value {
+    if !durations {
+        l.sort();
+        l.dedup();
+    }
+    Value::sorted(l)
+}
+
+/// The shared conditions a sheet lists, in the catalogue's spelling (with what follows it when
+/// `durations`).
+pub fn sheet_conditions(list: &[String], set: &'static [&'static str], durations: bool) -> Value {
+    once_each(
+        durations,
+        list.iter()
+            .filter_map(|e| {
+                let name = shared_name(set, e)?;
+                Some(match split_entry(e).1 {
+                    Some(left) if durations => format!("{name} ({left})"),
+                    _ => name.to_owned(),
+                })
+            })
+            .collect(),
+    )
+}
+
+/// A duration written on a sheet: "3 rounds", "to round end"; others take the catalogue's.
+fn parse_duration(s: &State, who: u32, name: &str, left: Option<&str>) -> Duration {
+    let rounds = left.and_then(|l| match l {
+        "to round end" => Some(1),
+        l => l.strip_suffix(" rounds")?.trim().parse::<u32>().ok(),
+    });
+    match rounds {
+        Some(n) => Duration::Round {
+            n: n.clamp(1, 10_000),
+        },
+        None => s.rules.condition(name).map_or(Duration::Removed, |d| {
+            Duration::from_default(d.default, who)
+        }),
+    }
+}
+
+/// The events that give combatant `c` exactly the shared conditions of `v`: the ones it has
+/// that the sheet does not leave, the sheet's new ones join (with the duration written, else
+/// the catalogue's).
+pub fn bring_conditions(
+    s: &State,
+    c: &Combatant,
+    v: &Value,
+    set: &'static [&'static str],
+    durations: bool,
+) -> Vec<Event> {
+    let have = fight_conditions(s, c, set, durations);
+    let (gone, new) = diff(have.names(), v.names());
+    let mut out = Vec::new();
+    let mut taken: Vec<u32> = Vec::new();
+    for g in gone {
+        let cid = s
+            .conditions_of(c.id)
+            .filter(|a| a.parent.is_none() && !taken.contains(&a.cid))
+            .filter(|a| entry_of(s, a, durations) == g)
+            .map(|a| a.cid)
+            // One entry for each written with its duration; every one for a name alone.
+            .take(if durations { 1 } else { usize::MAX })
+            .collect::<Vec<_>>();
+        for cid in cid {
+            taken.push(cid);
+            out.push(Event::Remove(cid));
+        }
+    }
+    for n in new {
+        let Some(name) = shared_name(set, n) else {
+            continue;
+        };
+        let left = split_entry(n).1;
+        out.push(Event::Add(
+            c.id,
+            name.to_owned(),
+            parse_duration(s, c.id, name, left),
+        ));
+    }
+    out
+}
+
+/// The sheet's list made to hold exactly the shared entries of `v` (others untouched): each
+/// removal by its index (highest first), then each addition; `edit` applies one through the
+/// sheet's edits.
+pub fn write_list<S>(
+    sheet: &mut S,
+    list: fn(&S) -> &Vec<String>,
+    set: &'static [&'static str],
+    durations: bool,
+    v: &Value,
+    remove: fn(&mut S, usize),
+    add: fn(&mut S, String),
+) {
+    let have = sheet_conditions(list(sheet), set, durations);
+    let (gone, new) = diff(have.names(), v.names());
+    let mut drop: Vec<usize> = Vec::new();
+    for g in gone {
+        let at = list(sheet).iter().enumerate().position(|(i, e)| {
+            !drop.contains(&i)
+                && shared_name(set, e).is_some_and(|name| {
+                    let written = match split_entry(e).1 {
+                        Some(left) if durations => format!("{name} ({left})"),
+                        _ => name.to_owned(),
+                    };
+                    written == g
+                })
+        });
+        if let Some(i) = at {
+            drop.push(i);
+        }
+    }
+    drop.sort_unstable_by(|a, b| b.cmp(a));
+    for i in drop {
+        remove(sheet, i);
+    }
+    for n in new {
+        add(sheet, n.to_owned());
+    }
+}

@@ -1,0 +1,166 @@
+//! What a Bo Vogt character and its fights share (see `rules::encounter::shared`):
+//!
+//! | value | sheet | fight | flow |
+//! |---|---|---|---|
+//! | HP | hit points | HP (lower: damage; at 0 a level of exhaustion and prone) | both |
+//! | Exhaustion | exhaustion level | the exhaustion levels | both |
+//! | Statuses | the statuses | the conditions of the same names | both |
+//! | Injuries | the death-and-dismemberment lines | the same lines, kept as lasting conditions (a lost leg also caps movement) | both |
+//! | Dead | dead | dead | both |
+//!
+//! Defending, running and being helped last a turn or a round and stay in the fight.
+
+use super::combat::ONE_LEG;
+use super::{Edit, VogtSheet, DISMEMBERMENT, STATUSES};
+use crate::rules::edit::{Edits, ListEdit};
+use crate::rules::encounter::shared::{
+    bring_conditions, dead, dead_to, death, death_to, diff, fight_conditions, hp, hp_to,
+    sheet_conditions, Flow, Linked, Shared, Value,
+};
+use crate::rules::encounter::{Combatant, Duration, Event, State};
+
+/// The statuses a sheet toggles, which are the fight's conditions of the same names.
+pub const SHARED_CONDITIONS: &[&str] = &[
+    "Afraid",
+    "Bleeding",
+    "Blind",
+    "Deaf",
+    "Drenched",
+    "Frozen",
+    "Hallucinating",
+    "Immobile",
+    "Mute",
+    "Nauseated",
+    "Prone",
+    "Scorched",
+    "Unconscious",
+];
+
+/// The table's lines a character lives with (the sixth is death).
+fn injury_lines() -> &'static [&'static str] {
+    &DISMEMBERMENT[..5]
+}
+
+const LEG: usize = 3;
+
+fn set(s: &mut VogtSheet, e: Edit) {
+    let _ = s.apply(e);
+}
+
+fn sheet_injuries(s: &VogtSheet) -> Value {
+    Value::sorted(
+        s.injuries
+            .iter()
+            .filter(|i| injury_lines().contains(&i.as_str()))
+            .cloned()
+            .collect(),
+    )
+}
+
+fn fight_injuries(s: &State, c: &Combatant) -> Value {
+    let mut l: Vec<String> = s
+        .conditions_of(c.id)
+        .filter(|a| a.parent.is_none() && injury_lines().contains(&a.name.as_str()))
+        .map(|a| a.name.clone())
+        .collect();
+    let leg = DISMEMBERMENT[LEG];
+    // A lost leg from before injuries were kept as conditions: only the stat says so.
+    if c.stat(ONE_LEG) > 0 && !l.iter().any(|x| x == leg) {
+        l.push(leg.into());
+    }
+    Value::sorted(l)
+}
+
+fn write_injuries(s: &mut VogtSheet, v: &Value) {
+    let have = sheet_injuries(s);
+    let (gone, new) = diff(have.names(), v.names());
+    let mut drop: Vec<usize> = Vec::new();
+    for g in gone {
+        if let Some(i) = (0..s.injuries.len()).find(|&i| !drop.contains(&i) && s.injuries[i] == g) {
+            drop.push(i);
+        }
+    }
+    drop.sort_unstable_by(|a, b| b.cmp(a));
+    for i in drop {
+        set(s, Edit::Injuries(ListEdit::Remove(i)));
+    }
+    for n in new {
+        set(s, Edit::Injuries(ListEdit::Add(n.into())));
+    }
+}
+
+fn bring_injuries(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    let have = fight_injuries(s, c);
+    let (gone, new) = diff(have.names(), v.names());
+    let leg = DISMEMBERMENT[LEG];
+    let mut out = Vec::new();
+    let mut taken = Vec::new();
+    for g in gone {
+        if let Some(a) = s
+            .conditions_of(c.id)
+            .find(|a| a.parent.is_none() && a.name == g && !taken.contains(&a.cid))
+        {
+            taken.push(a.cid);
+            out.push(Event::Remove(a.cid));
+        }
+    }
+    for n in new {
+        out.push(Event::Add(c.id, n.into(), Duration::Removed));
+    }
+    let legs = v.names().iter().any(|x| x == leg);
+    if legs != (c.stat(ONE_LEG) > 0) {
+        out.push(Event::Set(c.id, ONE_LEG, i32::from(legs)));
+    }
+    out
+}
+
+impl Linked for VogtSheet {
+    const SHARED: &'static [Shared<Self>] = &[
+        Shared {
+            name: "HP",
+            flow: Flow::Both,
+            sheet: |s| Value::Num(s.hp),
+            fight: hp,
+            write: |s, v| set(s, Edit::Hp(v.num())),
+            bring: hp_to,
+        },
+        Shared {
+            name: "Exhaustion",
+            flow: Flow::Both,
+            sheet: |s| Value::Num(s.exhaustion as i32),
+            fight: death,
+            write: |s, v| set(s, Edit::Exhaustion(v.num())),
+            bring: death_to,
+        },
+        Shared {
+            name: "Statuses",
+            flow: Flow::Both,
+            sheet: |s| sheet_conditions(&s.statuses, SHARED_CONDITIONS, false),
+            fight: |s, c| fight_conditions(s, c, SHARED_CONDITIONS, false),
+            write: |s, v| {
+                for (i, st) in STATUSES.iter().enumerate() {
+                    if s.has(st.name) != v.names().iter().any(|n| n == st.name) {
+                        set(s, Edit::Status(i));
+                    }
+                }
+            },
+            bring: |s, c, v| bring_conditions(s, c, v, SHARED_CONDITIONS, false),
+        },
+        Shared {
+            name: "Injuries",
+            flow: Flow::Both,
+            sheet: sheet_injuries,
+            fight: fight_injuries,
+            write: write_injuries,
+            bring: bring_injuries,
+        },
+        Shared {
+            name: "Dead",
+            flow: Flow::Both,
+            sheet: |s| Value::Flag(s.dead),
+            fight: dead,
+            write: |s, v| set(s, Edit::Dead(v.flag())),
+            bring: dead_to,
+        },
+    ];
+}

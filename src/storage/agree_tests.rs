@@ -1,0 +1,724 @@
+//! A character and its fights, every shared value of every system in both directions, with
+//! conflicts, undo, and fights received from another phone.
+
+use super::*;
+use crate::rules::edit::Edits;
+use crate::rules::encounter::shared::{Keep, Linked};
+use crate::rules::encounter::{Duration, Event, State};
+use crate::rules::{aura, heimr, symbaroum, tempo, vogt};
+
+const T0: u64 = 1_000;
+
+/// A fight with an NPC and `ch` joined, started, and settled once (their first agreement).
+fn linked(ch: &Character) -> (Encounter, State, Character, u32) {
+    let system = ch.sheet.system().id;
+    let mut e = Encounter::new("f".into(), "Fight".into(), system, T0).unwrap();
+    let mut s = e.state();
+    let npc = crate::rules::encounter::Combatant::new(s.rules, "Goblin", 8);
+    e.push(Event::Join(npc), &mut s, T0);
+    let join = join_event(ch, &s).unwrap();
+    e.push(join, &mut s, T0);
+    e.push(Event::Start, &mut s, T0);
+    let who = s.combatants.last().unwrap().id;
+    let mut ch = ch.clone();
+    let out = settle(&mut e, &mut s, std::slice::from_ref(&ch), T0 + 1, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    if let Some(c) = out.sheets.into_iter().next() {
+        ch = c;
+    }
+    assert!(e.agreed(who).is_some(), "the join is agreed");
+    (e, s, ch, who)
+}
+
+/// Settles at `now` and returns the character as stored afterwards.
+fn step(
+    e: &mut Encounter,
+    s: &mut State,
+    ch: &Character,
+    now: u64,
+    keep: Option<Keep>,
+) -> (Character, Outcome) {
+    let out = settle(e, s, std::slice::from_ref(ch), now, keep);
+    let next = out.sheets.first().cloned().unwrap_or_else(|| ch.clone());
+    (next, out)
+}
+
+fn character(sheet: Sheet) -> Character {
+    Character::new("c1".into(), "Asa".into(), sheet, T0 - 100)
+}
+
+/// The shared values a sheet holds, whatever its system.
+fn values(sh: &Sheet) -> Vec<String> {
+    fn of<S: Linked>(x: &S) -> Vec<String> {
+        S::SHARED
+            .iter()
+            .map(|d| format!("{}={}", d.name, (d.sheet)(x).text()))
+            .collect()
+    }
+    match sh {
+        Sheet::Heimr(x) => of(x),
+        Sheet::Symbaroum(x) => of(x),
+        Sheet::Vogt(x) => of(x),
+        Sheet::Aura(x) => of(x),
+        Sheet::Tempo(x) => of(x),
+    }
+}
+
+/// One shared value in both directions: the fight's change reaches the sheet (and undo takes
+/// it back); the sheet's change reaches the fight as one logged, undoable step; both changed
+/// asks, and either answer settles it.
+struct Case {
+    what: &'static str,
+    sheet: Sheet,
+    /// A change made in the fight to combatant `who`.
+    in_fight: fn(&State, u32) -> Event,
+    /// True when the sheet shows that change.
+    on_sheet: fn(&Sheet) -> bool,
+    /// A change made on the sheet.
+    edit: fn(&mut Sheet),
+    /// True when the fight shows that change.
+    in_fight_now: fn(&State, u32) -> bool,
+}
+
+fn run(case: &Case) {
+    let what = case.what;
+    let (mut e, mut s, ch, who) = linked(&character(case.sheet.clone()));
+    let before = values(&ch.sheet);
+
+    // Fight → sheet.
+    let ev = (case.in_fight)(&s, who);
+    e.push(ev, &mut s, T0 + 10);
+    let (ch2, out) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    assert!(out.conflicts.is_empty(), "{what}: {out:?}");
+    assert!(
+        (case.on_sheet)(&ch2.sheet),
+        "{what}: the sheet follows the fight: {:?}",
+        values(&ch2.sheet)
+    );
+    assert_eq!(ch2.updated, T0 + 11);
+    let (_, again) = step(&mut e, &mut s, &ch2, T0 + 12, None);
+    assert!(
+        again.sheets.is_empty() && !again.changed,
+        "{what}: in step now: {again:?}"
+    );
+    // Undo in the fight: the sheet goes back.
+    assert!(e.undo(T0 + 13));
+    s = e.state();
+    let (ch3, _) = step(&mut e, &mut s, &ch2, T0 + 14, None);
+    assert_eq!(
+        values(&ch3.sheet),
+        before,
+        "{what}: undo takes it back on the sheet"
+    );
+
+    // Sheet → fight, a later edit.
+    let mut ch4 = ch3.clone();
+    (case.edit)(&mut ch4.sheet);
+    ch4.updated = T0 + 20;
+    let events = e.cursor;
+    let (ch5, out) = step(&mut e, &mut s, &ch4, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{what}: {out:?}");
+    assert!(
+        (case.in_fight_now)(&s, who),
+        "{what}: the fight follows the sheet"
+    );
+    assert_eq!(e.cursor, events + 1, "{what}: one step");
+    assert!(
+        s.log.iter().any(|l| l.text.contains("as on the sheet")),
+        "{what}: the log says why"
+    );
+    assert!(s.get(who).is_some());
+    let (_, again) = step(&mut e, &mut s, &ch5, T0 + 22, None);
+    assert!(
+        again.sheets.is_empty() && !again.changed,
+        "{what}: in step: {again:?}"
+    );
+    // Undo of the sync: the fight and the sheet go back.
+    assert!(e.undo(T0 + 23));
+    s = e.state();
+    let (ch6, _) = step(&mut e, &mut s, &ch5, T0 + 24, None);
+    assert!(!(case.in_fight_now)(&s, who), "{what}: undone in the fight");
+    assert_eq!(values(&ch6.sheet), before, "{what}: and on the sheet");
+
+    // Both sides change: asked, nothing moves; each answer settles it.
+    for keep in [Keep::Sheet, Keep::Fight] {
+        let (mut e, mut s, ch, who) = linked(&character(case.sheet.clone()));
+        let ev = (case.in_fight)(&s, who);
+        e.push(ev, &mut s, T0 + 10);
+        let mut mine = ch.clone();
+        (case.edit)(&mut mine.sheet);
+        mine.updated = T0 + 30;
+        let cursor = e.cursor;
+        let (same, out) = step(&mut e, &mut s, &mine, T0 + 31, None);
+        if (case.on_sheet)(&mine.sheet) && (case.in_fight_now)(&s, who) {
+            continue; // both made the same change: nothing to ask
+        }
+        assert_eq!(out.conflicts.len(), 1, "{what}: asked");
+        assert!(
+            out.sheets.is_empty() && e.cursor == cursor,
+            "{what}: nothing moved"
+        );
+        assert_eq!(same, mine);
+        let (after, out) = step(&mut e, &mut s, &mine, T0 + 32, Some(keep));
+        assert!(out.conflicts.is_empty(), "{what}");
+        match keep {
+            Keep::Sheet => assert!((case.in_fight_now)(&s, who), "{what}: the sheet's kept"),
+            Keep::Fight => assert!((case.on_sheet)(&after.sheet), "{what}: the fight's kept"),
+        }
+        let (_, again) = step(&mut e, &mut s, &after, T0 + 33, None);
+        assert!(
+            again.conflicts.is_empty() && again.sheets.is_empty(),
+            "{what}: settled"
+        );
+    }
+}
+
+fn heimr_sheet() -> Sheet {
+    let mut h = heimr::HeimrSheet::default();
+    for ed in [
+        heimr::Edit::HpMax(10),
+        heimr::Edit::Hp(10),
+        heimr::Edit::WillpowerMax(6),
+        heimr::Edit::Willpower(6),
+    ] {
+        h.apply(ed).unwrap();
+    }
+    Sheet::Heimr(h)
+}
+
+fn heimr(sh: &Sheet) -> &heimr::HeimrSheet {
+    match sh {
+        Sheet::Heimr(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+fn heimr_mut(sh: &mut Sheet) -> &mut heimr::HeimrSheet {
+    match sh {
+        Sheet::Heimr(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn heimr_shares_hp_willpower_fatigue_conditions_and_death() {
+    use heimr::combat::{FATIGUE, WILL};
+    use heimr::Edit as H;
+    let cases = [
+        Case {
+            what: "heimr HP",
+            sheet: heimr_sheet(),
+            in_fight: |s, w| s.damage_events(vec![w], 3),
+            on_sheet: |sh| heimr(sh).hp == 7,
+            edit: |sh| heimr_mut(sh).apply(H::Hp(8)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().hp == 8,
+        },
+        Case {
+            what: "heimr willpower",
+            sheet: heimr_sheet(),
+            in_fight: |_, w| Event::Batch(vec![Event::Note("luck".into()), Event::Set(w, WILL, 4)]),
+            on_sheet: |sh| heimr(sh).willpower == 4,
+            edit: |sh| heimr_mut(sh).apply(H::Willpower(2)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().stat(WILL) == 2,
+        },
+        Case {
+            what: "heimr fatigue",
+            sheet: heimr_sheet(),
+            in_fight: |s, w| Event::Set(w, FATIGUE, s.get(w).unwrap().stat(FATIGUE) + 1),
+            on_sheet: |sh| heimr(sh).fatigue == heimr::base_fatigue(0) + 1,
+            edit: |sh| heimr_mut(sh).apply(H::Fatigue(9)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().stat(FATIGUE) == 9,
+        },
+        Case {
+            what: "heimr conditions",
+            sheet: heimr_sheet(),
+            in_fight: |_, w| Event::Add(w, "Injured leg".into(), Duration::Removed),
+            on_sheet: |sh| heimr(sh).conditions.iter().any(|c| c == "Injured leg"),
+            edit: |sh| {
+                heimr_mut(sh)
+                    .apply(H::Conditions(crate::rules::edit::ListEdit::Add(
+                        "weakened".into(),
+                    )))
+                    .unwrap()
+            },
+            in_fight_now: |s, w| s.has(w, "Weakened"),
+        },
+        Case {
+            what: "heimr death",
+            sheet: heimr_sheet(),
+            in_fight: |s, w| Event::Sync(w, s.get(w).unwrap().hp, 0, true),
+            on_sheet: |sh| heimr(sh).conditions.iter().any(|c| c == heimr::DEAD),
+            edit: |sh| heimr_mut(sh).apply(H::Dead(true)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().dead,
+        },
+    ];
+    for c in &cases {
+        run(c);
+    }
+}
+
+#[test]
+fn heimr_dying_clocks_reach_the_sheet_with_their_time_left_and_come_back() {
+    let (mut e, mut s, ch, who) = linked(&character(heimr_sheet()));
+    // Mangled: HP −2 starts the fading clock (the system's consequence of any HP change).
+    let ev = s.damage_events(vec![who], 12);
+    e.push(ev, &mut s, T0 + 10);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    let listed: Vec<&String> = heimr(&ch.sheet)
+        .conditions
+        .iter()
+        .filter(|c| c.starts_with("Fading") || c.starts_with("Bleeding"))
+        .collect();
+    assert!(
+        !listed.is_empty()
+            && listed
+                .iter()
+                .all(|c| c.ends_with(" rounds)") || c.ends_with("round end)")),
+        "{listed:?}"
+    );
+    let before = listed[0].clone();
+    // A round later the time left on the sheet counts down.
+    e.push(Event::Next, &mut s, T0 + 12);
+    e.push(Event::Next, &mut s, T0 + 12);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 13, None);
+    let now: Vec<&String> = heimr(&ch.sheet)
+        .conditions
+        .iter()
+        .filter(|c| c.starts_with(before.split(" (").next().unwrap()))
+        .collect();
+    assert!(now.len() == 1 && *now[0] != before, "{before} → {now:?}");
+    // HP edited on the sheet goes through the fight's own path: healed to 10, the clocks end.
+    let mut mine = ch.clone();
+    heimr_mut(&mut mine.sheet)
+        .apply(heimr::Edit::Hp(10))
+        .unwrap();
+    mine.updated = T0 + 20;
+    let (ch, out) = step(&mut e, &mut s, &mine, T0 + 21, None);
+    assert!(out.conflicts.is_empty());
+    assert_eq!(s.get(who).unwrap().hp, 10);
+    assert!(
+        !s.has(who, "Fading") && !s.has(who, "Bleeding out"),
+        "healing ends the clocks"
+    );
+    assert!(
+        !heimr(&ch.sheet)
+            .conditions
+            .iter()
+            .any(|c| c.starts_with("Fading")),
+        "and the sheet follows"
+    );
+}
+
+fn sym_sheet() -> Sheet {
+    Sheet::Symbaroum(symbaroum::SymbaroumSheet::default())
+}
+
+fn sym(sh: &Sheet) -> &symbaroum::SymbaroumSheet {
+    match sh {
+        Sheet::Symbaroum(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+fn sym_mut(sh: &mut Sheet) -> &mut symbaroum::SymbaroumSheet {
+    match sh {
+        Sheet::Symbaroum(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn symbaroum_shares_toughness_death_steps_and_death() {
+    use symbaroum::Edit as Y;
+    let cases = [
+        Case {
+            what: "symbaroum toughness",
+            sheet: sym_sheet(),
+            in_fight: |s, w| s.damage_events(vec![w], 4),
+            on_sheet: |sh| sym(sh).toughness == 6,
+            edit: |sh| sym_mut(sh).apply(Y::Toughness(3)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().hp == 3,
+        },
+        Case {
+            what: "symbaroum death steps",
+            sheet: sym_sheet(),
+            in_fight: |s, w| Event::Sync(w, s.get(w).unwrap().hp, 1, false),
+            on_sheet: |sh| sym(sh).death_steps == 1,
+            edit: |sh| sym_mut(sh).apply(Y::DeathSteps(2)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().death == 2,
+        },
+        Case {
+            what: "symbaroum death",
+            sheet: sym_sheet(),
+            in_fight: |s, w| Event::Sync(w, s.get(w).unwrap().hp, 0, true),
+            on_sheet: |sh| sym(sh).dead,
+            edit: |sh| sym_mut(sh).apply(Y::Dead(true)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().dead,
+        },
+    ];
+    for c in &cases {
+        run(c);
+    }
+}
+
+fn vogt_sheet() -> Sheet {
+    Sheet::Vogt(vogt::VogtSheet::default())
+}
+
+fn vg(sh: &Sheet) -> &vogt::VogtSheet {
+    match sh {
+        Sheet::Vogt(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+fn vg_mut(sh: &mut Sheet) -> &mut vogt::VogtSheet {
+    match sh {
+        Sheet::Vogt(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn vogt_shares_hp_exhaustion_statuses_injuries_and_death() {
+    use vogt::Edit as V;
+    let frozen = vogt::STATUSES
+        .iter()
+        .position(|s| s.name == "Frozen")
+        .unwrap();
+    assert_eq!(frozen, 5);
+    let cases = [
+        Case {
+            what: "vogt HP",
+            sheet: vogt_sheet(),
+            in_fight: |s, w| s.damage_events(vec![w], 4),
+            on_sheet: |sh| vg(sh).hp == 6,
+            edit: |sh| vg_mut(sh).apply(V::Hp(5)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().hp == 5,
+        },
+        Case {
+            what: "vogt exhaustion",
+            sheet: vogt_sheet(),
+            in_fight: |s, w| Event::Sync(w, s.get(w).unwrap().hp, 1, false),
+            on_sheet: |sh| vg(sh).exhaustion == 1,
+            edit: |sh| vg_mut(sh).apply(V::Exhaustion(2)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().death == 2,
+        },
+        Case {
+            what: "vogt statuses",
+            sheet: vogt_sheet(),
+            in_fight: |_, w| Event::Add(w, "Scorched".into(), Duration::Removed),
+            on_sheet: |sh| vg(sh).has("Scorched"),
+            edit: |sh| vg_mut(sh).apply(V::Status(5)).unwrap(),
+            in_fight_now: |s, w| s.has(w, "Frozen"),
+        },
+        Case {
+            what: "vogt injuries",
+            sheet: vogt_sheet(),
+            in_fight: |s, w| vogt::combat::dismember(s, w, 2).unwrap(),
+            on_sheet: |sh| vg(sh).injuries == ["Lost an arm"],
+            edit: |sh| vg_mut(sh).apply(V::Dismember(4)).unwrap(),
+            in_fight_now: |s, w| {
+                s.has(w, "Lost a leg (movement 1)")
+                    && s.get(w).unwrap().stat(vogt::combat::ONE_LEG) == 1
+            },
+        },
+        Case {
+            what: "vogt death",
+            sheet: vogt_sheet(),
+            in_fight: |s, w| vogt::combat::dismember(s, w, 7).unwrap(),
+            on_sheet: |sh| vg(sh).dead,
+            edit: |sh| vg_mut(sh).apply(V::Dead(true)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().dead,
+        },
+    ];
+    for c in &cases {
+        run(c);
+    }
+}
+
+#[test]
+fn vogt_damage_to_zero_reaches_the_sheet_with_its_exhaustion_and_prone() {
+    let (mut e, mut s, ch, who) = linked(&character(vogt_sheet()));
+    let ev = s.damage_events(vec![who], 30);
+    e.push(ev, &mut s, T0 + 10);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    let v = vg(&ch.sheet);
+    assert_eq!((v.hp, v.exhaustion), (0, 1));
+    assert!(v.has("Prone"));
+    // A lost voice from the table: the injury and the status, both on the sheet.
+    let ev = vogt::combat::dismember(&s, who, 5).unwrap();
+    e.push(ev, &mut s, T0 + 12);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 13, None);
+    assert!(vg(&ch.sheet).has("Mute"));
+    assert!(vg(&ch.sheet)
+        .injuries
+        .iter()
+        .any(|i| i == vogt::DISMEMBERMENT[4]));
+}
+
+fn aura_sheet() -> Sheet {
+    let mut a = aura::AuraSheet::default();
+    a.apply(aura::Edit::Aura(10)).unwrap();
+    a.apply(aura::Edit::Stamina(6)).unwrap();
+    Sheet::Aura(a)
+}
+
+fn au(sh: &Sheet) -> &aura::AuraSheet {
+    match sh {
+        Sheet::Aura(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+fn au_mut(sh: &mut Sheet) -> &mut aura::AuraSheet {
+    match sh {
+        Sheet::Aura(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn aura_shares_aura_stamina_conditions_and_death() {
+    use aura::combat::STAMINA;
+    use aura::Edit as A;
+    let cases = [
+        Case {
+            what: "aura aura",
+            sheet: aura_sheet(),
+            in_fight: |s, w| s.damage_events(vec![w], 3),
+            on_sheet: |sh| au(sh).aura == au_start() - 3,
+            edit: |sh| au_mut(sh).apply(A::Aura(2)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().hp == 2,
+        },
+        Case {
+            what: "aura stamina",
+            sheet: aura_sheet(),
+            in_fight: |_, w| Event::Spend(w, STAMINA, 2),
+            on_sheet: |sh| au(sh).stamina == au_stamina() - 2,
+            edit: |sh| au_mut(sh).apply(A::Stamina(1)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().pools[STAMINA] == 1,
+        },
+        Case {
+            what: "aura conditions",
+            sheet: aura_sheet(),
+            in_fight: |_, w| Event::Add(w, "Shaken".into(), Duration::Removed),
+            on_sheet: |sh| au(sh).has("Shaken"),
+            edit: |sh| au_mut(sh).apply(A::AddCondition("dazed".into())).unwrap(),
+            in_fight_now: |s, w| s.has(w, "Dazed"),
+        },
+        Case {
+            what: "aura death",
+            sheet: aura_sheet(),
+            in_fight: |_, w| Event::Dies(w),
+            on_sheet: |sh| au(sh).dead,
+            edit: |sh| au_mut(sh).apply(A::Dead(true)).unwrap(),
+            in_fight_now: |s, w| s.get(w).unwrap().dead,
+        },
+    ];
+    for c in &cases {
+        run(c);
+    }
+}
+
+fn au_start() -> i32 {
+    au(&aura_sheet()).aura
+}
+
+fn au_stamina() -> i32 {
+    au(&aura_sheet()).stamina
+}
+
+#[test]
+fn aura_stamina_to_zero_on_the_sheet_knocks_out_in_the_fight_and_conditions_outside_stay() {
+    let mut sh = aura_sheet();
+    au_mut(&mut sh)
+        .apply(aura::Edit::AddCondition("Cursed".into()))
+        .unwrap();
+    au_mut(&mut sh)
+        .apply(aura::Edit::AddCondition("prone".into()))
+        .unwrap();
+    let (mut e, mut s, ch, who) = linked(&character(sh));
+    assert!(
+        s.has(who, "Prone"),
+        "a sheet condition joins with the character"
+    );
+    let mut mine = ch.clone();
+    au_mut(&mut mine.sheet)
+        .apply(aura::Edit::Stamina(0))
+        .unwrap();
+    mine.updated = T0 + 20;
+    let (ch, _) = step(&mut e, &mut s, &mine, T0 + 21, None);
+    assert!(s.has(who, "Unconscious"));
+    assert!(
+        au(&ch.sheet).has("Unconscious"),
+        "the consequence reaches the sheet"
+    );
+    // The fight removes Prone: it leaves the sheet; "Cursed" is the sheet's own.
+    let cid = s
+        .conditions_of(who)
+        .find(|a| a.name == "Prone" && a.parent.is_none())
+        .unwrap()
+        .cid;
+    e.push(Event::Remove(cid), &mut s, T0 + 30);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 31, None);
+    assert!(!au(&ch.sheet).has("Prone") && au(&ch.sheet).has("Cursed"));
+}
+
+fn tempo_sheet() -> Sheet {
+    Sheet::Tempo(tempo::TempoSheet::default())
+}
+
+fn tp(sh: &Sheet) -> &tempo::TempoSheet {
+    match sh {
+        Sheet::Tempo(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+fn tp_mut(sh: &mut Sheet) -> &mut tempo::TempoSheet {
+    match sh {
+        Sheet::Tempo(x) => x,
+        _ => unreachable!(),
+    }
+}
+
+#[test]
+fn tempo_shares_health() {
+    run(&Case {
+        what: "tempo health",
+        sheet: tempo_sheet(),
+        in_fight: |s, w| s.damage_events(vec![w], 4),
+        on_sheet: |sh| tp(sh).health == 6,
+        edit: |sh| tp_mut(sh).apply(tempo::Edit::Health(3)).unwrap(),
+        in_fight_now: |s, w| s.get(w).unwrap().hp == 3,
+    });
+}
+
+/// Phone A's fight, in which Asa took damage, sent to phone B.
+fn sent_fight() -> (Encounter, Character, u32) {
+    let ch = character(sym_sheet());
+    let (mut e, mut s, ch, who) = linked(&ch);
+    let ev = s.damage_events(vec![who], 4);
+    e.push(ev, &mut s, T0 + 50);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 51, None);
+    assert_eq!(sym(&ch.sheet).toughness, 6);
+    let text = crate::storage::encounters::export_encounter(&e);
+    (
+        crate::storage::encounters::parse_encounter(&text).unwrap(),
+        ch,
+        who,
+    )
+}
+
+#[test]
+fn a_fight_received_from_a_phone_with_a_newer_copy_keeps_its_damage() {
+    let (mut e, _, who) = sent_fight();
+    let sent = e.clone();
+    // Phone B holds the older copy of Asa (before the fight touched it).
+    let older = character(sym_sheet());
+    let mut s = e.state();
+    let (ch, out) = step(&mut e, &mut s, &older, T0 + 60, None);
+    assert_eq!(s.get(who).unwrap().hp, 6, "the fight keeps its damage");
+    assert_eq!(e.events, sent.events, "shown as it was sent");
+    assert_eq!(sym(&ch.sheet).toughness, 6, "the older sheet takes it");
+    assert_eq!(out.taken, ["Asa: Toughness 10 → 6"]);
+}
+
+#[test]
+fn a_fight_received_where_this_phone_changed_the_character_later_brings_it_in_logged() {
+    // B's copy of Asa was edited after A's fight last agreed with A's copy: newer wins, as one
+    // logged step the GM can undo.
+    let (mut e, sent_ch, who) = sent_fight();
+    let mut mine = character(sym_sheet());
+    sym_mut(&mut mine.sheet)
+        .apply(symbaroum::Edit::Toughness(9))
+        .unwrap();
+    mine.updated = sent_ch.updated + 100;
+    let mut s = e.state();
+    let cursor = e.cursor;
+    let (_, out) = step(&mut e, &mut s, &mine, T0 + 200, None);
+    assert!(out.conflicts.is_empty() && out.sheets.is_empty());
+    assert_eq!(s.get(who).unwrap().hp, 9);
+    assert_eq!(e.cursor, cursor + 1);
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "Asa, as on the sheet: Toughness 6 → 9"));
+    // Then the fight changes it too, and so does the sheet: asked.
+    let ev = s.damage_events(vec![who], 2);
+    e.push(ev, &mut s, T0 + 300);
+    sym_mut(&mut mine.sheet)
+        .apply(symbaroum::Edit::Toughness(8))
+        .unwrap();
+    mine.updated = T0 + 400;
+    let (_, out) = step(&mut e, &mut s, &mine, T0 + 401, None);
+    assert_eq!(
+        out.conflicts,
+        ["Asa: Toughness 8 on the sheet, 7 in the fight"]
+    );
+}
+
+#[test]
+fn without_a_record_the_newer_document_wins_and_an_ended_fight_moves_nothing() {
+    let (mut e, mut s, ch, who) = linked(&character(tempo_sheet()));
+    e.agreed.clear();
+    let ev = s.damage_events(vec![who], 2);
+    e.push(ev, &mut s, T0 + 500);
+    // The sheet is older than the fight: the fight wins.
+    let (ch2, _) = step(&mut e, &mut s, &ch, T0 + 501, None);
+    assert_eq!(tp(&ch2.sheet).health, 8);
+    e.agreed.clear();
+    let mut newer = ch2.clone();
+    tp_mut(&mut newer.sheet)
+        .apply(tempo::Edit::Health(5))
+        .unwrap();
+    newer.updated = T0 + 900;
+    let (_, _) = step(&mut e, &mut s, &newer, T0 + 901, None);
+    assert_eq!(s.get(who).unwrap().hp, 5, "a newer sheet wins");
+    e.push(Event::End, &mut s, T0 + 950);
+    let mut later = newer.clone();
+    tp_mut(&mut later.sheet)
+        .apply(tempo::Edit::Health(10))
+        .unwrap();
+    later.updated = T0 + 990;
+    let (_, out) = step(&mut e, &mut s, &later, T0 + 991, None);
+    assert_eq!(out, Outcome::default(), "an ended fight is left alone");
+    assert_eq!(s.get(who).unwrap().hp, 5);
+}
+
+#[test]
+fn joining_brings_the_sheets_conditions_and_injuries() {
+    let mut h = heimr_sheet();
+    heimr_mut(&mut h)
+        .apply(heimr::Edit::Conditions(crate::rules::edit::ListEdit::Add(
+            "Injured leg".into(),
+        )))
+        .unwrap();
+    let (_, s, _, who) = linked(&character(h));
+    assert!(s.has(who, "Injured leg") && s.has(who, "Prone"));
+    let mut v = vogt_sheet();
+    vg_mut(&mut v).apply(vogt::Edit::Status(5)).unwrap();
+    vg_mut(&mut v).apply(vogt::Edit::Dismember(2)).unwrap();
+    let (e, s, _, who) = linked(&character(v));
+    assert!(s.has(who, "Frozen") && s.has(who, "Lost an arm"));
+    assert_eq!(e.events.len(), 3, "one step for the join");
+}
+
+#[test]
+fn records_travel_with_the_fight_and_bad_ones_are_refused() {
+    let (e, _, _) = sent_fight();
+    assert!(!e.agreed.is_empty());
+    let mut v: serde_json::Value =
+        serde_json::from_str(&crate::storage::encounters::export_encounter(&e)).unwrap();
+    v["agreed"][0]["values"][0] = 2_000_000_000.into();
+    assert!(crate::storage::encounters::parse_encounter(&v.to_string()).is_err());
+    v["agreed"][0]["values"] = serde_json::json!(vec![1; 17]);
+    assert!(crate::storage::encounters::parse_encounter(&v.to_string()).is_err());
+    // An encounter stored before the records (format 1 without them) loads as it was.
+    let mut v: serde_json::Value =
+        serde_json::from_str(&crate::storage::encounters::export_encounter(&e)).unwrap();
+    v.as_object_mut().unwrap().remove("agreed");
+    let old = crate::storage::encounters::parse_encounter(&v.to_string()).unwrap();
+    assert!(old.agreed.is_empty());
+}
