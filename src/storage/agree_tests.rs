@@ -711,10 +711,28 @@ fn records_travel_with_the_fight_and_bad_ones_are_refused() {
     assert!(!e.agreed.is_empty());
     let mut v: serde_json::Value =
         serde_json::from_str(&crate::storage::encounters::export_encounter(&e)).unwrap();
-    v["agreed"][0]["values"][0] = 2_000_000_000.into();
-    assert!(crate::storage::encounters::parse_encounter(&v.to_string()).is_err());
-    v["agreed"][0]["values"] = serde_json::json!(vec![1; 17]);
-    assert!(crate::storage::encounters::parse_encounter(&v.to_string()).is_err());
+    assert_eq!(
+        e.agreed[0].values,
+        ["6", "0", "false"],
+        "toughness, death steps, dead"
+    );
+    v["agreed"][0]["values"][0] = 7.into();
+    assert!(
+        crate::storage::encounters::parse_encounter(&v.to_string()).is_err(),
+        "not text"
+    );
+    v["agreed"][0]["values"][0] = "x".repeat(2000 * 202 + 1).into();
+    assert!(
+        crate::storage::encounters::parse_encounter(&v.to_string()).is_err(),
+        "too long"
+    );
+    v["agreed"][0]["values"] = serde_json::json!(vec!["1"; 17]);
+    assert!(
+        crate::storage::encounters::parse_encounter(&v.to_string()).is_err(),
+        "too many"
+    );
+    v["agreed"][0]["values"] = serde_json::json!(["6", "0", "false"]);
+    assert!(crate::storage::encounters::parse_encounter(&v.to_string()).is_ok());
     // An encounter stored before the records (format 1 without them) loads as it was.
     let mut v: serde_json::Value =
         serde_json::from_str(&crate::storage::encounters::export_encounter(&e)).unwrap();

@@ -314,6 +314,6 @@ test("Aura fight rules: a throw, an automatic hit on the helpless, from behind, 
   await mode(page, "Play");
   await setNumber(page, "Stamina", 4);
   await page.goto(url);
-  await expect(page.getByTestId("fight-log")).toContainText("stamina 9 → 4, as edited on the sheet");
+  await expect(page.getByTestId("fight-log")).toContainText("as on the sheet: Stamina 9 → 4");
   await expect(fighter(page, "Maren")).toContainText("stamina 4/13");
 });

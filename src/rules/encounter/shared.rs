@@ -15,12 +15,11 @@
 //!   fight's value wins: a received fight is shown as it was sent.
 
 use super::state::{Combatant, Duration, Event, State};
-use super::stored::{LIMIT, NOTE_LIMIT};
+use super::stored::LIMIT;
 use serde::{Deserialize, Serialize};
 
 /// One shared value as either side holds it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(untagged)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Value {
     Flag(bool),
     Num(i32),
@@ -67,6 +66,16 @@ impl Value {
         }
     }
 
+    /// The value as an agreement records it: "7", "true", or a list's entries each after a
+    /// separator no typed text holds.
+    pub fn key(&self) -> String {
+        match self {
+            Value::Names(l) => l.iter().map(|n| format!("\u{1f}{n}")).collect(),
+            Value::Flag(b) => b.to_string(),
+            Value::Num(n) => n.to_string(),
+        }
+    }
+
     pub fn text(&self) -> String {
         match self {
             Value::Flag(true) => "yes".into(),
@@ -107,35 +116,25 @@ pub trait Linked: Clone + PartialEq + 'static {
 }
 
 /// What a linked combatant and its sheet last agreed on: the sheet's `updated` then, and each
-/// shared value in [`Linked::SHARED`]'s order.
+/// shared value in [`Linked::SHARED`]'s order, as its [`Value::key`].
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Agreed {
     pub who: u32,
     pub at: u64,
-    pub values: Vec<Value>,
+    pub values: Vec<String>,
 }
 
-/// The most values a record holds, and the most entries in one list value.
+/// The most values a record holds, and the longest one (2 000 entries of a list).
 pub const AGREED_VALUES: usize = 16;
-pub const AGREED_NAMES: usize = 2000;
+pub const AGREED_BYTES: usize = 2000 * 202;
 
 impl Agreed {
     pub fn validate(&self) -> Result<(), String> {
         if self.values.len() > AGREED_VALUES {
             return Err("a shared-values record is too long".into());
         }
-        for v in &self.values {
-            match v {
-                Value::Num(n) if n.abs() > LIMIT => {
-                    return Err(format!("a shared value {n} is out of range"))
-                }
-                Value::Names(l)
-                    if l.len() > AGREED_NAMES || l.iter().any(|n| n.len() > NOTE_LIMIT) =>
-                {
-                    return Err("a shared list is too long".into())
-                }
-                _ => {}
-            }
+        if self.values.iter().any(|v| v.len() > AGREED_BYTES) {
+            return Err("a shared value is too long".into());
         }
         Ok(())
     }
@@ -157,10 +156,26 @@ pub struct Settled<S> {
     pub sheet: Option<S>,
     /// What the sheet took from the fight: "HP 10 → 4".
     pub taken: Vec<String>,
-    /// The values both hold afterwards (the next [`Agreed`]).
-    pub values: Vec<Value>,
+    /// The values both hold afterwards, as keys (the next [`Agreed`]).
+    pub values: Vec<String>,
     /// Values both sides changed differently: (name, sheet's, fight's). Nothing else moved.
     pub conflicts: Vec<(&'static str, String, String)>,
+}
+
+/// A shared value's fight side: nothing in it depends on the sheet's type, so the decisions
+/// below are compiled once for every system.
+struct Side {
+    name: &'static str,
+    flow: Flow,
+    fight: fn(&State, &Combatant) -> Value,
+    bring: fn(&State, &Combatant, &Value) -> Vec<Event>,
+}
+
+/// The fight after the sheet's values came in, and what to record.
+struct Plan {
+    event: Option<Event>,
+    after: State,
+    conflicts: Vec<(&'static str, String, String)>,
 }
 
 /// Keeps sheet `sheet` and combatant `c` of fight `s` in step (see the module notes).
@@ -170,21 +185,80 @@ pub fn settle<S: Linked>(
     sheet: &S,
     s: &State,
     c: &Combatant,
-    agreed: Option<&[Value]>,
+    agreed: Option<&[String]>,
     sheet_newer: bool,
     keep: Option<Keep>,
 ) -> Settled<S> {
     let defs = S::SHARED;
-    let agreed = agreed.filter(|a| a.len() == defs.len());
+    let (sides, mine) = erase(sheet);
+    let plan = decide(&sides, &mine, s, c, agreed, sheet_newer, keep);
+    let mut out = Settled {
+        event: plan.event,
+        sheet: None,
+        taken: Vec::new(),
+        values: Vec::new(),
+        conflicts: plan.conflicts,
+    };
+    if !out.conflicts.is_empty() {
+        return out;
+    }
+    // Then the fight's values onto the sheet, wherever they still differ; twice, as a sheet
+    // may bound one value by another (Vogt's HP by its exhaustion).
+    let after = &plan.after;
+    let now = after.get(c.id).unwrap_or(c);
+    let fight: Vec<Value> = sides.iter().map(|d| (d.fight)(after, now)).collect();
+    let mut next = sheet.clone();
+    for pass in 0..2 {
+        for (d, fv) in defs.iter().zip(&fight) {
+            let sv = (d.sheet)(&next);
+            if d.flow != Flow::ToFight && *fv != sv {
+                (d.write)(&mut next, fv);
+                if pass == 0 {
+                    out.taken.push(taken(d.name, fv, &sv));
+                }
+            }
+        }
+    }
+    out.values = defs
+        .iter()
+        .zip(fight)
+        .map(|(d, fv)| match d.flow {
+            Flow::ToFight => (d.sheet)(&next).key(),
+            _ => fv.key(),
+        })
+        .collect();
+    if next != *sheet {
+        out.sheet = Some(next);
+    }
+    out
+}
+
+fn taken(name: &str, now: &Value, was: &Value) -> String {
+    let mut t = format!("{name} {}", now.change(was));
+    cut(&mut t, 200);
+    t
+}
+
+/// Which side moved each value, and the sheet's values brought into the fight.
+fn decide(
+    sides: &[Side],
+    mine: &[Value],
+    s: &State,
+    c: &Combatant,
+    agreed: Option<&[String]>,
+    sheet_newer: bool,
+    keep: Option<Keep>,
+) -> Plan {
+    let agreed = agreed.filter(|a| a.len() == sides.len());
     let mut bring = Vec::new();
     let mut conflicts = Vec::new();
-    for (i, d) in defs.iter().enumerate() {
-        let (sv, fv) = ((d.sheet)(sheet), (d.fight)(s, c));
-        if sv == fv {
+    for (i, (d, sv)) in sides.iter().zip(mine).enumerate() {
+        let fv = (d.fight)(s, c);
+        if *sv == fv {
             continue;
         }
         let (sheet_moved, fight_moved) = match agreed {
-            Some(a) => (sheet_newer && sv != a[i], fv != a[i]),
+            Some(a) => (sheet_newer && sv.key() != a[i], fv.key() != a[i]),
             None => (sheet_newer, !sheet_newer),
         };
         let to_fight = match (sheet_moved, fight_moved, keep) {
@@ -197,29 +271,26 @@ pub fn settle<S: Linked>(
             _ => false,
         };
         if to_fight && d.flow != Flow::ToSheet {
-            bring.push((i, sv, fv));
+            bring.push((d, sv, fv));
         }
     }
-    let mut out = Settled {
-        event: None,
-        sheet: None,
-        taken: Vec::new(),
-        values: Vec::new(),
-        conflicts,
-    };
-    if !out.conflicts.is_empty() {
-        return out;
+    let mut after = s.clone();
+    if !conflicts.is_empty() {
+        return Plan {
+            event: None,
+            after,
+            conflicts,
+        };
     }
     // The sheet's values into the fight, each through the fight's own paths, in order (a lower
     // HP first, so a value the sheet set itself overrides what the damage implied).
-    let mut after = s.clone();
     let mut events = Vec::new();
     let mut said = Vec::new();
-    for (i, sv, fv) in bring {
+    for (d, sv, fv) in bring {
         let Some(now) = after.get(c.id).cloned() else {
             break;
         };
-        let ev = (defs[i].bring)(&after, &now, &sv);
+        let ev = (d.bring)(&after, &now, sv);
         if ev.is_empty() {
             continue;
         }
@@ -227,60 +298,54 @@ pub fn settle<S: Linked>(
             after.apply(e);
         }
         events.extend(ev);
-        said.push(format!("{} {}", defs[i].name, sv.change(&fv)));
+        said.push(format!("{} {}", d.name, sv.change(&fv)));
     }
-    if !events.is_empty() {
+    let event = (!events.is_empty()).then(|| {
         let mut note = format!("{}, as on the sheet: {}", c.name, said.join("; "));
         cut(&mut note, 1000);
         events.insert(0, Event::Note(note));
-        out.event = Some(Event::Batch(events));
+        Event::Batch(events)
+    });
+    Plan {
+        event,
+        after,
+        conflicts,
     }
-    // Then the fight's values onto the sheet, wherever they still differ; twice, as a sheet
-    // may bound one value by another (Vogt's HP by its exhaustion).
-    let now = after.get(c.id).unwrap_or(c);
-    let mut mine = sheet.clone();
-    for pass in 0..2 {
-        for d in defs.iter().filter(|d| d.flow != Flow::ToFight) {
-            let fv = (d.fight)(&after, now);
-            let sv = (d.sheet)(&mine);
-            if fv != sv {
-                (d.write)(&mut mine, &fv);
-                if pass == 0 {
-                    let mut t = format!("{} {}", d.name, fv.change(&sv));
-                    cut(&mut t, 200);
-                    out.taken.push(t);
-                }
-            }
-        }
-    }
-    for d in defs {
-        out.values.push(if d.flow == Flow::ToFight {
-            (d.sheet)(&mine)
-        } else {
-            (d.fight)(&after, now)
-        });
-    }
-    if mine != *sheet {
-        out.sheet = Some(mine);
-    }
-    out
 }
 
 /// The fight's events for a character joining with `sheet`: the join, then what the sheet holds
 /// that the built combatant does not (conditions), in one step.
 pub fn join_events<S: Linked>(s: &State, c: Combatant, sheet: &S) -> Event {
+    let (sides, mine) = erase(sheet);
+    join_with(&sides, &mine, s, c)
+}
+
+fn erase<S: Linked>(sheet: &S) -> (Vec<Side>, Vec<Value>) {
+    S::SHARED
+        .iter()
+        .map(|d| {
+            let side = Side {
+                name: d.name,
+                flow: d.flow,
+                fight: d.fight,
+                bring: d.bring,
+            };
+            (side, (d.sheet)(sheet))
+        })
+        .unzip()
+}
+
+fn join_with(sides: &[Side], mine: &[Value], s: &State, c: Combatant) -> Event {
     s.join_events(c, |c| {
         let mut after = s.clone();
         after.apply(&Event::Join(c.clone()));
-        let Some(joined) = after.get(c.id).cloned() else {
-            return Vec::new();
-        };
         let mut out = Vec::new();
-        for d in S::SHARED.iter().filter(|d| d.flow != Flow::ToSheet) {
-            let sv = (d.sheet)(sheet);
-            let now = after.get(c.id).unwrap_or(&joined).clone();
-            if (d.fight)(&after, &now) != sv {
-                let ev = (d.bring)(&after, &now, &sv);
+        for (d, sv) in sides.iter().zip(mine) {
+            let Some(now) = after.get(c.id).cloned() else {
+                break;
+            };
+            if d.flow != Flow::ToSheet && (d.fight)(&after, &now) != *sv {
+                let ev = (d.bring)(&after, &now, sv);
                 for e in &ev {
                     after.apply(e);
                 }

@@ -1,0 +1,166 @@
+import type { Browser, Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { test, expect, appReady, mode, setNumber, seedCharacters, fighter, fightSheet as sheet, openFighter as open, closeFighter as close } from "./fixtures";
+
+// A character and its fights agree, in every system: what the fight changes (damage, a
+// condition, a resource) is on the saved sheet, what the sheet changes comes into the open
+// fight as a logged step; and a fight received by link from a phone whose copy of the
+// character is newer keeps the fight's damage, the older copy here following it.
+
+const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
+const fixture = (system: string) => JSON.parse(readFileSync(join(ROOT, `tests/fixtures/character-${system}-v1.json`), "utf8"));
+const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** The saved sheet of character `id`, as stored. */
+const stored = (page: Page, id: string) =>
+  page.evaluate((id) => JSON.parse(localStorage.getItem(`rollsheet.char.${id}`)!).sheet, id);
+
+/** A new fight of `system` with the character and one NPC, started. */
+async function fight(page: Page, system: string, name: string, npc: string) {
+  await page.getByRole("link", { name: "Combat" }).tap();
+  await page.getByLabel("Name", { exact: true }).fill("Ambush");
+  await page.getByLabel("Rule system").selectOption(system);
+  await page.getByRole("button", { name: "Create encounter" }).tap();
+  await page.getByRole("button", { name: `Add ${name}` }).tap();
+  await page.getByLabel("Name", { exact: true }).fill(npc);
+  await page.getByRole("button", { name: `Add ${npc}` }).tap();
+  await page.getByTestId("next").tap();
+  await expect(fighter(page, name)).toBeVisible();
+}
+
+async function addCondition(page: Page, who: string, condition: string) {
+  await open(page, who);
+  await sheet(page).locator("#cond-name").selectOption(condition);
+  await sheet(page).getByTestId("add-condition").tap();
+  await close(page);
+}
+
+async function damage(page: Page, who: string, n: number) {
+  await open(page, who);
+  await setNumber(page, "Amount", n);
+  await sheet(page).getByTestId("damage").tap();
+  await close(page);
+}
+
+/** Edits a number on the saved sheet (Play mode) while the fight stays open, then returns to
+ * the fight: the change is in it, logged with its reason. */
+async function editOnSheet(page: Page, id: string, label: string, value: number) {
+  const fightUrl = page.url();
+  await page.goto(`/c/${id}`);
+  await appReady(page);
+  await mode(page, "Play");
+  await setNumber(page, label, value);
+  await page.goto(fightUrl);
+  await appReady(page);
+}
+
+const cases = [
+  {
+    system: "heimr",
+    npc: "Bandit",
+    // The fight's injury reaches the sheet's conditions; fatigue edited on the sheet comes in.
+    inFight: (page: Page, name: string) => addCondition(page, name, "Injured leg"),
+    onSheet: (s: any) => expect(s.conditions).toContain("Injured leg"),
+    edit: ["Fatigue", "fatigue", 3, 7],
+  },
+  {
+    system: "symbaroum",
+    npc: "Goblin",
+    inFight: (page: Page, name: string) => damage(page, name, 4),
+    onSheet: (s: any) => expect(s.toughness).toBe(9),
+    edit: ["Toughness", "toughness", 9, 11],
+  },
+  {
+    system: "vogt",
+    npc: "Goblin",
+    inFight: (page: Page, name: string) => addCondition(page, name, "Frozen"),
+    onSheet: (s: any) => expect(s.statuses.sort()).toEqual(["Bleeding", "Frozen"]),
+    edit: ["HP", "hp", 9, 5],
+  },
+  {
+    system: "aura",
+    npc: "Gnoll",
+    inFight: (page: Page, name: string) => addCondition(page, name, "Exhausted"),
+    onSheet: (s: any) => expect(s.conditions.sort()).toEqual(["Exhausted", "Shaken"]),
+    edit: ["Stamina", "stamina", 9, 4],
+  },
+  {
+    system: "tempo",
+    npc: "Brigand",
+    inFight: (page: Page, name: string) => damage(page, name, 5),
+    onSheet: (s: any) => expect(s.health).toBe(7),
+    edit: ["Health", "health", 7, 10],
+  },
+] as const;
+
+for (const c of cases) {
+  test(`${c.system}: the fight's change is on the saved sheet, the sheet's comes into the fight, undo takes it back`, async ({ page }) => {
+    test.setTimeout(90_000);
+    const ch = fixture(c.system);
+    await seedCharacters(page, [ch]);
+    await fight(page, c.system, ch.name, c.npc);
+
+    await c.inFight(page, ch.name);
+    await expect.poll(async () => { try { c.onSheet(await stored(page, ch.id)); return true; } catch { return false; } }).toBe(true);
+
+    const [label, key, was, value] = c.edit;
+    await editOnSheet(page, ch.id, label, value);
+    const line = `${ch.name}, as on the sheet: ${label} ${was} → ${value}`;
+    await expect(page.getByTestId("fight-log")).toContainText(line);
+    await open(page, ch.name);
+    await expect(sheet(page).getByTestId("fighter-vitals")).toBeVisible();
+    await close(page);
+    // Undo takes the sheet's step back, in the fight and on the saved sheet.
+    await page.getByRole("button", { name: "Undo" }).tap();
+    await expect(page.getByTestId("fight-log")).not.toContainText(line);
+    await expect.poll(async () => (await stored(page, ch.id))[key]).toBe(was);
+    // And the fight's own change is still on the sheet.
+    c.onSheet(await stored(page, ch.id));
+  });
+}
+
+async function copiedLink(page: Page): Promise<string> {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("share-status")).toContainText("Link:");
+  await dialog.getByRole("button", { name: "Copy link" }).tap();
+  await expect(page.getByText("Link copied.")).toBeVisible();
+  return page.evaluate(() => navigator.clipboard.readText());
+}
+
+async function otherPhone(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, ...phone });
+  return { context, page: await context.newPage() };
+}
+
+test("a fight received by link from a phone whose copy is newer keeps the fight's damage", async ({ page, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const varla = fixture("symbaroum");
+  // Phone A: Varla takes 5 in the fight; A's copy of her follows (newer than B's).
+  await seedCharacters(page, [varla]);
+  await fight(page, "symbaroum", varla.name, "Goblin");
+  await damage(page, varla.name, 5);
+  await expect.poll(async () => (await stored(page, varla.id)).toughness).toBe(8);
+  await page.getByRole("link", { name: "Combat" }).tap();
+  await page.locator("li.roster-entry").getByRole("button", { name: "Share", exact: true }).first().tap();
+  const link = await copiedLink(page);
+
+  // Phone B holds the older copy (toughness 13) and opens the link.
+  const other = await otherPhone(browser, baseURL);
+  await seedCharacters(other.page, [varla]);
+  await other.page.goto(link);
+  const ask = other.page.getByRole("alertdialog", { name: "Import from a link" });
+  await ask.getByRole("button", { name: "Import", exact: true }).tap();
+  await expect(other.page.getByText(`From the fight “Ambush”, as it is newer: ${varla.name}: Toughness 13 → 8.`)).toBeVisible();
+  await other.page.getByRole("link", { name: "Ambush" }).tap();
+  await expect(fighter(other.page, varla.name)).toBeVisible();
+  await open(other.page, varla.name);
+  await expect(sheet(other.page).getByTestId("fighter-vitals")).toContainText("Toughness 8 / 13");
+  await close(other.page);
+  // The fight is shown as it was sent: no step was added to it.
+  await expect(other.page.getByTestId("fight-log")).not.toContainText("as on the sheet");
+  await expect.poll(async () => (await stored(other.page, varla.id)).toughness).toBe(8);
+  await other.context.close();
+});
