@@ -164,3 +164,51 @@ test("a fight received by link from a phone whose copy is newer keeps the fight'
   await expect.poll(async () => (await stored(other.page, varla.id)).toughness).toBe(8);
   await other.context.close();
 });
+
+for (const theme of ["light", "dark"] as const) {
+  test(`a value changed on both sides is asked about, and the answer settles it (${theme})`, async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.emulateMedia({ colorScheme: theme });
+    const varla = fixture("symbaroum");
+    await seedCharacters(page, [varla]);
+    await fight(page, "symbaroum", varla.name, "Goblin");
+    await damage(page, varla.name, 5);
+    await expect.poll(async () => (await stored(page, varla.id)).toughness).toBe(8);
+    const id = new URL(page.url()).pathname.split("/").pop()!;
+    // Meanwhile, elsewhere: the sheet was healed to 11 and the fight took 2 more (toughness 6).
+    await page.evaluate(({ id, cid }) => {
+      const ch = JSON.parse(localStorage.getItem(`rollsheet.char.${cid}`)!);
+      ch.sheet.toughness = 11;
+      ch.updated = Date.now() + 60_000;
+      localStorage.setItem(`rollsheet.char.${cid}`, JSON.stringify(ch));
+      const e = JSON.parse(localStorage.getItem(`rollsheet.enc.${id}`)!);
+      const who = e.agreed[0].who;
+      e.events = e.events.slice(0, e.cursor);
+      e.events.push({ Damage: [[who], 2] });
+      e.cursor = e.events.length;
+      localStorage.setItem(`rollsheet.enc.${id}`, JSON.stringify(e));
+    }, { id, cid: varla.id });
+    await page.reload();
+    await appReady(page);
+    const ask = page.locator(".notice.ask");
+    await expect(ask).toContainText(`The fight “Ambush” and a sheet both changed since they last agreed. ${varla.name}: Toughness 11 on the sheet, 6 in the fight.`);
+    await page.screenshot({ path: `test-results/screens/agree-question-${theme}.png` });
+    // Nothing moved while asked.
+    expect((await stored(page, varla.id)).toughness).toBe(11);
+    await ask.getByRole("button", { name: "Keep the fight’s" }).tap();
+    await expect.poll(async () => (await stored(page, varla.id)).toughness).toBe(6);
+    await expect(page.locator(".notice.ask")).toHaveCount(0);
+    // Asked again the other way, the sheet's is kept: a logged step in the fight.
+    await page.evaluate((cid) => {
+      const ch = JSON.parse(localStorage.getItem(`rollsheet.char.${cid}`)!);
+      ch.sheet.toughness = 12;
+      ch.updated = Date.now() + 120_000;
+      localStorage.setItem(`rollsheet.char.${cid}`, JSON.stringify(ch));
+    }, varla.id);
+    await page.reload();
+    await appReady(page);
+    await expect(page.getByTestId("fight-log")).toContainText(`${varla.name}, as on the sheet: Toughness 6 → 12`);
+    await page.getByTestId("fight-log").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/screens/agree-log-${theme}.png` });
+  });
+}

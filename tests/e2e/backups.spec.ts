@@ -85,7 +85,9 @@ test("Bo Vogt: a fight with a saved character (its damage type a word, not dice)
   const path = test.info().outputPath("tollgate.json");
   await download.saveAs(path);
   const fight = JSON.parse(readFileSync(path, "utf8"));
-  expect(fight.events[0].Join.texts[1]).toMatch(/^[a-z]+$/);
+  // The join is one step: the combatant, then what its sheet holds (its Bleeding status).
+  const join = fight.events[0].Join ?? fight.events[0].Batch[0].Join;
+  expect(join.texts[1]).toMatch(/^[a-z]+$/);
   const fresh = await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const other = await fresh.newPage();
   await other.goto("/combat");

@@ -261,7 +261,7 @@ test("a linked character edited in another tab comes into the open fight, logged
   await setNumber(other, "Toughness", 6);
   // The sheet's edit is written shortly after (debounced); the fight follows without a reload.
   await expect(row(page, "Bror").locator(".fighter-hp")).toHaveText("Toughness 6/10", { timeout: 10_000 });
-  await expect(page.getByTestId("fight-log")).toContainText("Bror: Toughness 6 as on the sheet");
+  await expect(page.getByTestId("fight-log")).toContainText("Bror, as on the sheet: Toughness 10 → 6");
   // And the fight's own change goes back to the sheet.
   await open(page, "Bror");
   await setNumber(page, "Amount", 2);
