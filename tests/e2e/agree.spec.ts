@@ -1,8 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { test, expect, appReady, mode, setNumber, seedCharacters, fighter, fightSheet as sheet, openFighter as open, closeFighter as close } from "./fixtures";
+import { test, expect, appReady, mode, setNumber, seedCharacters, fighter, fightSheet as sheet, openFighter as open, closeFighter as close, copiedLink, otherPhone } from "./fixtures";
 
 // A character and its fights agree, in every system: what the fight changes (damage, a
 // condition, a resource) is on the saved sheet, what the sheet changes comes into the open
@@ -11,7 +11,6 @@ import { test, expect, appReady, mode, setNumber, seedCharacters, fighter, fight
 
 const ROOT = resolve(fileURLToPath(new URL(".", import.meta.url)), "../..");
 const fixture = (system: string) => JSON.parse(readFileSync(join(ROOT, `tests/fixtures/character-${system}-v1.json`), "utf8"));
-const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
 
 /** The saved sheet of character `id`, as stored. */
 const stored = (page: Page, id: string) =>
@@ -119,20 +118,6 @@ for (const c of cases) {
     // And the fight's own change is still on the sheet.
     c.onSheet(await stored(page, ch.id));
   });
-}
-
-async function copiedLink(page: Page): Promise<string> {
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByTestId("share-status")).toContainText("Link:");
-  await dialog.getByRole("button", { name: "Copy link" }).tap();
-  await expect(page.getByText("Link copied.")).toBeVisible();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
-
-async function otherPhone(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, ...phone });
-  return { context, page: await context.newPage() };
 }
 
 test("a fight received by link from a phone whose copy is newer keeps the fight's damage", async ({ page, browser, baseURL }) => {

@@ -131,3 +131,23 @@ export async function seedCharacters(page: import("@playwright/test").Page, char
   await page.reload();
   await appReady(page);
 }
+
+/** A 390×844 touch phone, for a second browser context ("another phone"). */
+export const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
+
+/** Another phone: a second browser context with empty storage. */
+export async function otherPhone(browser: import("@playwright/test").Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, ...phone });
+  return { context, page: await context.newPage() };
+}
+
+/** Opens the share dialog's link: copies it (the Copy link button) and reads the clipboard. */
+export async function copiedLink(page: import("@playwright/test").Page): Promise<string> {
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByTestId("share-status")).toContainText("Link:");
+  await dialog.getByRole("button", { name: "Copy link" }).tap();
+  await expect(page.getByText("Link copied.")).toBeVisible();
+  await expect(dialog, "sent another way, the dialog closes").toBeHidden();
+  return page.evaluate(() => navigator.clipboard.readText());
+}

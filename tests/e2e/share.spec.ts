@@ -1,34 +1,16 @@
-import type { Browser, Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { test, expect, appReady, createCharacter, mode, setNumber, smallTargets } from "./fixtures";
+import { test, expect, appReady, createCharacter, mode, setNumber, smallTargets, copiedLink, otherPhone } from "./fixtures";
 
 // Share by link: a sheet or an encounter handed to another phone as a link or a QR code, with
 // nothing in between. "Another phone" is a second browser context with empty storage.
-
-const phone = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true };
-
-/** Opens the share dialog's link: copies it (the Copy link button) and reads the clipboard. */
-async function copiedLink(page: Page): Promise<string> {
-  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
-  const dialog = page.getByRole("dialog");
-  await expect(dialog.getByTestId("share-status")).toContainText("Link:");
-  await dialog.getByRole("button", { name: "Copy link" }).tap();
-  await expect(page.getByText("Link copied.")).toBeVisible();
-  await expect(dialog, "sent another way, the dialog closes").toBeHidden();
-  return page.evaluate(() => navigator.clipboard.readText());
-}
 
 /** The text a QR code on screen decodes to (jsQR on a screenshot of the code, test only). */
 async function decodeQr(page: Page): Promise<string | undefined> {
   const png = PNG.sync.read(await page.getByTestId("qr").screenshot());
   return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-}
-
-async function otherPhone(browser: Browser, baseURL: string | undefined) {
-  const context = await browser.newContext({ baseURL, ...phone });
-  return { context, page: await context.newPage() };
 }
 
 const stored = (page: Page) =>

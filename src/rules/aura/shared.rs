@@ -14,7 +14,7 @@ use super::combat::{MAX_STAMINA, STAMINA};
 use super::{AuraSheet, Edit};
 use crate::rules::edit::Edits;
 use crate::rules::encounter::shared::{
-    bring_conditions, dead, dead_to, fight_conditions, hp, hp_to, sheet_conditions, Flow, Linked,
+    bring_conditions, dead_value, fight_conditions, hp_value, sheet_conditions, Flow, Linked,
     Shared, Value,
 };
 use crate::rules::encounter::{Combatant, Duration, Event, State};
@@ -56,14 +56,11 @@ fn bring_stamina(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
 
 impl Linked for AuraSheet {
     const SHARED: &'static [Shared<Self>] = &[
-        Shared {
-            name: "Aura",
-            flow: Flow::Both,
-            sheet: |s| Value::Num(s.aura),
-            fight: hp,
-            write: |s, v| set(s, Edit::Aura(v.num())),
-            bring: hp_to,
-        },
+        hp_value(
+            "Aura",
+            |s| Value::Num(s.aura),
+            |s, v| set(s, Edit::Aura(v.num())),
+        ),
         Shared {
             name: "Stamina",
             flow: Flow::Both,
@@ -95,13 +92,6 @@ impl Linked for AuraSheet {
             },
             bring: |s, c, v| bring_conditions(s, c, v, SHARED_CONDITIONS, false),
         },
-        Shared {
-            name: "Dead",
-            flow: Flow::Both,
-            sheet: |s| Value::Flag(s.dead),
-            fight: dead,
-            write: |s, v| set(s, Edit::Dead(v.flag())),
-            bring: dead_to,
-        },
+        dead_value(|s| Value::Flag(s.dead), |s, v| set(s, Edit::Dead(v.flag()))),
     ];
 }

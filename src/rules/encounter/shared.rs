@@ -384,6 +384,61 @@ pub fn diff<'a>(a: &'a [String], b: &'a [String]) -> (Vec<&'a str>, Vec<&'a str>
 
 // ---- Helpers the systems' tables are built from ----
 
+/// A value that flows both ways.
+pub const fn both<S>(
+    name: &'static str,
+    sheet: fn(&S) -> Value,
+    write: fn(&mut S, &Value),
+    fight: fn(&State, &Combatant) -> Value,
+    bring: fn(&State, &Combatant, &Value) -> Vec<Event>,
+) -> Shared<S> {
+    Shared {
+        name,
+        flow: Flow::Both,
+        sheet,
+        fight,
+        write,
+        bring,
+    }
+}
+
+/// The fight's hit points under the system's name: lower is damage, higher is healing, each
+/// with its consequences ([`hp_to`]).
+pub const fn hp_value<S>(
+    name: &'static str,
+    sheet: fn(&S) -> Value,
+    write: fn(&mut S, &Value),
+) -> Shared<S> {
+    both(name, sheet, write, hp, hp_to)
+}
+
+/// The fight's death steps (or the system's levels) under the system's name.
+pub const fn death_value<S>(
+    name: &'static str,
+    sheet: fn(&S) -> Value,
+    write: fn(&mut S, &Value),
+) -> Shared<S> {
+    both(name, sheet, write, death, death_to)
+}
+
+/// One of the system's stats (Heimr's willpower and fatigue).
+pub fn stat<const I: usize>(_: &State, c: &Combatant) -> Value {
+    Value::Num(c.stat(I))
+}
+
+pub fn stat_to<const I: usize>(_: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    if c.stat(I) == v.num() {
+        Vec::new()
+    } else {
+        vec![Event::Set(c.id, I, v.num())]
+    }
+}
+
+/// Dead or alive.
+pub const fn dead_value<S>(sheet: fn(&S) -> Value, write: fn(&mut S, &Value)) -> Shared<S> {
+    both("Dead", sheet, write, dead, dead_to)
+}
+
 /// The events that take the combatant's HP to `v`: damage or healing, with what the system
 /// attaches to a change of HP (the one path every change of HP takes). Healing from the sheet
 /// stabilises: the player wrote it after whatever healed them.

@@ -15,10 +15,9 @@ use super::combat::{FATIGUE, WILL};
 use super::{Edit, HeimrSheet, DEAD};
 use crate::rules::edit::{Edits, ListEdit};
 use crate::rules::encounter::shared::{
-    bring_conditions, dead, dead_to, fight_conditions, hp, hp_to, sheet_conditions, write_list,
-    Flow, Linked, Shared, Value,
+    both, bring_conditions, dead_value, fight_conditions, hp_value, sheet_conditions, stat,
+    stat_to, write_list, Flow, Linked, Shared, Value,
 };
-use crate::rules::encounter::{Combatant, Event, State};
 
 /// The fight's conditions a sheet lists.
 pub const SHARED_CONDITIONS: &[&str] = &[
@@ -47,42 +46,23 @@ fn set(s: &mut HeimrSheet, e: Edit) {
     let _ = s.apply(e);
 }
 
-fn stat_to(i: usize) -> impl Fn(&State, &Combatant, &Value) -> Vec<Event> {
-    move |_, c, v| {
-        if c.stat(i) == v.num() {
-            Vec::new()
-        } else {
-            vec![Event::Set(c.id, i, v.num())]
-        }
-    }
-}
-
 impl Linked for HeimrSheet {
     const SHARED: &'static [Shared<Self>] = &[
-        Shared {
-            name: "HP",
-            flow: Flow::Both,
-            sheet: |s| Value::Num(s.hp),
-            fight: hp,
-            write: |s, v| set(s, Edit::Hp(v.num())),
-            bring: hp_to,
-        },
-        Shared {
-            name: "Willpower",
-            flow: Flow::Both,
-            sheet: |s| Value::Num(s.willpower),
-            fight: |_, c| Value::Num(c.stat(WILL)),
-            write: |s, v| set(s, Edit::Willpower(v.num())),
-            bring: |s, c, v| stat_to(WILL)(s, c, v),
-        },
-        Shared {
-            name: "Fatigue",
-            flow: Flow::Both,
-            sheet: |s| Value::Num(s.fatigue),
-            fight: |_, c| Value::Num(c.stat(FATIGUE)),
-            write: |s, v| set(s, Edit::Fatigue(v.num())),
-            bring: |s, c, v| stat_to(FATIGUE)(s, c, v),
-        },
+        hp_value("HP", |s| Value::Num(s.hp), |s, v| set(s, Edit::Hp(v.num()))),
+        both(
+            "Willpower",
+            |s| Value::Num(s.willpower),
+            |s, v| set(s, Edit::Willpower(v.num())),
+            stat::<WILL>,
+            stat_to::<WILL>,
+        ),
+        both(
+            "Fatigue",
+            |s| Value::Num(s.fatigue),
+            |s, v| set(s, Edit::Fatigue(v.num())),
+            stat::<FATIGUE>,
+            stat_to::<FATIGUE>,
+        ),
         Shared {
             name: "Conditions",
             flow: Flow::Both,
@@ -101,13 +81,9 @@ impl Linked for HeimrSheet {
             },
             bring: |s, c, v| bring_conditions(s, c, v, SHARED_CONDITIONS, true),
         },
-        Shared {
-            name: "Dead",
-            flow: Flow::Both,
-            sheet: |s| Value::Flag(s.conditions.iter().any(|c| c == DEAD)),
-            fight: dead,
-            write: |s, v| set(s, Edit::Dead(v.flag())),
-            bring: dead_to,
-        },
+        dead_value(
+            |s| Value::Flag(s.conditions.iter().any(|c| c == DEAD)),
+            |s, v| set(s, Edit::Dead(v.flag())),
+        ),
     ];
 }

@@ -11,9 +11,7 @@
 
 use super::{Edit, SymbaroumSheet};
 use crate::rules::edit::Edits;
-use crate::rules::encounter::shared::{
-    dead, dead_to, death, death_to, hp, hp_to, Flow, Linked, Shared, Value,
-};
+use crate::rules::encounter::shared::{dead_value, death_value, hp_value, Linked, Shared, Value};
 
 fn set(s: &mut SymbaroumSheet, e: Edit) {
     let _ = s.apply(e);
@@ -21,29 +19,16 @@ fn set(s: &mut SymbaroumSheet, e: Edit) {
 
 impl Linked for SymbaroumSheet {
     const SHARED: &'static [Shared<Self>] = &[
-        Shared {
-            name: "Toughness",
-            flow: Flow::Both,
-            sheet: |s| Value::Num(s.toughness),
-            fight: hp,
-            write: |s, v| set(s, Edit::Toughness(v.num())),
-            bring: hp_to,
-        },
-        Shared {
-            name: "Death steps",
-            flow: Flow::Both,
-            sheet: |s| Value::Num(s.death_steps as i32),
-            fight: death,
-            write: |s, v| set(s, Edit::DeathSteps(v.num().max(0) as u32)),
-            bring: death_to,
-        },
-        Shared {
-            name: "Dead",
-            flow: Flow::Both,
-            sheet: |s| Value::Flag(s.dead),
-            fight: dead,
-            write: |s, v| set(s, Edit::Dead(v.flag())),
-            bring: dead_to,
-        },
+        hp_value(
+            "Toughness",
+            |s| Value::Num(s.toughness),
+            |s, v| set(s, Edit::Toughness(v.num())),
+        ),
+        death_value(
+            "Death steps",
+            |s| Value::Num(s.death_steps as i32),
+            |s, v| set(s, Edit::DeathSteps(v.num().max(0) as u32)),
+        ),
+        dead_value(|s| Value::Flag(s.dead), |s, v| set(s, Edit::Dead(v.flag()))),
     ];
 }

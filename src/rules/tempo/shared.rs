@@ -9,17 +9,14 @@
 
 use super::{Edit, TempoSheet};
 use crate::rules::edit::Edits;
-use crate::rules::encounter::shared::{hp, hp_to, Flow, Linked, Shared, Value};
+use crate::rules::encounter::shared::{hp_value, Linked, Shared, Value};
 
 impl Linked for TempoSheet {
-    const SHARED: &'static [Shared<Self>] = &[Shared {
-        name: "Health",
-        flow: Flow::Both,
-        sheet: |s| Value::Num(s.health),
-        fight: hp,
-        write: |s, v| {
+    const SHARED: &'static [Shared<Self>] = &[hp_value(
+        "Health",
+        |s| Value::Num(s.health),
+        |s, v| {
             let _ = s.apply(Edit::Health(v.num()));
         },
-        bring: hp_to,
-    }];
+    )];
 }

@@ -14,8 +14,8 @@ use super::combat::ONE_LEG;
 use super::{Edit, VogtSheet, DISMEMBERMENT, STATUSES};
 use crate::rules::edit::{Edits, ListEdit};
 use crate::rules::encounter::shared::{
-    bring_conditions, dead, dead_to, death, death_to, diff, fight_conditions, hp, hp_to,
-    sheet_conditions, Flow, Linked, Shared, Value,
+    bring_conditions, dead_value, death_value, diff, fight_conditions, hp_value, sheet_conditions,
+    Flow, Linked, Shared, Value,
 };
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 
@@ -116,22 +116,12 @@ fn bring_injuries(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
 
 impl Linked for VogtSheet {
     const SHARED: &'static [Shared<Self>] = &[
-        Shared {
-            name: "HP",
-            flow: Flow::Both,
-            sheet: |s| Value::Num(s.hp),
-            fight: hp,
-            write: |s, v| set(s, Edit::Hp(v.num())),
-            bring: hp_to,
-        },
-        Shared {
-            name: "Exhaustion",
-            flow: Flow::Both,
-            sheet: |s| Value::Num(s.exhaustion as i32),
-            fight: death,
-            write: |s, v| set(s, Edit::Exhaustion(v.num())),
-            bring: death_to,
-        },
+        hp_value("HP", |s| Value::Num(s.hp), |s, v| set(s, Edit::Hp(v.num()))),
+        death_value(
+            "Exhaustion",
+            |s| Value::Num(s.exhaustion as i32),
+            |s, v| set(s, Edit::Exhaustion(v.num())),
+        ),
         Shared {
             name: "Statuses",
             flow: Flow::Both,
@@ -154,13 +144,6 @@ impl Linked for VogtSheet {
             write: write_injuries,
             bring: bring_injuries,
         },
-        Shared {
-            name: "Dead",
-            flow: Flow::Both,
-            sheet: |s| Value::Flag(s.dead),
-            fight: dead,
-            write: |s, v| set(s, Edit::Dead(v.flag())),
-            bring: dead_to,
-        },
+        dead_value(|s| Value::Flag(s.dead), |s, v| set(s, Edit::Dead(v.flag()))),
     ];
 }
