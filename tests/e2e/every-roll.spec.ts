@@ -88,6 +88,13 @@ test("the rolls outside the rows reach the roll log too: dying, healing dice, ta
   const chip = page.locator(".chips.toggles .chip", { hasText: "Bleeding out" });
   if ((await chip.getAttribute("aria-pressed")) !== "true") await chip.tap();
   await rollsLogged(page, page.getByTestId("death-roll"), aura.name, "death roll");
+  // The roll may kill her (the d20 decides): then she is brought back as stored, at 0 again.
+  if (await page.getByTestId("death-save").count() === 0) {
+    await seedCharacters(page, [aura, sym, vogt]);
+    await page.goto(`/c/${aura.id}`);
+    await mode(page, "Play");
+    await setNumber(page, "Aura", 0);
+  }
   if ((await chip.getAttribute("aria-pressed")) !== "true") await chip.tap();
   await rollsLogged(page, page.getByTestId("death-save"), aura.name, "death save");
 
