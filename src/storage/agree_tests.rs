@@ -7,6 +7,25 @@ use crate::rules::encounter::shared::{Keep, Linked};
 use crate::rules::encounter::{Duration, Event, State};
 use crate::rules::{aura, heimr, symbaroum, tempo, vogt};
 
+/// The sheet of one system inside a `Sheet` (a test's own character), and its mutable twin.
+macro_rules! access {
+    ($get:ident, $mut:ident, $var:ident, $ty:ty) => {
+        fn $get(sh: &Sheet) -> &$ty {
+            match sh {
+                Sheet::$var(x) => x,
+                _ => unreachable!(),
+            }
+        }
+
+        fn $mut(sh: &mut Sheet) -> &mut $ty {
+            match sh {
+                Sheet::$var(x) => x,
+                _ => unreachable!(),
+            }
+        }
+    };
+}
+
 const T0: u64 = 1_000;
 
 /// A fight with an NPC and `ch` joined, started, and settled once (their first agreement).
@@ -186,19 +205,7 @@ fn heimr_sheet() -> Sheet {
     Sheet::Heimr(h)
 }
 
-fn heimr(sh: &Sheet) -> &heimr::HeimrSheet {
-    match sh {
-        Sheet::Heimr(x) => x,
-        _ => unreachable!(),
-    }
-}
-
-fn heimr_mut(sh: &mut Sheet) -> &mut heimr::HeimrSheet {
-    match sh {
-        Sheet::Heimr(x) => x,
-        _ => unreachable!(),
-    }
-}
+access!(heimr, heimr_mut, Heimr, heimr::HeimrSheet);
 
 #[test]
 fn heimr_shares_hp_willpower_fatigue_conditions_and_death() {
@@ -313,19 +320,7 @@ fn sym_sheet() -> Sheet {
     Sheet::Symbaroum(symbaroum::SymbaroumSheet::default())
 }
 
-fn sym(sh: &Sheet) -> &symbaroum::SymbaroumSheet {
-    match sh {
-        Sheet::Symbaroum(x) => x,
-        _ => unreachable!(),
-    }
-}
-
-fn sym_mut(sh: &mut Sheet) -> &mut symbaroum::SymbaroumSheet {
-    match sh {
-        Sheet::Symbaroum(x) => x,
-        _ => unreachable!(),
-    }
-}
+access!(sym, sym_mut, Symbaroum, symbaroum::SymbaroumSheet);
 
 #[test]
 fn symbaroum_shares_toughness_death_steps_and_death() {
@@ -365,19 +360,7 @@ fn vogt_sheet() -> Sheet {
     Sheet::Vogt(vogt::VogtSheet::default())
 }
 
-fn vg(sh: &Sheet) -> &vogt::VogtSheet {
-    match sh {
-        Sheet::Vogt(x) => x,
-        _ => unreachable!(),
-    }
-}
-
-fn vg_mut(sh: &mut Sheet) -> &mut vogt::VogtSheet {
-    match sh {
-        Sheet::Vogt(x) => x,
-        _ => unreachable!(),
-    }
-}
+access!(vg, vg_mut, Vogt, vogt::VogtSheet);
 
 #[test]
 fn vogt_shares_hp_exhaustion_statuses_injuries_and_death() {
@@ -464,19 +447,7 @@ fn aura_sheet() -> Sheet {
     Sheet::Aura(a)
 }
 
-fn au(sh: &Sheet) -> &aura::AuraSheet {
-    match sh {
-        Sheet::Aura(x) => x,
-        _ => unreachable!(),
-    }
-}
-
-fn au_mut(sh: &mut Sheet) -> &mut aura::AuraSheet {
-    match sh {
-        Sheet::Aura(x) => x,
-        _ => unreachable!(),
-    }
-}
+access!(au, au_mut, Aura, aura::AuraSheet);
 
 #[test]
 fn aura_shares_aura_stamina_conditions_and_death() {
@@ -569,19 +540,7 @@ fn tempo_sheet() -> Sheet {
     Sheet::Tempo(tempo::TempoSheet::default())
 }
 
-fn tp(sh: &Sheet) -> &tempo::TempoSheet {
-    match sh {
-        Sheet::Tempo(x) => x,
-        _ => unreachable!(),
-    }
-}
-
-fn tp_mut(sh: &mut Sheet) -> &mut tempo::TempoSheet {
-    match sh {
-        Sheet::Tempo(x) => x,
-        _ => unreachable!(),
-    }
-}
+access!(tp, tp_mut, Tempo, tempo::TempoSheet);
 
 #[test]
 fn tempo_shares_health() {
