@@ -9,6 +9,9 @@ test("a full storage keeps the edit on the page, says so, and saves it once ther
   page.on("pageerror", (e) => errors.push(e.message));
   await createCharacter(page, "Crowded", "Heimr");
   const id = page.url().split("/c/")[1];
+  // The new character's own first save lands before the storage fills: otherwise its failure
+  // notice can appear (and move the page) under the tap below, on a slow machine (a CI run did).
+  await expect.poll(() => page.evaluate((k) => localStorage.getItem(k) !== null, `rollsheet.char.${id}`)).toBe(true);
   await mode(page, "Edit");
   // Fill localStorage to the brim (the app's own entries stay).
   const filled = await page.evaluate(() => {
