@@ -10,6 +10,7 @@ pub mod roll_log;
 pub mod roster;
 pub mod settings;
 pub mod store;
+pub mod table;
 pub mod transfer;
 pub mod usage;
 pub mod versioned;

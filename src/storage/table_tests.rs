@@ -1,0 +1,287 @@
+//! The live table's protocol: views and their privacy, the stream and every gap, every refusal.
+
+use super::*;
+use crate::rules::encounter::{rules_for, Combatant, Duration, Encounter, Event, State};
+
+fn fighter(name: &str, hp: i32, pc: bool, link: Option<&str>) -> Combatant {
+    let mut c: Combatant =
+        serde_json::from_str(&format!(r#"{{"name":"{name}","hp":{hp},"hp_max":{hp}}}"#)).unwrap();
+    c.pc = pc;
+    c.link = link.map(str::to_owned);
+    c.stats = vec![13, 11];
+    c
+}
+
+/// A Symbaroum fight: two player characters (sheets "a" and "b"), a goblin and a goblin chief.
+fn fight() -> Encounter {
+    let mut e = Encounter::new("f1".into(), "Ambush".into(), "symbaroum", 0).unwrap();
+    let mut s = e.state();
+    for c in [
+        fighter("Varla", 12, true, Some("a")),
+        fighter("Bram", 10, true, Some("b")),
+        fighter("Goblin", 8, false, None),
+        fighter("Goblin Chief", 15, false, None),
+    ] {
+        e.push(Event::Join(c), &mut s, 1);
+    }
+    e.push(Event::Start, &mut s, 2);
+    e
+}
+
+fn view(e: &Encounter, chars: &[&str]) -> View {
+    let chars: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
+    view_for(&e.id, &e.name, &e.state(), &chars)
+}
+
+fn act(e: &mut Encounter, ev: Event) {
+    let mut s = e.state();
+    e.push(ev, &mut s, 3);
+}
+
+#[test]
+fn a_players_view_has_their_own_combatant_in_full_and_no_npc_numbers() {
+    let mut e = fight();
+    act(&mut e, Event::Damage(vec![3], 3));
+    act(&mut e, Event::Damage(vec![4], 12));
+    act(&mut e, Event::Damage(vec![1], 4));
+    act(&mut e, Event::Heal(vec![3], 1, false));
+    act(&mut e, Event::Add(4, "Prone".into(), Duration::Removed));
+    let v = view(&e, &["a"]);
+    assert_eq!(v.head.round, 1);
+    assert!(v.head.started);
+    let seat = |n: &str| v.seats.iter().find(|s| s.name == n).unwrap();
+    assert_eq!(seat("Varla").hp, Some((8, 12)));
+    assert!(seat("Varla").mine);
+    assert_eq!(seat("Bram").hp, Some((10, 10)), "other players' characters are shown");
+    assert!(!seat("Bram").mine);
+    assert_eq!(seat("Goblin").hp, None);
+    assert_eq!(seat("Goblin").word, "hurt");
+    assert_eq!(seat("Goblin Chief").word, "bloodied");
+    assert_eq!(seat("Goblin Chief").conditions, ["Prone"]);
+    assert_eq!(v.own.len(), 1);
+    assert_eq!(v.own[0].name, "Varla");
+    assert_eq!(v.own[0].stats[..2], [13, 11]);
+    // The GM's log has the goblins' numbers; the player's has words.
+    let gm: Vec<String> = e.state().log.iter().map(|l| l.text.clone()).collect();
+    assert!(gm.iter().any(|l| l == "Goblin takes 3 damage: Toughness 8 → 5"), "{gm:?}");
+    assert!(v.log.iter().any(|l| l == "Goblin takes 3 damage: hurt"), "{:?}", v.log);
+    assert!(v.log.iter().any(|l| l == "Goblin Chief takes 12 damage: bloodied"), "{:?}", v.log);
+    assert!(v.log.iter().any(|l| l.starts_with("Goblin heals 1: hurt")), "{:?}", v.log);
+    assert!(v.log.iter().any(|l| l == "Varla takes 4 damage: Toughness 12 → 8"), "{:?}", v.log);
+    // Nothing of the NPCs' numbers is in what is sent at all.
+    let sent = serde_json::to_string(&v).unwrap();
+    for secret in ["8 → 5", "15 → 3", "\"hp\":5", "\"hp\":3"] {
+        assert!(!sent.contains(secret), "{secret} in {sent}");
+    }
+    assert!(!sent.contains("\"stats\":[13,11],\"texts\":[],\"hp\":5"));
+    assert_eq!(sent.matches("\"stats\"").count(), 1, "only the player's own combatant in full");
+}
+
+#[test]
+fn words_and_redaction() {
+    assert_eq!(word(10, 10, false), "unhurt");
+    assert_eq!(word(6, 10, false), "hurt");
+    assert_eq!(word(5, 10, false), "bloodied");
+    assert_eq!(word(0, 10, false), "down");
+    assert_eq!(word(-3, 10, false), "down");
+    assert_eq!(word(10, 10, true), "dead");
+    let g = fighter("Goblin", 8, false, None);
+    let g2 = fighter("Goblin 2", 20, false, None);
+    let hidden = [&g, &g2];
+    assert_eq!(redact("Goblin takes 9 damage: HP 8 → -1, dead", &hidden, "HP"), "Goblin takes 9 damage: down, dead");
+    assert_eq!(redact("Goblin 2 takes 5 damage: HP 20 → 15", &hidden, "HP"), "Goblin 2 takes 5 damage: hurt");
+    assert_eq!(redact("Goblin’s turn", &hidden, "HP"), "Goblin’s turn");
+    assert_eq!(redact("Varla takes 5 damage: HP 9 → 4", &hidden, "HP"), "Varla takes 5 damage: HP 9 → 4");
+}
+
+/// Every pair of views met in a fight, including a log longer than a view's window and undo.
+fn views() -> Vec<View> {
+    let mut e = fight();
+    let mut out = vec![view(&e, &["a"])];
+    for i in 0..(LOG_LINES + 40) {
+        let ev = match i % 7 {
+            0 => Event::Damage(vec![(i % 4) as u32 + 1], 1),
+            1 => Event::Next,
+            2 => Event::Note(format!("note {i}")),
+            3 => Event::Add(3, "Prone".into(), Duration::Removed),
+            4 => Event::Heal(vec![1], 1, false),
+            5 => Event::Note(format!("note {i}")),
+            _ => Event::Note("same".into()),
+        };
+        act(&mut e, ev);
+        if i % 11 == 0 {
+            e.undo(4);
+        }
+        if i % 13 == 0 {
+            e.undo(4);
+            e.undo(4);
+            e.redo(4);
+        }
+        out.push(view(&e, &["a"]));
+    }
+    out
+}
+
+#[test]
+fn a_diff_applied_gives_the_new_view_for_every_pair() {
+    let vs = views();
+    assert!(vs.last().unwrap().log.len() == LOG_LINES);
+    let mut pairs = 0;
+    for (i, old) in vs.iter().enumerate() {
+        for new in vs.iter().skip(i.saturating_sub(3)).take(40) {
+            let mut v = old.clone();
+            apply(&mut v, diff(old, new));
+            assert_eq!(&v, new);
+            pairs += 1;
+        }
+    }
+    assert!(pairs > 5000, "{pairs}");
+    assert!(diff(&vs[5], &vs[5]).is_empty());
+    // A full window moving on by one sends one line, not the window.
+    let (a, b) = (&vs[vs.len() - 2], &vs[vs.len() - 1]);
+    let ops = diff(a, b);
+    let added: usize = ops.iter().map(|o| if let Op::Log { add, .. } = o { add.len() } else { 0 }).sum();
+    assert!(added <= 2, "{ops:?}");
+}
+
+/// A lead and a follower over a channel that delivers what `pass` lets through.
+fn stream(pass: impl Fn(usize) -> bool) -> (Lead, Follow, View) {
+    let vs = views();
+    let mut lead = Lead::default();
+    let mut follow = Follow::default();
+    for m in lead.catch_up(0, vs[0].clone()) {
+        follow.receive(m);
+    }
+    let last = vs.len() - 1;
+    for (n, v) in vs.iter().enumerate().skip(1) {
+        if let Some(m) = lead.update(v.clone()) {
+            // A lost last step is noticed with the next one: the last one gets through here.
+            if pass(n) || n == last {
+                if let Got::Gap { have } = follow.receive(m) {
+                    for m in lead.catch_up(have, v.clone()) {
+                        assert_ne!(follow.receive(m), Got::Gap { have: follow.seq });
+                    }
+                }
+            }
+        }
+    }
+    (lead, follow, vs.last().unwrap().clone())
+}
+
+#[test]
+fn a_follower_on_a_perfect_channel_shows_every_step() {
+    let (lead, follow, last) = stream(|_| true);
+    assert_eq!(follow.view.as_ref(), Some(&last));
+    assert_eq!(follow.seq, lead.seq());
+}
+
+#[test]
+fn every_gap_is_noticed_and_caught_up() {
+    for lost in [1, 2, 17, 100, 239] {
+        let (_, follow, last) = stream(|n| n != lost);
+        assert_eq!(follow.view.as_ref(), Some(&last), "lost step {lost}");
+    }
+    let (_, follow, last) = stream(|n| n % 3 != 0);
+    assert_eq!(follow.view.as_ref(), Some(&last));
+}
+
+#[test]
+fn catch_up_from_every_point_a_phone_can_hold() {
+    let vs = views();
+    let mut lead = Lead::default();
+    let mut held = vec![];
+    for m in lead.catch_up(0, vs[0].clone()) {
+        let mut f = Follow::default();
+        f.receive(m);
+        held.push(f);
+    }
+    for v in &vs[1..] {
+        if let Some(m) = lead.update(v.clone()) {
+            let mut f = held.last().unwrap().clone();
+            assert_eq!(f.receive(m.clone()), Got::Shown);
+            assert_eq!(f.receive(m), Got::Old, "a step sent twice changes nothing");
+            held.push(f);
+        }
+    }
+    let last = vs.last().unwrap().clone();
+    let newest = lead.seq();
+    assert!(newest > HISTORY as u64 + 10);
+    for f in &held {
+        let (mut f, mut lead) = (f.clone(), lead.clone());
+        let msgs = lead.catch_up(f.seq, last.clone());
+        let snapshot = matches!(msgs[..], [ToPlayer::Snapshot { .. }]);
+        // Steps when every missed one is kept; a snapshot otherwise.
+        assert_eq!(snapshot, newest - f.seq > HISTORY as u64, "held {}", f.seq);
+        for m in msgs {
+            assert_eq!(f.receive(m), Got::Shown);
+        }
+        assert_eq!(f.view.as_ref(), Some(&last));
+        assert_eq!(f.seq, lead.seq());
+    }
+    // A phone that held nothing, or steps of a lead that was since reloaded, gets a snapshot.
+    for have in [0, lead.seq() + 5] {
+        let msgs = lead.catch_up(have, last.clone());
+        assert!(matches!(msgs[..], [ToPlayer::Snapshot { .. }]), "{have}");
+    }
+    let mut fresh = Lead::default();
+    assert!(fresh.update(last.clone()).is_none(), "no step before a snapshot");
+    let mut f = Follow::default();
+    assert_eq!(f.receive(ToPlayer::Step { seq: 1, ops: vec![] }), Got::Gap { have: 0 });
+    assert_eq!(f.view, None);
+}
+
+#[test]
+fn a_peers_messages_are_checked_like_an_import() {
+    let hello = r#"{"t":"hello","v":1,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
+    assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
+    assert_eq!(read_to_gm(r#"{"t":"resync","have":3}"#), Ok(ToGm::Resync { have: 3 }));
+    // Over the limit: refused before parsing (garbage that size is not even read).
+    let huge = "x".repeat(MAX_MESSAGE + 1);
+    assert_eq!(read_to_gm(&huge), Err(Refused::TooLarge(257)));
+    assert_eq!(read_to_player(&huge), Err(Refused::TooLarge(257)));
+    for bad in ["", "garbage", "{}", r#"{"t":"attack"}"#, r#"{"t":"hello","v":1}"#, "[1,2]"] {
+        assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
+        assert!(matches!(read_to_player(bad), Err(Refused::Shape(_))), "{bad}");
+    }
+    assert_eq!(read_to_gm(&hello.replace("\"v\":1", "\"v\":2")), Err(Refused::Version(2)));
+    assert!(matches!(read_to_gm(&hello.replace("\"p1\"", "\"\"")), Err(Refused::Wrong(_))));
+    let many = format!("[{}]", vec!["\"x\""; MAX_CHARS + 1].join(","));
+    assert!(matches!(read_to_gm(&hello.replace("[\"a\"]", &many)), Err(Refused::Wrong(_))));
+    // Numbers out of range are a shape error, never a panic.
+    assert!(read_to_gm(r#"{"t":"resync","have":-1}"#).is_err());
+}
+
+#[test]
+fn pairing_codes_round_trip_and_are_checked() {
+    let c = Code {
+        table: VERSION,
+        answer: false,
+        fight: "f1".into(),
+        name: "Ambush".into(),
+        seat: 2,
+        sdp: "v=0\r\n".into(),
+    };
+    let json = c.json();
+    assert!(is_code(&json));
+    assert!(!is_code(r#"{"schema_version":1}"#));
+    assert_eq!(Code::read(&json), Ok(c.clone()));
+    assert_eq!(Code::read(&json.replace("\"table\":1", "\"table\":9")), Err(Refused::Version(9)));
+    assert!(matches!(Code::read(&json.replace("\"seat\":2", "\"seat\":8")), Err(Refused::Wrong(_))));
+    let long = Code { sdp: "a".repeat(MAX_SDP + 1), ..c };
+    assert!(Code::read(&long.json()).is_err());
+    assert!(matches!(Code::read("{\"table\":1}"), Err(Refused::Shape(_))));
+}
+
+#[test]
+fn a_view_of_a_fight_not_started_and_of_a_system_counting_from_zero() {
+    let e = Encounter::new("t".into(), "Duel".into(), "tempo", 0).unwrap();
+    let v = view(&e, &[]);
+    assert!(!v.head.started);
+    let mut s = State::new(rules_for("tempo").unwrap());
+    s.apply(&Event::Join(fighter("A", 5, true, Some("x"))));
+    s.apply(&Event::Start);
+    let v = view_for("t", "Duel", &s, &["x".into()]);
+    assert!(v.head.started);
+    assert_eq!(v.head.round, 0, "Tempo counts its rounds from 0");
+    assert_eq!(v.own.len(), 1);
+}
