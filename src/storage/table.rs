@@ -6,7 +6,7 @@
 //!   so a code is a link, a QR code and a paste alike.
 //! - **The GM's phone is the one authority.** Each player follows a numbered stream of one
 //!   [`View`] of the fight made for them ([`view_for`]): a [`ToPlayer::Snapshot`] on connect and
-//!   after any gap, then each change as a [`ToPlayer::Step`] of [`Op`]s. [`Lead`] (on the GM's
+//!   after any gap, then each change as a [`ToPlayer::Step`] of one [`Change`]. [`Lead`] (on the GM's
 //!   phone, one per player) writes the stream and keeps its recent steps, so a phone that
 //!   rejoins catches up from the last step it holds; [`Follow`] (on the player's phone) applies
 //!   it, and asks for a snapshot when a step is missing.
@@ -123,8 +123,10 @@ pub struct View {
 }
 
 /// Round, turn and whether the fight is over.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
 pub struct Head {
+    /// As the GM's phone says it: "Round 2 · Varla’s turn".
+    pub status: String,
     /// The round as the system counts it (0 before the start where it counts from 1).
     pub round: u32,
     pub started: bool,
@@ -132,35 +134,49 @@ pub struct Head {
     pub ended: bool,
 }
 
-/// One change of a [`View`]: the parts that changed, whole, and the log's new lines.
+/// One change of a [`View`]: the parts that changed, whole, and the log's new lines (one
+/// struct of optional parts: far fewer bytes of decoding in the app than an enum of them).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Change {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub head: Option<Head>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<Vec<Seat>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<LogChange>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub own: Option<Vec<Combatant>>,
+}
+
+/// The log's change: drop the first `drop` lines, keep the next `keep`, add `add` after them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "lowercase")]
-pub enum Op {
-    Name { name: String },
-    Head { head: Head },
-    Seats { seats: Vec<Seat> },
-    /// Drops the first `drop` lines, keeps the next `keep` and adds `add` after them.
-    Log {
-        drop: usize,
-        keep: usize,
-        add: Vec<String>,
-    },
-    Own { own: Vec<Combatant> },
+pub struct LogChange {
+    pub drop: usize,
+    pub keep: usize,
+    pub add: Vec<String>,
+}
+
+impl Change {
+    pub fn is_empty(&self) -> bool {
+        *self == Change::default()
+    }
 }
 
 /// What the GM's phone sends a player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum ToPlayer {
     Snapshot { seq: u64, view: View },
-    Step { seq: u64, ops: Vec<Op> },
+    Step { seq: u64, change: Change },
     /// The GM's phone will not serve this phone: why.
     Refused { why: String },
 }
 
 /// What a player's phone sends the GM's.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "t", rename_all = "lowercase")]
+#[serde(rename_all = "lowercase")]
 pub enum ToGm {
     /// On opening the channel: the protocol, this phone's lasting token (a rejoin is known by
     /// it), the fight it paired for, the last step it holds (0: none), and its characters' ids.
@@ -261,6 +277,7 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String]) -> Vie
         name: name.to_owned(),
         system: rules.system.to_owned(),
         head: Head {
+            status: state.status(),
             round: if state.round == 0 { 0 } else { rules.counter(state.round) },
             started: state.round > 0,
             current: state.current,
@@ -301,71 +318,69 @@ pub fn redact(text: &str, hidden: &[&Combatant], hp_name: &str) -> String {
     )
 }
 
-/// The changes that turn `old` into `new`.
-pub fn diff(old: &View, new: &View) -> Vec<Op> {
-    let mut ops = Vec::new();
-    if old.name != new.name {
-        ops.push(Op::Name {
-            name: new.name.clone(),
-        });
+/// The change that turns `old` into `new`.
+pub fn diff(old: &View, new: &View) -> Change {
+    fn part<T: Clone + PartialEq>(a: &T, b: &T) -> Option<T> {
+        (a != b).then(|| b.clone())
     }
-    if old.head != new.head {
-        ops.push(Op::Head { head: new.head });
+    Change {
+        name: part(&old.name, &new.name),
+        head: part(&old.head, &new.head),
+        seats: part(&old.seats, &new.seats),
+        log: (old.log != new.log).then(|| log_change(&old.log, &new.log)),
+        own: part(&old.own, &new.own),
     }
-    if old.seats != new.seats {
-        ops.push(Op::Seats {
-            seats: new.seats.clone(),
-        });
-    }
-    if old.log != new.log {
-        ops.push(log_op(&old.log, &new.log));
-    }
-    if old.own != new.own {
-        ops.push(Op::Own {
-            own: new.own.clone(),
-        });
-    }
-    ops
 }
 
 /// The log's change. It is a window on the newest lines: usually lines come at the back and,
 /// once it is full, leave at the front; an undo takes lines from the back.
-fn log_op(old: &[String], new: &[String]) -> Op {
+fn log_change(old: &[String], new: &[String]) -> LogChange {
     let common = old.iter().zip(new).take_while(|(x, y)| x == y).count();
     if common < old.len() {
         if let Some(drop) = (1..old.len()).find(|&cut| new.starts_with(&old[cut..])) {
             let keep = old.len() - drop;
-            return Op::Log {
+            return LogChange {
                 drop,
                 keep,
                 add: new[keep..].to_vec(),
             };
         }
     }
-    Op::Log {
+    LogChange {
         drop: 0,
         keep: common,
         add: new[common..].to_vec(),
     }
 }
 
-/// Applies `ops` to `view`.
-pub fn apply(view: &mut View, ops: Vec<Op>) {
-    for op in ops {
-        match op {
-            Op::Name { name } => view.name = name,
-            Op::Head { head } => view.head = head,
-            Op::Seats { seats } => view.seats = seats,
-            Op::Log { drop, keep, add } => {
-                view.log.drain(..drop.min(view.log.len()));
-                view.log.truncate(keep);
-                view.log.extend(add);
-                // Never more than a view holds, whatever a step says.
-                let over = view.log.len().saturating_sub(LOG_LINES);
-                view.log.drain(..over);
-            }
-            Op::Own { own } => view.own = own,
-        }
+/// Applies `change` to `view`.
+pub fn apply(view: &mut View, change: Change) {
+    let Change {
+        name,
+        head,
+        seats,
+        log,
+        own,
+    } = change;
+    if let Some(name) = name {
+        view.name = name;
+    }
+    if let Some(head) = head {
+        view.head = head;
+    }
+    if let Some(seats) = seats {
+        view.seats = seats;
+    }
+    if let Some(LogChange { drop, keep, add }) = log {
+        view.log.drain(..drop.min(view.log.len()));
+        view.log.truncate(keep);
+        view.log.extend(add);
+        // Never more than a view holds, whatever a step says.
+        let over = view.log.len().saturating_sub(LOG_LINES);
+        view.log.drain(..over);
+    }
+    if let Some(own) = own {
+        view.own = own;
     }
 }
 
@@ -375,7 +390,7 @@ pub fn apply(view: &mut View, ops: Vec<Op>) {
 pub struct Lead {
     seq: u64,
     sent: Option<View>,
-    history: Vec<(u64, Vec<Op>)>,
+    history: Vec<(u64, Change)>,
 }
 
 impl Lead {
@@ -387,16 +402,19 @@ impl Lead {
     /// player's view did not change (or no snapshot was sent yet).
     pub fn update(&mut self, view: View) -> Option<ToPlayer> {
         let sent = self.sent.as_mut()?;
-        let ops = diff(sent, &view);
-        if ops.is_empty() {
+        let change = diff(sent, &view);
+        if change.is_empty() {
             return None;
         }
         *sent = view;
         self.seq += 1;
-        self.history.push((self.seq, ops.clone()));
+        self.history.push((self.seq, change.clone()));
         let over = self.history.len().saturating_sub(HISTORY);
         self.history.drain(..over);
-        Some(ToPlayer::Step { seq: self.seq, ops })
+        Some(ToPlayer::Step {
+            seq: self.seq,
+            change,
+        })
     }
 
     /// What a phone holding step `have` needs to be at `view`: the steps it missed if they are
@@ -412,9 +430,9 @@ impl Lead {
                 .history
                 .iter()
                 .filter(|(s, _)| *s > have)
-                .map(|(seq, ops)| ToPlayer::Step {
+                .map(|(seq, change)| ToPlayer::Step {
                     seq: *seq,
-                    ops: ops.clone(),
+                    change: change.clone(),
                 })
                 .collect();
             out.extend(self.update(view));
@@ -456,10 +474,10 @@ impl Follow {
                 self.view = Some(view);
                 Got::Shown
             }
-            ToPlayer::Step { seq, ops } => match &mut self.view {
+            ToPlayer::Step { seq, change } => match &mut self.view {
                 Some(_) if seq <= self.seq => Got::Old,
                 Some(view) if seq == self.seq + 1 => {
-                    apply(view, ops);
+                    apply(view, change);
                     self.seq = seq;
                     Got::Shown
                 }
@@ -473,3 +491,115 @@ impl Follow {
 #[cfg(test)]
 #[path = "table_tests.rs"]
 mod tests;
+
+/// What a player's phone keeps of the table (`rollsheet.table`): its lasting token and the last
+/// view it was shown, read-only until it rejoins.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Held {
+    pub schema_version: u64,
+    #[serde(default)]
+    pub token: String,
+    #[serde(default)]
+    pub follow: Follow,
+}
+
+impl Default for Held {
+    fn default() -> Self {
+        Held {
+            schema_version: <Held as super::versioned::Versioned>::CURRENT,
+            token: String::new(),
+            follow: Follow::default(),
+        }
+    }
+}
+
+impl super::versioned::Versioned for Held {
+    const KEY: &'static str = "rollsheet.table";
+    const CURRENT: u64 = 1;
+    fn migrate(from: u64, _doc: &str) -> Result<String, String> {
+        Err(format!("no migration from table format {from}"))
+    }
+}
+
+/// A session description cut to what a data channel between two phones needs (the ICE name
+/// and password, the certificate's fingerprint, the DTLS role and each UDP candidate), so a
+/// pairing code stays a small QR code: `ufrag pwd fingerprint setup address:port …`.
+/// [`expand`] writes it back as a full description both Chromium and WebKit accept.
+pub fn compact(sdp: &str) -> Option<String> {
+    let attr = |name: &str| {
+        sdp.lines()
+            .find_map(|l| l.trim_end().strip_prefix(name).map(str::to_owned))
+    };
+    let ufrag = attr("a=ice-ufrag:")?;
+    let pwd = attr("a=ice-pwd:")?;
+    let fp = attr("a=fingerprint:sha-256 ")?;
+    let bytes: Option<Vec<u8>> = fp
+        .split(':')
+        .map(|h| u8::from_str_radix(h, 16).ok())
+        .collect();
+    let bytes = bytes.filter(|b| b.len() == 32)?;
+    let setup = match attr("a=setup:")?.as_str() {
+        "actpass" => 'x',
+        "active" => 'a',
+        "passive" => 'p',
+        _ => return None,
+    };
+    let mut out = format!(
+        "{ufrag} {pwd} {} {setup}",
+        super::link::encode(&bytes)
+    );
+    for l in sdp.lines() {
+        let Some(c) = l.trim_end().strip_prefix("a=candidate:") else {
+            continue;
+        };
+        let f: Vec<&str> = c.split(' ').collect();
+        // foundation component transport priority address port "typ" type …
+        if f.len() >= 8 && f[1] == "1" && f[2].eq_ignore_ascii_case("udp") && f[6] == "typ" {
+            out.push_str(&format!(" {}/{}", f[4], f[5]));
+        }
+    }
+    (out.len() <= MAX_SDP).then_some(out)
+}
+
+/// The full session description of a [`compact`] one; `None` when it is not one.
+pub fn expand(short: &str) -> Option<String> {
+    let mut parts = short.split(' ');
+    let (ufrag, pwd, fp, setup) = (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    let ok = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_graphic());
+    if !ok(ufrag) || !ok(pwd) {
+        return None;
+    }
+    let fp = super::link::decode(fp).filter(|b| b.len() == 32)?;
+    let fp: Vec<String> = fp.iter().map(|b| format!("{b:02X}")).collect();
+    let setup = match setup {
+        "x" => "actpass",
+        "a" => "active",
+        "p" => "passive",
+        _ => return None,
+    };
+    let mut sdp = String::from(
+        "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\na=msid-semantic: WMS\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n",
+    );
+    for (i, c) in parts.enumerate() {
+        let (addr, port) = c.rsplit_once('/')?;
+        let port: u16 = port.parse().ok()?;
+        let addr_ok = !addr.is_empty()
+            && addr.len() <= 64
+            && addr
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b".:-".contains(&b));
+        if !addr_ok {
+            return None;
+        }
+        sdp.push_str(&format!(
+            "a=candidate:{n} 1 udp {prio} {addr} {port} typ host generation 0\r\n",
+            n = i + 1,
+            prio = 2_113_937_151u32.saturating_sub(i as u32 * 256),
+        ));
+    }
+    sdp.push_str(&format!(
+        "a=ice-ufrag:{ufrag}\r\na=ice-pwd:{pwd}\r\na=ice-options:trickle\r\na=fingerprint:sha-256 {}\r\na=setup:{setup}\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n",
+        fp.join(":")
+    ));
+    Some(sdp)
+}

@@ -459,6 +459,10 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
     encounters
 }
 
+/// The live table's panel on a fight's page, provided by the table (so the page never names it).
+#[derive(Clone, Copy)]
+pub struct TableHook(pub fn(EncCtx) -> AnyView);
+
 /// The fight on screen: its id, its replayed state, and which combatant's sheet is open.
 #[derive(Clone, Copy)]
 pub struct EncCtx {

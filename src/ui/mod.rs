@@ -15,6 +15,7 @@ pub mod share;
 pub mod sheet_ctx;
 pub mod state;
 pub mod systems;
+pub mod table;
 
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};
 use crate::ui::pages::{
@@ -30,6 +31,7 @@ pub fn App() -> impl IntoView {
     state::provide_app_state();
     let location = provide_location();
     share::provide(location, expect_context(), expect_context());
+    table::provide();
     let route = Memo::new(move |_| location.route());
     let page = move || match route.get() {
         Route::Characters => view! { <CharactersPage/> }.into_any(),
@@ -38,6 +40,7 @@ pub fn App() -> impl IntoView {
         Route::Settings => view! { <SettingsPage/> }.into_any(),
         Route::Character(id) => view! { <CharacterPage id/> }.into_any(),
         Route::Encounter(id) => view! { <EncounterPage id/> }.into_any(),
+        Route::Table => view! { <table::TablePage/> }.into_any(),
         Route::Crash => view! { <CrashPage/> }.into_any(),
         Route::NotFound(path) => view! { <NotFoundPage path/> }.into_any(),
     };

@@ -18,6 +18,8 @@ pub enum Route {
     Character(String),
     /// One encounter, by id.
     Encounter(String),
+    /// The live table as a player's phone follows it.
+    Table,
     /// The diagnostics page that panics on request (for the crash-screen test).
     Crash,
     NotFound(String),
@@ -31,6 +33,7 @@ impl Route {
             "/roller" => Route::Roller,
             "/combat" => Route::Combat,
             "/settings" => Route::Settings,
+            "/table" => Route::Table,
             "/__crash" => Route::Crash,
             _ => match (
                 trimmed.strip_prefix("/c/"),

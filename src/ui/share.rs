@@ -3,6 +3,7 @@
 //! shape is `storage::link`; packing is the browser's own `CompressionStream`.
 
 use crate::storage::link::{self, LinkError};
+use crate::storage::table;
 use crate::storage::transfer::{parse_backup, ImportError, MAX_IMPORT_BYTES};
 use crate::ui::files;
 use crate::ui::kit::{flag, tap, text, when, RollSheet};
@@ -104,6 +105,15 @@ pub async fn open_link(text: &str) -> Result<String, LinkError> {
     link::text_of(js_sys::Uint8Array::new(&unpacked).to_vec())
 }
 
+/// What arrived by link, for which importer.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Arrived {
+    Characters,
+    Encounter,
+    /// A pairing code of the live table.
+    Table,
+}
+
 /// Something to share: what it is called, its file name, its exported JSON, and whether it is
 /// a backup of every character (sent as a file, it counts as the last backup).
 #[derive(Clone, PartialEq)]
@@ -128,7 +138,7 @@ enum Made {
 pub struct Share {
     offer: RwSignal<Option<Offer>>,
     made: RwSignal<Made>,
-    incoming: RwSignal<Option<(bool, String)>>,
+    incoming: RwSignal<Option<(Arrived, String)>>,
     scanning: RwSignal<bool>,
     location: Location,
     notices: Notices,
@@ -167,11 +177,11 @@ impl Share {
         self.run(Job::Open(text));
     }
 
-    /// The arrived document for the importer of encounters (`true`) or of characters.
-    fn take(&self, encounter: bool) -> Option<String> {
+    /// The arrived document for the importer of `kind`.
+    pub fn take(&self, kind: Arrived) -> Option<String> {
         if !self
             .incoming
-            .with(|i| matches!(i, Some((e, _)) if *e == encounter))
+            .with(|i| matches!(i, Some((k, _)) if *k == kind))
         {
             return None;
         }
@@ -190,8 +200,13 @@ impl Share {
         encounter: bool,
         check: impl Fn(String, bool) + Copy + Send + Sync + 'static,
     ) -> impl Fn(String) + Copy + Send + Sync + 'static {
+        let kind = if encounter {
+            Arrived::Encounter
+        } else {
+            Arrived::Characters
+        };
         Effect::new(move || {
-            if let Some(json) = self.take(encounter) {
+            if let Some(json) = self.take(kind) {
                 check(json, true);
                 show_question();
             }
@@ -238,10 +253,21 @@ impl Share {
             }
             Job::Open(text) => match open_link(&text).await {
                 Ok(json) => {
-                    let encounter = parse_backup(&json) == Err(ImportError::IsEncounter);
-                    self.incoming.set(Some((encounter, json)));
-                    self.location
-                        .replace(if encounter { "/combat" } else { "/" });
+                    // A pairing code waits for the table (a GM scanning a player's answer stays
+                    // on the fight; a player opening an offer goes to the table page).
+                    let (kind, page) = if table::is_code(&json) {
+                        let answer = table::Code::read(&json).is_ok_and(|c| c.answer);
+                        (Arrived::Table, (!answer).then_some("/table"))
+                    } else if parse_backup(&json) == Err(ImportError::IsEncounter) {
+                        (Arrived::Encounter, Some("/combat"))
+                    } else {
+                        (Arrived::Characters, Some("/"))
+                    };
+                    self.incoming.set(Some((kind, json)));
+                    match page {
+                        Some(p) => self.location.replace(p),
+                        None => clear_fragment(),
+                    }
                 }
                 Err(e) => {
                     clear_fragment();
@@ -414,16 +440,7 @@ pub fn ShareDialog() -> impl IntoView {
     }
     });
     let code = move || match made.get() {
-        Made::Ready(_, Some(code)) => {
-            let full = code.size + 2 * qr::QUIET;
-            let view_box = format!("{q} {q} {full} {full}", q = -qr::QUIET);
-            Some(view! {
-                <svg class="qr" viewBox=view_box role="img" aria-label="QR code of the link" shape-rendering="crispEdges" data-testid="qr">
-                    <rect x=-qr::QUIET y=-qr::QUIET width=full height=full fill="#fff"/>
-                    <path d=code.path fill="#000"/>
-                </svg>
-            })
-        }
+        Made::Ready(_, Some(code)) => Some(qr_image(code)),
         _ => None,
     };
     let title = text(move || {
@@ -447,6 +464,18 @@ pub fn ShareDialog() -> impl IntoView {
                 </div>
             </RollSheet>
         </Show>
+    }
+}
+
+/// A QR code drawn as SVG: dark modules on white, whatever the theme.
+pub fn qr_image(code: qr::Qr) -> impl IntoView {
+    let full = code.size + 2 * qr::QUIET;
+    let view_box = format!("{q} {q} {full} {full}", q = -qr::QUIET);
+    view! {
+        <svg class="qr" viewBox=view_box role="img" aria-label="QR code of the link" shape-rendering="crispEdges" data-testid="qr">
+            <rect x=-qr::QUIET y=-qr::QUIET width=full height=full fill="#fff"/>
+            <path d=code.path fill="#000"/>
+        </svg>
     }
 }
 

@@ -10,6 +10,9 @@ export const CHROMIUM_ARGS = [
   "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
   "--disable-background-networking", "--disable-component-update", "--disable-sync",
   "--disable-dev-shm-usage",
+  // The live table's phones find each other by their local addresses; Chromium hides those
+  // behind mDNS names by default, which a test machine without an mDNS resolver cannot resolve.
+  "--disable-features=WebRtcHideLocalIpsWithMdns",
 ];
 
 export default defineConfig({

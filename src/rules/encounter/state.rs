@@ -230,6 +230,27 @@ impl State {
         s
     }
 
+    /// Where the fight is, in words: "Round 2 · Varla’s turn", "Not started", "Over after round 3".
+    pub fn status(&self) -> String {
+        let s = self;
+        if s.ended {
+            return format!("Over after round {}", s.rules.counter(s.round));
+        }
+        let shown = s.rules.counter(s.round);
+        let status = match (s.round, s.current) {
+            (0, _) => return "Not started".into(),
+            (_, Some(c)) => format!("Round {shown} · {}’s turn", s.name(c)),
+            (_, None) if s.rules.turns == Turns::EachRound => {
+                format!("Round {shown} · declare actions")
+            }
+            (_, None) => format!("Round {shown}"),
+        };
+        match s.clock() {
+            Some(t) => format!("{status} · {t}"),
+            None => status,
+        }
+    }
+
     pub fn get(&self, id: u32) -> Option<&Combatant> {
         self.combatants.iter().find(|c| c.id == id)
     }

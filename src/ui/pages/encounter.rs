@@ -3,7 +3,7 @@
 //! damage, healing, conditions, waiting and the system's own actions (attacks, death tests).
 
 use crate::rules::encounter::{Duration, Event, State, Turns};
-use crate::ui::encounters::{EncCtx, Encounters};
+use crate::ui::encounters::{EncCtx, Encounters, TableHook};
 use crate::ui::kit::{
     choices, draw, flag, tap, text, typed, when, Field, RollSheet, Section, Stepper,
 };
@@ -61,6 +61,7 @@ pub fn EncounterPage(id: String) -> impl IntoView {
             </Show>
             {ui.map(|ui| view! { <AddCombatants ctx ui/> })}
             {ui.map(|ui| view! { <Section title=ui.tools_title key="fight.tools">{(ui.tools)(ctx)}</Section> })}
+            {use_context::<TableHook>().map(|h| (h.0)(ctx))}
             <Log ctx/>
             <Show when=when(flag(move || ctx.state.with(|s| !s.ended && s.round > 0)))>
                 <button class="btn danger wide" on:click=tap(move || ctx.act(Event::End))>"End the fight"</button>
@@ -71,25 +72,6 @@ pub fn EncounterPage(id: String) -> impl IntoView {
         </section>
     }
     .into_any()
-}
-
-fn status(s: &State) -> String {
-    if s.ended {
-        return format!("Over after round {}", s.rules.counter(s.round));
-    }
-    let shown = s.rules.counter(s.round);
-    let status = match (s.round, s.current) {
-        (0, _) => return "Not started".into(),
-        (_, Some(c)) => format!("Round {shown} · {}’s turn", s.name(c)),
-        (_, None) if s.rules.turns == Turns::EachRound => {
-            format!("Round {shown} · declare actions")
-        }
-        (_, None) => format!("Round {shown}"),
-    };
-    match s.clock() {
-        Some(t) => format!("{status} · {t}"),
-        None => status,
-    }
 }
 
 /// Round, whose turn, what the current combatant has left, next turn, undo and redo.
@@ -157,7 +139,7 @@ fn TurnBar(ctx: EncCtx) -> impl IntoView {
     };
     view! {
         <div class="card turn-bar">
-            <p class="turn-status" data-testid="turn-status" aria-live="polite">{text(move || ctx.state.with(status))}</p>
+            <p class="turn-status" data-testid="turn-status" aria-live="polite">{text(move || ctx.state.with(State::status))}</p>
             <ul class="pools" aria-label="Left this turn">
                 {move || resources().into_iter().map(|(who, i, name, left, full)| view! {
                     <li>

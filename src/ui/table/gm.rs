@@ -1,0 +1,82 @@
+//! The GM's side of the table, on the fight's page: open the table, one code per player, what
+//! each phone must do next, and what happened at the table.
+
+use super::{card, Card, Phase, Table};
+use crate::storage::table::MAX_SEATS;
+use crate::ui::encounters::EncCtx;
+use crate::ui::kit::{flag, tap, typed, when, Section};
+use crate::ui::share::ScanButton;
+use leptos::prelude::*;
+
+pub fn panel(ctx: EncCtx) -> AnyView {
+    let t = expect_context::<Table>();
+    let id = ctx.id.get_value();
+    let here = id.clone();
+    let serving = flag(move || t.fight.with(|f| f.as_deref() == Some(here.as_str())));
+    let id = StoredValue::new(id);
+    let open = move || t.serve(id.get_value());
+    let paste = typed(move |text: String| {
+        if !text.trim().is_empty() {
+            t.share.receive(text);
+        }
+    });
+    view! {
+        <Section title="Table" key="fight.table">
+            <Show when=when(serving) fallback=move || view! {
+                <p class="muted">"Let every player follow this fight on their own phone, with no internet: the phones talk directly over the same Wi-Fi (or one phone’s hotspot). Each player scans a code here, then you scan theirs."</p>
+                <button class="btn primary wide" on:click=tap(open)>"Open the table"</button>
+            }>
+                <ol class="seats">
+                    <For each=move || t.seats.get() key=|s| (s.n, s.phase.key()) let(seat)>
+                        {seat_view(t, seat.n, seat.phase)}
+                    </For>
+                </ol>
+                <ScanButton/>
+                <label class="field-label">"Or paste a player’s link"
+                    <input type="url" inputmode="url" autocomplete="off" on:change=paste.clone() data-testid="answer-paste"/>
+                </label>
+                <div class="actions">
+                    <button class="btn" hidden=flag(move || t.seats.with(|s| s.len() >= MAX_SEATS)) on:click=tap(move || t.add_seat())>"Add a player"</button>
+                    <button class="btn danger" on:click=tap(move || t.close_all())>"Close the table"</button>
+                </div>
+                <ul class="table-lines" aria-label="At the table" data-testid="table-lines">
+                    {move || t.lines.get().into_iter().rev().map(|l| view! { <li>{l}</li> }).collect_view()}
+                </ul>
+            </Show>
+        </Section>
+    }
+    .into_any()
+}
+
+fn seat_view(t: Table, n: u32, phase: Phase) -> impl IntoView {
+    let title = format!("Player {}", n + 1);
+    let plain = |text: &str| Card {
+        text: text.into(),
+        class: "",
+        code: None,
+        button: None,
+    };
+    let c = match phase {
+        Phase::Idle | Phase::Making => plain("Making the code…"),
+        Phase::Showing(link, qr) => Card {
+            code: Some((link, qr)),
+            ..plain("1. On the player’s phone: Rollsheet → Scan a code, pointed at this code (or open the link). 2. Their phone then shows a code: tap Scan a code below and point this phone at it.")
+        },
+        Phase::Connecting => plain("Connecting…"),
+        Phase::Open(who) => Card {
+            class: "ok",
+            ..plain(&format!("Connected: {who}"))
+        },
+        Phase::Lost(why) => Card {
+            class: "field-error",
+            button: Some(("New code", Callback::new(move |()| t.offer(n)))),
+            ..plain(&why)
+        },
+    };
+    view! {
+        <li class="card seat" data-seat=n>
+            <h3>{title}</h3>
+            {card(c, "table-code")}
+        </li>
+    }
+}

@@ -1,0 +1,546 @@
+//! The live table: the GM's fight followed on every player's phone over direct WebRTC channels
+//! paired by QR codes. The protocol (codes, views, the numbered stream, every check) is
+//! `storage::table`, pure and host-tested; this module is the glue: the pairing steps, the
+//! channels (`rtc.rs`), the GM's panel on the fight (`gm.rs`) and the player's page
+//! (`player.rs`). Only the app root names this module: the fight page reaches the panel through
+//! the [`TableHook`](crate::ui::encounters::TableHook) context.
+
+mod gm;
+mod player;
+mod rtc;
+
+pub use player::TablePage;
+
+use crate::storage::table::{
+    compact, expand, read_to_gm, read_to_player, view_for, Code, Got, Held, Lead, ToGm, ToPlayer,
+    MAX_SEATS, VERSION,
+};
+use crate::storage::versioned::Versioned;
+use crate::storage::LocalStore;
+use crate::ui::encounters::{Encounters, TableHook};
+use crate::ui::qr::{self, Qr};
+use crate::ui::roster::Roster;
+use crate::ui::share::{link_of, Arrived, Share};
+use crate::ui::state::{load_or_notice, Notices};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::prelude::*;
+
+/// The seat number of the player's own connection (the GM's seats are 0–7).
+const PLAYER: u32 = 99;
+/// How long a scanned answer may take to become an open channel.
+const CONNECT_MS: u64 = 15_000;
+
+/// Where one connection is.
+#[derive(Clone, PartialEq)]
+pub enum Phase {
+    Idle,
+    Making,
+    /// A code to show: the link and its QR code.
+    Showing(String, Option<Qr>),
+    Connecting,
+    /// Connected; who is playing there (GM) or nothing (player).
+    Open(String),
+    /// Closed or failed, and what to do.
+    Lost(String),
+}
+
+impl Phase {
+    /// What tells two phases apart on screen (the list is redrawn when it changes).
+    fn key(&self) -> String {
+        match self {
+            Phase::Idle => "i".into(),
+            Phase::Making => "m".into(),
+            Phase::Showing(link, _) => link.clone(),
+            Phase::Connecting => "c".into(),
+            Phase::Open(who) => format!("o{who}"),
+            Phase::Lost(why) => format!("l{why}"),
+        }
+    }
+}
+
+/// What a phase shows, drawn by one view for the GM's seats and the player's page: a sentence
+/// (said as an error or a success by `class`), a code to scan (its link and QR code), and a
+/// button.
+pub struct Card {
+    pub text: String,
+    pub class: &'static str,
+    pub code: Option<(String, Option<Qr>)>,
+    pub button: Option<(&'static str, Callback<()>)>,
+}
+
+pub fn card(c: Card, testid: &'static str) -> impl IntoView {
+    let (link, qr) = c.code.unzip();
+    view! {
+        <p role="status" class=c.class>{c.text}</p>
+        {qr.flatten().map(crate::ui::share::qr_image)}
+        {link.map(|l| view! { <input class="code-link" readonly value=l aria-label="Pairing link" data-testid=testid/> })}
+        {c.button.map(|(label, go)| view! { <button class="btn" on:click=move |_| go.run(())>{label}</button> })}
+    }
+}
+
+/// One player's seat on the GM's phone.
+#[derive(Clone, PartialEq)]
+pub struct SeatUi {
+    pub n: u32,
+    pub phase: Phase,
+}
+
+/// A player's phone the GM's phone serves: its lasting token, its characters and its stream.
+struct Peer {
+    seat: u32,
+    token: String,
+    chars: Vec<String>,
+    lead: Lead,
+    open: bool,
+}
+
+#[derive(Clone, Copy)]
+pub struct Table {
+    /// GM: the fight this phone serves.
+    fight: RwSignal<Option<String>>,
+    seats: RwSignal<Vec<SeatUi>>,
+    /// GM: what happened at the table (joins, refused messages), newest last.
+    lines: RwSignal<Vec<String>>,
+    peers: StoredValue<Vec<Peer>, LocalStorage>,
+    /// Player: what this phone keeps, and its connection.
+    held: RwSignal<Held>,
+    mine: RwSignal<Phase>,
+    code: StoredValue<Option<Code>>,
+    encounters: Encounters,
+    roster: Roster,
+    notices: Notices,
+    share: Share,
+}
+
+/// Sets up the table for the whole app: the channel handler, pairing codes arriving by link or
+/// camera, and the stream to every player when the served fight changes.
+pub fn provide() {
+    let notices = expect_context::<Notices>();
+    let (held, _) = load_or_notice::<Held>(notices, "table view");
+    let t = Table {
+        fight: RwSignal::new(None),
+        seats: RwSignal::new(Vec::new()),
+        lines: RwSignal::new(Vec::new()),
+        peers: StoredValue::new_local(Vec::new()),
+        held: RwSignal::new(held.clone()),
+        // A reloaded phone shows the last view it held, read-only, and how to rejoin.
+        mine: RwSignal::new(if held.follow.view.is_some() {
+            Phase::Lost(DISCONNECTED.into())
+        } else {
+            Phase::Idle
+        }),
+        code: StoredValue::new(None),
+        encounters: expect_context(),
+        roster: expect_context(),
+        notices,
+        share: expect_context(),
+    };
+    provide_context(t);
+    provide_context(TableHook(gm::panel));
+    let handler = Closure::<dyn FnMut(u32, String, String)>::new(move |seat: u32, kind: String, text: String| {
+        if seat == PLAYER {
+            t.player_event(&kind, &text);
+        } else {
+            t.gm_event(seat, &kind, &text);
+        }
+    });
+    rtc::listen(&handler);
+    handler.forget();
+    Effect::new(move || {
+        if let Some(json) = t.share.take(Arrived::Table) {
+            t.arrived(&json);
+        }
+    });
+    Effect::new(move || {
+        t.encounters.list.track();
+        t.push();
+    });
+}
+
+impl Table {
+    fn set_phase(self, n: u32, phase: Phase) {
+        self.seats.update(|s| {
+            if let Some(seat) = s.iter_mut().find(|s| s.n == n) {
+                seat.phase = phase;
+            }
+        });
+    }
+
+    fn phase(self, n: u32) -> Option<Phase> {
+        self.seats
+            .with_untracked(|s| s.iter().find(|s| s.n == n).map(|s| s.phase.clone()))
+    }
+
+    fn line(self, text: String) {
+        self.lines.update(|l| {
+            l.push(text);
+            let over = l.len().saturating_sub(50);
+            l.drain(..over);
+        });
+    }
+
+    /// GM: serves fight `id` and makes the first player's code.
+    fn serve(self, id: String) {
+        if !rtc::supported() {
+            self.notices
+                .error("This browser cannot make direct connections (no WebRTC), so it cannot run a table.");
+            return;
+        }
+        self.close_all();
+        self.fight.set(Some(id));
+        self.add_seat();
+    }
+
+    fn close_all(self) {
+        for s in self.seats.get_untracked() {
+            rtc::close(s.n);
+        }
+        self.seats.set(Vec::new());
+        self.peers.set_value(Vec::new());
+        self.fight.set(None);
+    }
+
+    fn add_seat(self) {
+        let taken = self.seats.get_untracked();
+        let Some(n) = (0..MAX_SEATS as u32).find(|n| !taken.iter().any(|s| s.n == *n)) else {
+            return;
+        };
+        self.seats.update(|s| {
+            s.push(SeatUi {
+                n,
+                phase: Phase::Making,
+            })
+        });
+        self.offer(n);
+    }
+
+    /// GM: a fresh code for seat `n` (a new seat, or a player who rejoins).
+    fn offer(self, n: u32) {
+        self.set_phase(n, Phase::Making);
+        spawn_local(async move {
+            let phase = match self.make_offer(n).await {
+                Ok((link, code)) => Phase::Showing(link, code),
+                Err(e) => Phase::Lost(format!("No code could be made: {e}.")),
+            };
+            // Still this seat's turn to show a code (not closed meanwhile).
+            if self.phase(n) == Some(Phase::Making) {
+                self.set_phase(n, phase);
+            }
+        });
+    }
+
+    async fn make_offer(self, n: u32) -> Result<(String, Option<Qr>), String> {
+        let fight = self.fight.get_untracked().ok_or("the table is closed")?;
+        let name = self.encounters.get(&fight).map(|e| e.name).unwrap_or_default();
+        let sdp = rtc::offer(n).await.map_err(rtc::reason)?;
+        let sdp = compact(&sdp.as_string().unwrap_or_default())
+            .ok_or("this browser described its connection in a way the app cannot read")?;
+        let code = Code {
+            table: VERSION,
+            answer: false,
+            fight,
+            name,
+            seat: n,
+            sdp,
+        };
+        let link = link_of(&code.json()).await?;
+        let qr = qr::encode(&link);
+        Ok((link, qr))
+    }
+
+    /// A pairing code arrived (scanned, pasted or opened as a link).
+    fn arrived(self, json: &str) {
+        // Used once: a reload must not answer an old invitation again.
+        crate::ui::share::clear_fragment();
+        match Code::read(json) {
+            Ok(code) if code.answer => self.answered(code),
+            Ok(code) => self.join(code),
+            Err(e) => self
+                .notices
+                .error(format!("This table code cannot be used: {e}.")),
+        }
+    }
+
+    /// GM: a player's answer to seat `code.seat`'s invitation.
+    fn answered(self, code: Code) {
+        let n = code.seat;
+        if self.fight.get_untracked().as_deref() != Some(code.fight.as_str()) {
+            self.notices.error(format!(
+                "This code answers the table of another fight (“{}”). Open that fight’s table, or give the player a code of this one.",
+                code.name
+            ));
+            return;
+        }
+        if !matches!(self.phase(n), Some(Phase::Showing(..))) {
+            self.notices.error(format!(
+                "This code answers an invitation for player {} that is no longer shown. Tap New code and let the player scan it.",
+                n + 1
+            ));
+            return;
+        }
+        let Some(sdp) = expand(&code.sdp) else {
+            self.notices
+                .error("This code is damaged: ask the player to show it again.");
+            return;
+        };
+        self.set_phase(n, Phase::Connecting);
+        spawn_local(async move {
+            if let Err(e) = rtc::accept(n, &sdp).await {
+                self.set_phase(n, Phase::Lost(format!("The code could not be used: {}. Tap New code.", rtc::reason(e))));
+            }
+        });
+        set_timeout(
+            move || {
+                if self.phase(n) == Some(Phase::Connecting) {
+                    rtc::close(n);
+                    self.set_phase(n, Phase::Lost(TOO_LONG.into()));
+                }
+            },
+            std::time::Duration::from_millis(CONNECT_MS),
+        );
+    }
+
+    fn gm_event(self, n: u32, kind: &str, text: &str) {
+        match kind {
+            "open" => self.set_phase(n, Phase::Open("waiting for the player’s phone…".into())),
+            "message" => self.gm_message(n, text),
+            _ => {
+                self.peers.update_value(|ps| {
+                    for p in ps.iter_mut().filter(|p| p.seat == n) {
+                        p.open = false;
+                    }
+                });
+                if matches!(self.phase(n), Some(Phase::Open(_) | Phase::Connecting)) {
+                    self.line(format!("Player {} disconnected.", n + 1));
+                    self.set_phase(n, Phase::Lost(format!(
+                        "Disconnected ({text}). When the player’s phone is back, tap New code and let them scan it: it catches up."
+                    )));
+                }
+            }
+        }
+    }
+
+    fn gm_message(self, n: u32, text: &str) {
+        let m = match read_to_gm(text) {
+            Ok(m) => m,
+            Err(e) => {
+                self.line(format!("Player {}: a message was refused: {e}.", n + 1));
+                return;
+            }
+        };
+        let Some(fight) = self.fight.get_untracked() else {
+            return;
+        };
+        match m {
+            ToGm::Hello {
+                token,
+                fight: theirs,
+                have,
+                chars,
+                ..
+            } => {
+                if theirs != fight {
+                    send(n, &ToPlayer::Refused {
+                        why: "This phone paired for another fight.".into(),
+                    });
+                    self.line(format!("Player {}: refused, paired for another fight.", n + 1));
+                    return;
+                }
+                // A character another connected phone already plays stays theirs.
+                let chars: Vec<String> = self.peers.with_value(|ps| {
+                    chars
+                        .into_iter()
+                        .filter(|c| !ps.iter().any(|p| p.open && p.token != token && p.chars.contains(c)))
+                        .collect()
+                });
+                self.peers.update_value(|ps| {
+                    if let Some(p) = ps.iter_mut().find(|p| p.token == token) {
+                        p.seat = n;
+                        p.chars = chars.clone();
+                        p.open = true;
+                    } else {
+                        ps.push(Peer {
+                            seat: n,
+                            token,
+                            chars: chars.clone(),
+                            lead: Lead::default(),
+                            open: true,
+                        });
+                    }
+                });
+                let who = self.names(&fight, &chars);
+                self.line(format!("Player {} joined: {who}.", n + 1));
+                self.set_phase(n, Phase::Open(who));
+                self.catch_up(n, have);
+            }
+            ToGm::Resync { have } => self.catch_up(n, have),
+        }
+    }
+
+    /// The names of the fight's combatants linked to `chars`, or what it means when none are.
+    fn names(self, fight: &str, chars: &[String]) -> String {
+        let names: Vec<String> = self
+            .encounters
+            .get(fight)
+            .map(|e| {
+                e.state()
+                    .combatants
+                    .iter()
+                    .filter(|c| c.link.as_ref().is_some_and(|l| chars.contains(l)))
+                    .map(|c| c.name.clone())
+                    .collect()
+            })
+            .unwrap_or_default();
+        if names.is_empty() {
+            "watching (none of their characters is in this fight)".into()
+        } else {
+            names.join(", ")
+        }
+    }
+
+    fn catch_up(self, n: u32, have: u64) {
+        let Some(e) = self.fight.get_untracked().and_then(|f| self.encounters.get(&f)) else {
+            return;
+        };
+        let state = e.state();
+        self.peers.update_value(|ps| {
+            if let Some(p) = ps.iter_mut().find(|p| p.seat == n && p.open) {
+                for m in p.lead.catch_up(have, view_for(&e.id, &e.name, &state, &p.chars)) {
+                    send(n, &m);
+                }
+            }
+        });
+    }
+
+    /// GM: the fight changed; each open player gets what changed in their view.
+    fn push(self) {
+        let Some(e) = self.fight.get_untracked().and_then(|f| self.encounters.get(&f)) else {
+            return;
+        };
+        if !self.peers.with_value(|ps| ps.iter().any(|p| p.open)) {
+            return;
+        }
+        let state = e.state();
+        self.peers.update_value(|ps| {
+            for p in ps.iter_mut().filter(|p| p.open) {
+                if let Some(m) = p.lead.update(view_for(&e.id, &e.name, &state, &p.chars)) {
+                    send(p.seat, &m);
+                }
+            }
+        });
+    }
+
+    /// Player: answers the GM's invitation `code` with this phone's code.
+    fn join(self, code: Code) {
+        if !rtc::supported() {
+            self.mine.set(Phase::Lost(
+                "This browser cannot make direct connections (no WebRTC). Follow the fight on another phone.".into(),
+            ));
+            return;
+        }
+        self.code.set_value(Some(code.clone()));
+        self.mine.set(Phase::Making);
+        spawn_local(async move {
+            let phase = match self.make_answer(code).await {
+                Ok((link, qr)) => Phase::Showing(link, qr),
+                Err(e) => Phase::Lost(format!("No answer could be made: {e}. Scan the GM’s code again.")),
+            };
+            if self.mine.get_untracked() == Phase::Making {
+                self.mine.set(phase);
+            }
+        });
+    }
+
+    async fn make_answer(self, code: Code) -> Result<(String, Option<Qr>), String> {
+        let offer = expand(&code.sdp).ok_or("the GM’s code is damaged")?;
+        let sdp = rtc::answer(PLAYER, &offer).await.map_err(rtc::reason)?;
+        let sdp = compact(&sdp.as_string().unwrap_or_default())
+            .ok_or("this browser described its connection in a way the app cannot read")?;
+        let reply = Code {
+            answer: true,
+            sdp,
+            ..code
+        };
+        let link = link_of(&reply.json()).await?;
+        let qr = qr::encode(&link);
+        Ok((link, qr))
+    }
+
+    fn player_event(self, kind: &str, text: &str) {
+        match kind {
+            "open" => {
+                self.mine.set(Phase::Open(String::new()));
+                let Some(code) = self.code.get_value() else {
+                    return;
+                };
+                let held = self.held.get_untracked();
+                let token = if held.token.is_empty() {
+                    let token = new_token();
+                    self.held.update(|h| h.token = token.clone());
+                    self.save();
+                    token
+                } else {
+                    held.token
+                };
+                let same = held.follow.view.as_ref().is_some_and(|v| v.fight == code.fight);
+                let hello = ToGm::Hello {
+                    v: VERSION,
+                    token,
+                    fight: code.fight,
+                    have: if same { held.follow.seq } else { 0 },
+                    chars: self
+                        .roster
+                        .chars
+                        .with_untracked(|cs| cs.iter().map(|c| c.id.clone()).collect()),
+                };
+                rtc::send(PLAYER, &serde_json::to_string(&hello).unwrap_or_default());
+            }
+            "message" => {
+                let Ok(m) = read_to_player(text) else {
+                    return;
+                };
+                if let ToPlayer::Refused { why } = &m {
+                    self.mine.set(Phase::Lost(format!("The GM’s phone refused this phone: {why}")));
+                    return;
+                }
+                let got = self.held.try_update(|h| h.follow.receive(m));
+                match got {
+                    Some(Got::Gap { have }) => {
+                        rtc::send(PLAYER, &serde_json::to_string(&ToGm::Resync { have }).unwrap_or_default());
+                    }
+                    Some(Got::Shown) => self.save(),
+                    _ => {}
+                }
+            }
+            _ => {
+                if matches!(self.mine.get_untracked(), Phase::Open(_) | Phase::Showing(..)) {
+                    self.mine.set(Phase::Lost(DISCONNECTED.into()));
+                }
+            }
+        }
+    }
+
+    fn save(self) {
+        if let Err(e) = self.held.with_untracked(|h| h.save(&LocalStore)) {
+            self.notices
+                .failed(format!("The table view could not be kept: {e}."), &e);
+        }
+    }
+}
+
+const DISCONNECTED: &str = "Disconnected from the GM’s phone: what you see is the fight as it last was. Tap Rejoin, then scan the GM’s new code (New code on their phone): this phone catches up.";
+const TOO_LONG: &str = "The phones could not reach each other within 15 seconds. Both must be on the same Wi-Fi (or one phone’s hotspot) with the app open; some guest networks keep phones apart. Tap New code to try again.";
+
+fn send(n: u32, m: &ToPlayer) {
+    if let Ok(text) = serde_json::to_string(m) {
+        rtc::send(n, &text);
+    }
+}
+
+/// A random token naming this phone at the table (16 hex digits).
+fn new_token() -> String {
+    let mut b = [0u8; 8];
+    let _ = getrandom::fill(&mut b);
+    b.iter().map(|x| format!("{x:02x}")).collect()
+}

@@ -1,0 +1,124 @@
+//! The player's side of the table: pairing with the GM's phone, then the fight as the GM's
+//! phone shows it to this player (read-only): round and turn, the order with NPCs as words,
+//! this player's own combatants in full, and the log. The last view stays after a reload.
+
+use super::{card, Card, Phase, Table};
+use crate::rules::encounter::rules_for;
+use crate::storage::table::{Seat, View};
+use crate::ui::kit::{flag, when};
+use crate::ui::share::ScanButton;
+use leptos::prelude::*;
+
+#[component]
+pub fn TablePage() -> impl IntoView {
+    let t = expect_context::<Table>();
+    let status = move || {
+        let phase = t.mine.get();
+        let c = match phase {
+            Phase::Idle => Card {
+                text: "To follow the GM’s fight here, scan the code on the GM’s phone (Table → Open the table).".into(),
+                class: "",
+                code: None,
+                button: None,
+            },
+            Phase::Making | Phase::Connecting => Card {
+                text: "Making this phone’s code…".into(),
+                class: "",
+                code: None,
+                button: None,
+            },
+            Phase::Showing(link, qr) => Card {
+                text: "Now show this code to the GM: they scan it with Rollsheet. Keep this page open.".into(),
+                class: "",
+                code: Some((link, qr)),
+                button: None,
+            },
+            Phase::Open(_) => Card {
+                text: "Connected to the GM’s phone.".into(),
+                class: "ok",
+                code: None,
+                button: None,
+            },
+            Phase::Lost(why) => Card {
+                text: why,
+                class: "field-error",
+                code: None,
+                button: Some(("Rejoin", Callback::new(move |()| t.mine.set(Phase::Idle)))),
+            },
+        };
+        card(c, "answer-code")
+    };
+    let view = move || t.held.with(|h| h.follow.view.clone());
+    view! {
+        <section class="page table">
+            <h1>"Table"</h1>
+            <div class="card">
+                {status}
+                <Show when=when(flag(move || t.mine.with(|p| *p == Phase::Idle)))><ScanButton/></Show>
+            </div>
+            {move || view().map(live)}
+            <Show when=when(flag(move || t.held.with(|h| h.follow.view.is_none())))>
+                <p class="muted">"Nothing to show yet: the fight appears here once the phones are paired."</p>
+            </Show>
+        </section>
+    }
+}
+
+fn seat_row(s: Seat, current: bool) -> impl IntoView {
+    let state = match s.hp {
+        Some((hp, max)) => format!("{hp}/{max}"),
+        None => s.word.clone(),
+    };
+    let conditions = s.conditions.join(", ");
+    view! {
+        <li class="fighter" class:current=current class:mine=s.mine class:dead=s.word == "dead">
+            <div class="fighter-main">
+                <span class="fighter-name">{s.name}{s.mine.then_some(" (you)")}</span>
+                <span class="fighter-hp">{state}</span>
+                <span class="fighter-why muted">{conditions}</span>
+            </div>
+        </li>
+    }
+}
+
+fn live(v: View) -> impl IntoView {
+    let heading = v.head.status.clone();
+    let current = v.head.current;
+    let rules = rules_for(&v.system);
+    let own = v
+        .own
+        .iter()
+        .map(|c| {
+            let stats = rules
+                .map(|r| {
+                    r.stats
+                        .iter()
+                        .zip(&c.stats)
+                        .map(|(s, v)| format!("{s} {v}"))
+                        .chain(r.resources.iter().zip(&c.pools).map(|(d, v)| format!("{} {v}", d.name)))
+                        .collect::<Vec<_>>()
+                        .join(" · ")
+                })
+                .unwrap_or_default();
+            let hp = rules.map_or("HP", |r| r.hp_name);
+            view! {
+                <div class="card own" data-testid="own">
+                    <h3>{c.name.clone()}</h3>
+                    <p class="big">{format!("{hp} {}/{}", c.hp, c.hp_max)}{(c.death > 0).then(|| format!(" · death {}", c.death))}{c.dead.then_some(" · dead")}</p>
+                    <p class="muted">{stats}</p>
+                </div>
+            }
+        })
+        .collect_view();
+    let log = v.log.iter().rev().take(40).map(|l| view! { <li>{l.clone()}</li> }).collect_view();
+    view! {
+        <h2>{v.name.clone()}</h2>
+        <p class="turn" role="status" data-testid="table-turn">{heading}</p>
+        {own}
+        <ol class="order" aria-label="Turn order" data-testid="table-order">
+            {v.seats.into_iter().map(|s| { let cur = Some(s.id) == current; seat_row(s, cur) }).collect_view()}
+        </ol>
+        <h2>"Log"</h2>
+        <ol class="fight-log" data-testid="table-log">{log}</ol>
+    }
+}
