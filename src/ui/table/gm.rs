@@ -27,16 +27,14 @@ pub fn panel(ctx: EncCtx) -> AnyView {
                 <button class="btn primary wide" on:click=tap(open)>"Open the table"</button>
             }>
                 <ol class="seats">
-                    <For each=move || t.seats.get() key=|s| (s.n, s.phase.key()) let(seat)>
-                        {seat_view(t, seat.n, seat.phase)}
-                    </For>
+                    {move || t.seats.get().into_iter().filter(|s| s.n != super::PLAYER).map(|s| seat_view(t, s.n, s.phase)).collect_view()}
                 </ol>
                 <ScanButton/>
                 <label class="field-label">"Or paste a player’s link"
                     <input type="url" inputmode="url" autocomplete="off" on:change=paste.clone() data-testid="answer-paste"/>
                 </label>
                 <div class="actions">
-                    <button class="btn" hidden=flag(move || t.seats.with(|s| s.len() >= MAX_SEATS)) on:click=tap(move || t.add_seat())>"Add a player"</button>
+                    <button class="btn" hidden=flag(move || t.seats.with(|s| s.len() > MAX_SEATS)) on:click=tap(move || t.add_seat())>"Add a player"</button>
                     <button class="btn danger" on:click=tap(move || t.close_all())>"Close the table"</button>
                 </div>
                 <ul class="table-lines" aria-label="At the table" data-testid="table-lines">

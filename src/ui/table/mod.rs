@@ -45,20 +45,6 @@ pub enum Phase {
     Lost(String),
 }
 
-impl Phase {
-    /// What tells two phases apart on screen (the list is redrawn when it changes).
-    fn key(&self) -> String {
-        match self {
-            Phase::Idle => "i".into(),
-            Phase::Making => "m".into(),
-            Phase::Showing(link, _) => link.clone(),
-            Phase::Connecting => "c".into(),
-            Phase::Open(who) => format!("o{who}"),
-            Phase::Lost(why) => format!("l{why}"),
-        }
-    }
-}
-
 /// What a phase shows, drawn by one view for the GM's seats and the player's page: a sentence
 /// (said as an error or a success by `class`), a code to scan (its link and QR code), and a
 /// button.
@@ -99,14 +85,12 @@ struct Peer {
 pub struct Table {
     /// GM: the fight this phone serves.
     fight: RwSignal<Option<String>>,
+    /// GM: the players' seats; and this phone's own connection as a player (seat [`PLAYER`]).
     seats: RwSignal<Vec<SeatUi>>,
     /// GM: what happened at the table (joins, refused messages), newest last.
     lines: RwSignal<Vec<String>>,
-    peers: StoredValue<Vec<Peer>, LocalStorage>,
-    /// Player: what this phone keeps, and its connection.
+    /// Player: what this phone keeps (its connection is the seat [`PLAYER`]).
     held: RwSignal<Held>,
-    mine: RwSignal<Phase>,
-    code: StoredValue<Option<Code>>,
     encounters: Encounters,
     roster: Roster,
     notices: Notices,
@@ -120,17 +104,17 @@ pub fn provide() {
     let (held, _) = load_or_notice::<Held>(notices, "table view");
     let t = Table {
         fight: RwSignal::new(None),
-        seats: RwSignal::new(Vec::new()),
-        lines: RwSignal::new(Vec::new()),
-        peers: StoredValue::new_local(Vec::new()),
-        held: RwSignal::new(held.clone()),
         // A reloaded phone shows the last view it held, read-only, and how to rejoin.
-        mine: RwSignal::new(if held.follow.view.is_some() {
-            Phase::Lost(DISCONNECTED.into())
-        } else {
-            Phase::Idle
-        }),
-        code: StoredValue::new(None),
+        seats: RwSignal::new(vec![SeatUi {
+            n: PLAYER,
+            phase: if held.follow.view.is_some() {
+                Phase::Lost(DISCONNECTED.into())
+            } else {
+                Phase::Idle
+            },
+        }]),
+        lines: RwSignal::new(Vec::new()),
+        held: RwSignal::new(held),
         encounters: expect_context(),
         roster: expect_context(),
         notices,
@@ -167,6 +151,15 @@ impl Table {
         });
     }
 
+    /// This phone's own connection as a player.
+    pub fn mine(self) -> Phase {
+        self.seats.with(|s| {
+            s.iter()
+                .find(|s| s.n == PLAYER)
+                .map_or(Phase::Idle, |s| s.phase.clone())
+        })
+    }
+
     fn phase(self, n: u32) -> Option<Phase> {
         self.seats
             .with_untracked(|s| s.iter().find(|s| s.n == n).map(|s| s.phase.clone()))
@@ -196,8 +189,8 @@ impl Table {
         for s in self.seats.get_untracked() {
             rtc::close(s.n);
         }
-        self.seats.set(Vec::new());
-        self.peers.set_value(Vec::new());
+        self.seats.update(|s| s.retain(|s| s.n == PLAYER));
+        local(|l| l.peers.clear());
         self.fight.set(None);
     }
 
@@ -233,20 +226,15 @@ impl Table {
     async fn make_offer(self, n: u32) -> Result<(String, Option<Qr>), String> {
         let fight = self.fight.get_untracked().ok_or("the table is closed")?;
         let name = self.encounters.get(&fight).map(|e| e.name).unwrap_or_default();
-        let sdp = rtc::offer(n).await.map_err(rtc::reason)?;
-        let sdp = compact(&sdp.as_string().unwrap_or_default())
-            .ok_or("this browser described its connection in a way the app cannot read")?;
         let code = Code {
             table: VERSION,
             answer: false,
             fight,
             name,
             seat: n,
-            sdp,
+            sdp: String::new(),
         };
-        let link = link_of(&code.json()).await?;
-        let qr = qr::encode(&link);
-        Ok((link, qr))
+        make_code(n, None, code).await
     }
 
     /// A pairing code arrived (scanned, pasted or opened as a link).
@@ -306,7 +294,7 @@ impl Table {
             "open" => self.set_phase(n, Phase::Open("waiting for the player’s phone…".into())),
             "message" => self.gm_message(n, text),
             _ => {
-                self.peers.update_value(|ps| {
+                local_peers(|ps| {
                     for p in ps.iter_mut().filter(|p| p.seat == n) {
                         p.open = false;
                     }
@@ -348,13 +336,13 @@ impl Table {
                     return;
                 }
                 // A character another connected phone already plays stays theirs.
-                let chars: Vec<String> = self.peers.with_value(|ps| {
+                let chars: Vec<String> = local_peers(|ps| {
                     chars
                         .into_iter()
                         .filter(|c| !ps.iter().any(|p| p.open && p.token != token && p.chars.contains(c)))
                         .collect()
                 });
-                self.peers.update_value(|ps| {
+                local_peers(|ps| {
                     if let Some(p) = ps.iter_mut().find(|p| p.token == token) {
                         p.seat = n;
                         p.chars = chars.clone();
@@ -404,7 +392,7 @@ impl Table {
             return;
         };
         let state = e.state();
-        self.peers.update_value(|ps| {
+        local_peers(|ps| {
             if let Some(p) = ps.iter_mut().find(|p| p.seat == n && p.open) {
                 for m in p.lead.catch_up(have, view_for(&e.id, &e.name, &state, &p.chars)) {
                     send(n, &m);
@@ -418,11 +406,11 @@ impl Table {
         let Some(e) = self.fight.get_untracked().and_then(|f| self.encounters.get(&f)) else {
             return;
         };
-        if !self.peers.with_value(|ps| ps.iter().any(|p| p.open)) {
+        if !local_peers(|ps| ps.iter().any(|p| p.open)) {
             return;
         }
         let state = e.state();
-        self.peers.update_value(|ps| {
+        local_peers(|ps| {
             for p in ps.iter_mut().filter(|p| p.open) {
                 if let Some(m) = p.lead.update(view_for(&e.id, &e.name, &state, &p.chars)) {
                     send(p.seat, &m);
@@ -434,44 +422,34 @@ impl Table {
     /// Player: answers the GM's invitation `code` with this phone's code.
     fn join(self, code: Code) {
         if !rtc::supported() {
-            self.mine.set(Phase::Lost(
+            self.set_phase(PLAYER, Phase::Lost(
                 "This browser cannot make direct connections (no WebRTC). Follow the fight on another phone.".into(),
             ));
             return;
         }
-        self.code.set_value(Some(code.clone()));
-        self.mine.set(Phase::Making);
+        local(|l| l.code = Some(code.clone()));
+        self.set_phase(PLAYER, Phase::Making);
         spawn_local(async move {
-            let phase = match self.make_answer(code).await {
+            let offer = expand(&code.sdp).ok_or_else(|| "the GM’s code is damaged".to_owned());
+            let made = match offer {
+                Ok(offer) => make_code(PLAYER, Some(offer), code).await,
+                Err(e) => Err(e),
+            };
+            let phase = match made {
                 Ok((link, qr)) => Phase::Showing(link, qr),
                 Err(e) => Phase::Lost(format!("No answer could be made: {e}. Scan the GM’s code again.")),
             };
-            if self.mine.get_untracked() == Phase::Making {
-                self.mine.set(phase);
+            if self.phase(PLAYER) == Some(Phase::Making) {
+                self.set_phase(PLAYER, phase);
             }
         });
-    }
-
-    async fn make_answer(self, code: Code) -> Result<(String, Option<Qr>), String> {
-        let offer = expand(&code.sdp).ok_or("the GM’s code is damaged")?;
-        let sdp = rtc::answer(PLAYER, &offer).await.map_err(rtc::reason)?;
-        let sdp = compact(&sdp.as_string().unwrap_or_default())
-            .ok_or("this browser described its connection in a way the app cannot read")?;
-        let reply = Code {
-            answer: true,
-            sdp,
-            ..code
-        };
-        let link = link_of(&reply.json()).await?;
-        let qr = qr::encode(&link);
-        Ok((link, qr))
     }
 
     fn player_event(self, kind: &str, text: &str) {
         match kind {
             "open" => {
-                self.mine.set(Phase::Open(String::new()));
-                let Some(code) = self.code.get_value() else {
+                self.set_phase(PLAYER, Phase::Open(String::new()));
+                let Some(code) = local(|l| l.code.clone()) else {
                     return;
                 };
                 let held = self.held.get_untracked();
@@ -501,7 +479,7 @@ impl Table {
                     return;
                 };
                 if let ToPlayer::Refused { why } = &m {
-                    self.mine.set(Phase::Lost(format!("The GM’s phone refused this phone: {why}")));
+                    self.set_phase(PLAYER, Phase::Lost(format!("The GM’s phone refused this phone: {why}")));
                     return;
                 }
                 let got = self.held.try_update(|h| h.follow.receive(m));
@@ -514,8 +492,8 @@ impl Table {
                 }
             }
             _ => {
-                if matches!(self.mine.get_untracked(), Phase::Open(_) | Phase::Showing(..)) {
-                    self.mine.set(Phase::Lost(DISCONNECTED.into()));
+                if matches!(self.phase(PLAYER), Some(Phase::Open(_) | Phase::Showing(..))) {
+                    self.set_phase(PLAYER, Phase::Lost(DISCONNECTED.into()));
                 }
             }
         }
@@ -531,6 +509,44 @@ impl Table {
 
 const DISCONNECTED: &str = "Disconnected from the GM’s phone: what you see is the fight as it last was. Tap Rejoin, then scan the GM’s new code (New code on their phone): this phone catches up.";
 const TOO_LONG: &str = "The phones could not reach each other within 15 seconds. Both must be on the same Wi-Fi (or one phone’s hotspot) with the app open; some guest networks keep phones apart. Tap New code to try again.";
+
+/// One side's code: this phone's offer (`remote` none) or its answer to `remote`, in `code`.
+async fn make_code(n: u32, remote: Option<String>, code: Code) -> Result<(String, Option<Qr>), String> {
+    let sdp = match remote {
+        None => rtc::offer(n).await,
+        Some(offer) => rtc::answer(n, &offer).await,
+    }
+    .map_err(rtc::reason)?;
+    let sdp = compact(&sdp.as_string().unwrap_or_default())
+        .ok_or("this browser described its connection in a way the app cannot read")?;
+    let code = Code {
+        answer: n == PLAYER,
+        sdp,
+        ..code
+    };
+    let link = link_of(&code.json()).await?;
+    let qr = qr::encode(&link);
+    Ok((link, qr))
+}
+
+/// What the table keeps outside the reactive graph: the GM's peers and the player's invitation.
+#[derive(Default)]
+struct Local {
+    peers: Vec<Peer>,
+    code: Option<Code>,
+}
+
+thread_local! {
+    static LOCAL: std::cell::RefCell<Local> = std::cell::RefCell::new(Local::default());
+}
+
+fn local<R>(f: impl FnOnce(&mut Local) -> R) -> R {
+    LOCAL.with(|l| f(&mut l.borrow_mut()))
+}
+
+fn local_peers<R>(f: impl FnOnce(&mut Vec<Peer>) -> R) -> R {
+    local(|l| f(&mut l.peers))
+}
 
 fn send(n: u32, m: &ToPlayer) {
     if let Ok(text) = serde_json::to_string(m) {

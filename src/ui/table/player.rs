@@ -13,7 +13,7 @@ use leptos::prelude::*;
 pub fn TablePage() -> impl IntoView {
     let t = expect_context::<Table>();
     let status = move || {
-        let phase = t.mine.get();
+        let phase = t.mine();
         let c = match phase {
             Phase::Idle => Card {
                 text: "To follow the GM’s fight here, scan the code on the GM’s phone (Table → Open the table).".into(),
@@ -43,7 +43,7 @@ pub fn TablePage() -> impl IntoView {
                 text: why,
                 class: "field-error",
                 code: None,
-                button: Some(("Rejoin", Callback::new(move |()| t.mine.set(Phase::Idle)))),
+                button: Some(("Rejoin", Callback::new(move |()| t.set_phase(super::PLAYER, Phase::Idle)))),
             },
         };
         card(c, "answer-code")
@@ -54,7 +54,7 @@ pub fn TablePage() -> impl IntoView {
             <h1>"Table"</h1>
             <div class="card">
                 {status}
-                <Show when=when(flag(move || t.mine.with(|p| *p == Phase::Idle)))><ScanButton/></Show>
+                <Show when=when(flag(move || t.mine() == Phase::Idle))><ScanButton/></Show>
             </div>
             {move || view().map(live)}
             <Show when=when(flag(move || t.held.with(|h| h.follow.view.is_none())))>
