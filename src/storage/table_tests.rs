@@ -140,7 +140,7 @@ fn a_diff_applied_gives_the_new_view_for_every_pair() {
     // A full window moving on by one sends one line, not the window.
     let (a, b) = (&vs[vs.len() - 2], &vs[vs.len() - 1]);
     let change = diff(a, b);
-    let added = change.log.as_ref().map_or(0, |l| l.add.len());
+    let added = change.log.as_ref().map_or(0, |l| l.2.len());
     assert!((1..=2).contains(&added), "{change:?}");
 }
 
@@ -232,23 +232,51 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 
 #[test]
 fn a_peers_messages_are_checked_like_an_import() {
-    let hello = r#"{"hello":{"v":1,"token":"p1","fight":"f1","have":0,"chars":["a"]}}"#;
+    let hello = r#"{"v":1,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
-    assert_eq!(read_to_gm(r#"{"resync":{"have":3}}"#), Ok(ToGm::Resync { have: 3 }));
+    assert_eq!(read_to_gm(r#"{"v":1,"have":3}"#), Ok(ToGm::Resync { have: 3 }));
     // Over the limit: refused before parsing (garbage that size is not even read).
     let huge = "x".repeat(MAX_MESSAGE + 1);
     assert_eq!(read_to_gm(&huge), Err(Refused::TooLarge(257)));
     assert_eq!(read_to_player(&huge), Err(Refused::TooLarge(257)));
-    for bad in ["", "garbage", "{}", r#"{"attack":{}}"#, r#"{"hello":{"v":1}}"#, "[1,2]"] {
+    for bad in ["", "garbage", "{}", r#"{"attack":{}}"#, r#"{"v":1}"#, r#"{"v":1,"have":0,"chars":["a"]}"#, "[1,2]", r#"{"seq":1}"#] {
         assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
         assert!(matches!(read_to_player(bad), Err(Refused::Shape(_))), "{bad}");
     }
+    // A message to the player is one snapshot, one step or one refusal, never a mix.
+    let view = serde_json::to_string(&View { log: vec![], ..view_of_nothing() }).unwrap();
+    for bad in [format!(r#"{{"seq":1,"view":{view},"why":"no"}}"#), r#"{"seq":1,"change":{},"why":"no"}"#.to_owned()] {
+        assert!(matches!(read_to_player(&bad), Err(Refused::Shape(_))), "{bad}");
+    }
     assert_eq!(read_to_gm(&hello.replace("\"v\":1", "\"v\":2")), Err(Refused::Version(2)));
-    assert!(matches!(read_to_gm(&hello.replace("\"p1\"", "\"\"")), Err(Refused::Wrong(_))));
+    assert!(matches!(read_to_gm(&hello.replace("\"p1\"", "\"\"")), Err(Refused::Shape(e)) if e.contains("without its token")));
     let many = format!("[{}]", vec!["\"x\""; MAX_CHARS + 1].join(","));
     assert!(matches!(read_to_gm(&hello.replace("[\"a\"]", &many)), Err(Refused::Wrong(_))));
     // Numbers out of range are a shape error, never a panic.
-    assert!(read_to_gm(r#"{"resync":{"have":-1}}"#).is_err());
+    assert!(read_to_gm(r#"{"v":1,"have":-1}"#).is_err());
+}
+
+fn view_of_nothing() -> View {
+    view(&fight(), &[])
+}
+
+#[test]
+fn every_message_survives_its_wire_form() {
+    let f = fight();
+    let msgs = [
+        ToPlayer::Snapshot { seq: 3, view: view(&f, &["a"]) },
+        ToPlayer::Step { seq: 4, change: diff(&view_of_nothing(), &view(&f, &["a"])) },
+        ToPlayer::Refused { why: "another fight".into() },
+    ];
+    for m in msgs {
+        assert_eq!(read_to_player(&serde_json::to_string(&m).unwrap()), Ok(m));
+    }
+    for m in [
+        ToGm::Hello { v: VERSION, token: "t".into(), fight: "f1".into(), have: 2, chars: vec!["a".into()] },
+        ToGm::Resync { have: 9 },
+    ] {
+        assert_eq!(read_to_gm(&serde_json::to_string(&m).unwrap()), Ok(m));
+    }
 }
 
 #[test]

@@ -107,7 +107,7 @@ pub fn provide() {
         // A reloaded phone shows the last view it held, read-only, and how to rejoin.
         seats: RwSignal::new(vec![SeatUi {
             n: PLAYER,
-            phase: if held.follow.view.is_some() {
+            phase: if held.view.is_some() {
                 Phase::Lost(DISCONNECTED.into())
             } else {
                 Phase::Idle
@@ -461,12 +461,12 @@ impl Table {
                 } else {
                     held.token
                 };
-                let same = held.follow.view.as_ref().is_some_and(|v| v.fight == code.fight);
+                let same = held.view.as_ref().is_some_and(|v| v.fight == code.fight);
                 let hello = ToGm::Hello {
                     v: VERSION,
                     token,
                     fight: code.fight,
-                    have: if same { held.follow.seq } else { 0 },
+                    have: if same { held.seq } else { 0 },
                     chars: self
                         .roster
                         .chars
@@ -482,7 +482,7 @@ impl Table {
                     self.set_phase(PLAYER, Phase::Lost(format!("The GM’s phone refused this phone: {why}")));
                     return;
                 }
-                let got = self.held.try_update(|h| h.follow.receive(m));
+                let got = self.held.try_update(|h| h.receive(m));
                 match got {
                     Some(Got::Gap { have }) => {
                         rtc::send(PLAYER, &serde_json::to_string(&ToGm::Resync { have }).unwrap_or_default());

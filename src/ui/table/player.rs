@@ -48,7 +48,7 @@ pub fn TablePage() -> impl IntoView {
         };
         card(c, "answer-code")
     };
-    let view = move || t.held.with(|h| h.follow.view.clone());
+    let view = move || t.held.with(|h| h.view.clone());
     view! {
         <section class="page table">
             <h1>"Table"</h1>
@@ -57,7 +57,7 @@ pub fn TablePage() -> impl IntoView {
                 <Show when=when(flag(move || t.mine() == Phase::Idle))><ScanButton/></Show>
             </div>
             {move || view().map(live)}
-            <Show when=when(flag(move || t.held.with(|h| h.follow.view.is_none())))>
+            <Show when=when(flag(move || t.held.with(|h| h.view.is_none())))>
                 <p class="muted">"Nothing to show yet: the fight appears here once the phones are paired."</p>
             </Show>
         </section>
