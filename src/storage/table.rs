@@ -21,9 +21,14 @@ use serde::{Deserialize, Serialize};
 
 /// The protocol this app speaks; a peer with another is refused with what to do.
 pub const VERSION: u32 = 1;
-/// The largest message read from a peer, in bytes (checked before parsing). A snapshot of a
-/// long fight is far below it: the view keeps the last [`LOG_LINES`] lines.
+/// The largest message a player's phone reads, in bytes (checked before parsing), and the
+/// largest a data channel carries. A snapshot stays far below it: the view keeps the last
+/// [`LOG_LINES`] lines, each cut to [`LINE_CHARS`] characters.
 pub const MAX_MESSAGE: usize = 256 * 1024;
+/// The largest message the GM's phone reads from a player (a greeting is well under 1 KB).
+pub const MAX_FROM_PLAYER: usize = 16 * 1024;
+/// The longest log line a player's view carries, in characters.
+pub const LINE_CHARS: usize = 500;
 /// Players one GM's phone pairs with.
 pub const MAX_SEATS: usize = 8;
 /// Lines of the log a player's view keeps (the newest).
@@ -50,8 +55,8 @@ pub struct Code {
 /// Why a code or a message was refused, in words for the phone's owner.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum Refused {
-    #[error("a message of {0} KB, over the limit of {max} KB", max = MAX_MESSAGE / 1024)]
-    TooLarge(usize),
+    #[error("a message of {0} KB, over the limit of {1} KB")]
+    TooLarge(usize, usize),
     #[error("it was made by another version of Rollsheet (table format {0}); update both phones to the same version")]
     Version(u32),
     #[error("it is not a message of the table ({0})")]
@@ -72,9 +77,7 @@ impl Code {
 
     /// A code read from a link, checked.
     pub fn read(json: &str) -> Result<Code, Refused> {
-        if json.len() > MAX_SDP * 2 {
-            return Err(Refused::TooLarge(json.len().div_ceil(1024)));
-        }
+        check_size(json, MAX_SDP * 2)?;
         let c: Code = serde_json::from_str(json).map_err(|e| Refused::Shape(e.to_string()))?;
         if c.table != VERSION {
             return Err(Refused::Version(c.table));
@@ -304,9 +307,9 @@ impl TryFrom<GmWire> for ToGm {
 }
 
 /// The size limit, before anything is parsed; then a message must be one JSON object.
-fn check_size(text: &str) -> Result<(), Refused> {
-    if text.len() > MAX_MESSAGE {
-        Err(Refused::TooLarge(text.len().div_ceil(1024)))
+fn check_size(text: &str, max: usize) -> Result<(), Refused> {
+    if text.len() > max {
+        Err(Refused::TooLarge(text.len().div_ceil(1024), max / 1024))
     } else if !text.trim_start().starts_with('{') {
         Err(Refused::Shape("not an object".into()))
     } else {
@@ -316,7 +319,7 @@ fn check_size(text: &str) -> Result<(), Refused> {
 
 /// A player's message, checked: the size before parsing, then the shape and the lengths.
 pub fn read_to_gm(text: &str) -> Result<ToGm, Refused> {
-    check_size(text)?;
+    check_size(text, MAX_FROM_PLAYER)?;
     let m: ToGm = serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))?;
     if let ToGm::Hello {
         v, token, chars, fight, ..
@@ -337,7 +340,7 @@ pub fn read_to_gm(text: &str) -> Result<ToGm, Refused> {
 
 /// The GM's message, checked the same way on the player's phone.
 pub fn read_to_player(text: &str) -> Result<ToPlayer, Refused> {
-    check_size(text)?;
+    check_size(text, MAX_MESSAGE)?;
     serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))
 }
 
@@ -385,7 +388,14 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String]) -> Vie
     let from = state.log.len().saturating_sub(LOG_LINES);
     let log = state.log[from..]
         .iter()
-        .map(|l| redact(&l.text, &hidden, rules.hp_name))
+        .map(|l| {
+            let mut text = redact(&l.text, &hidden, rules.hp_name);
+            if let Some((cut, _)) = text.char_indices().nth(LINE_CHARS) {
+                text.truncate(cut);
+                text.push('…');
+            }
+            text
+        })
         .collect();
     View {
         fight: fight.to_owned(),

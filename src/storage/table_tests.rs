@@ -237,18 +237,24 @@ fn a_peers_messages_are_checked_like_an_import() {
     assert_eq!(read_to_gm(r#"{"v":1,"have":3}"#), Ok(ToGm::Resync { have: 3 }));
     // Over the limit: refused before parsing (garbage that size is not even read).
     let huge = "x".repeat(MAX_MESSAGE + 1);
-    assert_eq!(read_to_gm(&huge), Err(Refused::TooLarge(257)));
-    assert_eq!(read_to_player(&huge), Err(Refused::TooLarge(257)));
+    assert_eq!(read_to_gm(&huge), Err(Refused::TooLarge(257, 16)));
+    assert_eq!(read_to_player(&huge), Err(Refused::TooLarge(257, 256)));
+    assert_eq!(read_to_gm(&format!("{{{}", " ".repeat(MAX_FROM_PLAYER))), Err(Refused::TooLarge(17, 16)));
     for bad in ["", "garbage", "{}", r#"{"attack":{}}"#, r#"{"v":1}"#, r#"{"v":1,"have":0,"chars":["a"]}"#, "[1,2]", r#"{"seq":1}"#] {
         assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
         assert!(matches!(read_to_player(bad), Err(Refused::Shape(_))), "{bad}");
     }
     // A message to the player is one snapshot, one step or one refusal, never a mix.
-    let view = serde_json::to_string(&View { log: vec![], ..view_of_nothing() }).unwrap();
-    for bad in [format!(r#"{{"seq":1,"view":{view},"why":"no"}}"#), r#"{"seq":1,"change":{},"why":"no"}"#.to_owned()] {
+    let shown = serde_json::to_string(&View { log: vec![], ..view_of_nothing() }).unwrap();
+    for bad in [format!(r#"{{"seq":1,"view":{shown},"why":"no"}}"#), r#"{"seq":1,"change":{},"why":"no"}"#.to_owned()] {
         assert!(matches!(read_to_player(&bad), Err(Refused::Shape(_))), "{bad}");
     }
     assert_eq!(read_to_gm(&hello.replace("\"v\":1", "\"v\":2")), Err(Refused::Version(2)));
+    // A long note in the log reaches a player cut short: a snapshot always fits a channel.
+    let mut e = fight();
+    act(&mut e, Event::Note("é".repeat(3000)));
+    let v = view(&e, &["a"]);
+    assert_eq!(v.log.last().unwrap().chars().count(), LINE_CHARS + 1);
     assert!(matches!(read_to_gm(&hello.replace("\"p1\"", "\"\"")), Err(Refused::Shape(e)) if e.contains("without its token")));
     let many = format!("[{}]", vec!["\"x\""; MAX_CHARS + 1].join(","));
     assert!(matches!(read_to_gm(&hello.replace("[\"a\"]", &many)), Err(Refused::Wrong(_))));

@@ -159,3 +159,85 @@ test("a player's phone reloaded mid-fight keeps what it saw, rejoins and catches
   await expect(one.page.getByTestId("own")).toContainText("Toughness 9/13");
   await one.context.close();
 });
+
+/** A hostile phone: its own WebRTC code, written here independently of the app, answering the
+ * GM's invitation; it returns its answer link and keeps the channel as `window.peer`. */
+async function rawPeer(p: Page, invitation: string): Promise<{ link: string; fight: string }> {
+  return p.evaluate(async (invitation) => {
+    const b64d = (s: string) => Uint8Array.from(atob(s.replace(/-/g, "+").replace(/_/g, "/") + "===".slice((s.length + 3) % 4)), (c) => c.charCodeAt(0));
+    const b64e = (b: Uint8Array | number[]) => btoa(String.fromCharCode(...b)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const through = async (bytes: Uint8Array, t: TransformStream) => new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(t)).arrayBuffer());
+    const code = JSON.parse(new TextDecoder().decode(await through(b64d(invitation.split("#share=1.")[1]), new DecompressionStream("deflate"))));
+    const [ufrag, pwd, fp, setup, ...cands] = code.sdp.split(" ");
+    let sdp = "v=0\r\no=- 1 2 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\na=group:BUNDLE 0\r\na=msid-semantic: WMS\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\nc=IN IP4 0.0.0.0\r\n";
+    cands.forEach((c: string, i: number) => { const k = c.lastIndexOf("/"); sdp += `a=candidate:${i + 1} 1 udp ${2113937151 - i * 256} ${c.slice(0, k)} ${c.slice(k + 1)} typ host generation 0\r\n`; });
+    const hex = [...b64d(fp)].map((b) => b.toString(16).padStart(2, "0").toUpperCase()).join(":");
+    sdp += `a=ice-ufrag:${ufrag}\r\na=ice-pwd:${pwd}\r\na=ice-options:trickle\r\na=fingerprint:sha-256 ${hex}\r\na=setup:${setup === "x" ? "actpass" : "active"}\r\na=mid:0\r\na=sctp-port:5000\r\na=max-message-size:262144\r\n`;
+    const pc = new RTCPeerConnection({ iceServers: [] });
+    const w = window as any;
+    w.got = [];
+    pc.ondatachannel = (e) => { w.peer = e.channel; e.channel.onmessage = (m) => w.got.push(m.data); };
+    await pc.setRemoteDescription({ type: "offer", sdp });
+    await pc.setLocalDescription(await pc.createAnswer());
+    await new Promise<void>((ok) => { const done = () => pc.iceGatheringState === "complete" && ok(); pc.onicegatheringstatechange = done; done(); });
+    const mine = pc.localDescription!.sdp.split("\r\n");
+    const attr = (n: string) => mine.find((l) => l.startsWith(n))!.slice(n.length);
+    let short = `${attr("a=ice-ufrag:")} ${attr("a=ice-pwd:")} ${b64e(attr("a=fingerprint:sha-256 ").split(":").map((h) => parseInt(h, 16)))} a`;
+    for (const l of mine) {
+      const f = l.startsWith("a=candidate:") ? l.slice(12).split(" ") : [];
+      if (f[1] === "1" && f[2]?.toLowerCase() === "udp") short += ` ${f[4]}/${f[5]}`;
+    }
+    const answer = JSON.stringify({ ...code, answer: true, sdp: short });
+    const packed = await through(new TextEncoder().encode(answer), new CompressionStream("deflate"));
+    w.pc = pc;
+    return { link: `${location.origin}/#share=1.${b64e([...packed])}`, fight: code.fight };
+  }, invitation);
+}
+
+test("a peer sending garbage, oversized, wrong-version and other-fight messages is refused, each with a line, and nothing changes", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const errors: string[] = [];
+  gm.on("pageerror", (e) => errors.push(e.message));
+  const raw = await otherPhone(browser, baseURL);
+  await raw.page.goto("/");
+  await gmFight(gm);
+  await damage(gm, "Goblin", 5);
+  const fightKey = `rollsheet.enc.${gm.url().split("/combat/")[1]}`;
+  const stored = () => gm.evaluate((k) => localStorage.getItem(k), fightKey);
+  const before = await stored();
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await expect(seat(gm, 0).getByTestId("table-code")).toBeVisible({ timeout: 15_000 });
+  const { link, fight } = await rawPeer(raw.page, await seat(gm, 0).getByTestId("table-code").inputValue());
+  const paste = gm.getByTestId("answer-paste");
+  await paste.fill(link);
+  await paste.blur();
+  await expect(seat(gm, 0)).toContainText("waiting for the player’s phone", { timeout: 15_000 });
+
+  const say = (text: string) => raw.page.evaluate((t) => (window as any).peer.send(t), text);
+  const lines = gm.getByTestId("table-lines");
+  await say("garbage");
+  await expect(lines).toContainText("Player 1: a message was refused: it is not a message of the table (not an object).");
+  await say("{" + " ".repeat(20_000) + "}");
+  await expect(lines).toContainText("Player 1: a message was refused: a message of 20 KB, over the limit of 16 KB.");
+  await say(JSON.stringify({ v: 2, have: 0, token: "t", fight }));
+  await expect(lines).toContainText("table format 2");
+  await say(JSON.stringify({ v: 1, have: 0, chars: ["x"] }));
+  await expect(lines).toContainText("a greeting without its token");
+  await say(JSON.stringify({ v: 1, have: 0, token: "t", fight: "another", chars: [] }));
+  await expect(lines).toContainText("Player 1: refused, paired for another fight.");
+  await expect.poll(() => raw.page.evaluate(() => (window as any).got.join("\n"))).toContain("paired for another fight");
+  expect(await stored(), "nothing stored changed").toBe(before);
+
+  // A proper greeting gets the fight as this phone may see it: no NPC numbers on the wire.
+  await say(JSON.stringify({ v: 1, have: 0, token: "t", fight, chars: [VARLA.id] }));
+  await expect(lines).toContainText("Player 1 joined: Varla.");
+  await expect.poll(() => raw.page.evaluate(() => (window as any).got.length)).toBe(2);
+  const wire = await raw.page.evaluate(() => (window as any).got[1]);
+  expect(JSON.parse(wire).view.own[0].name).toBe("Varla");
+  expect(wire).toContain("Goblin takes 5 damage: hurt");
+  expect(wire).not.toContain("12 → 7");
+  expect(await stored()).toBe(before);
+  await expect(gm.locator("#fatal")).toBeHidden();
+  expect(errors).toEqual([]);
+  await raw.context.close();
+});
