@@ -126,6 +126,66 @@ pub fn settle(
     out
 }
 
+/// The fight's side of the values combatant `c` shares with a sheet of its fight's system, as
+/// keys (what a player's phone receives for its own combatants).
+pub fn fight_keys(s: &State, c: &Combatant) -> Vec<String> {
+    use crate::rules::{aura::AuraSheet, heimr::HeimrSheet, symbaroum::SymbaroumSheet};
+    use crate::rules::{tempo::TempoSheet, vogt::VogtSheet};
+    match s.rules.system {
+        "heimr" => shared::fight_keys::<HeimrSheet>(s, c),
+        "symbaroum" => shared::fight_keys::<SymbaroumSheet>(s, c),
+        "vogt" => shared::fight_keys::<VogtSheet>(s, c),
+        "aura" => shared::fight_keys::<AuraSheet>(s, c),
+        "tempo" => shared::fight_keys::<TempoSheet>(s, c),
+        _ => Vec::new(),
+    }
+}
+
+/// A player's phone following the GM's fight: character `ch`, whose combatant there holds
+/// `fight` (as [`fight_keys`]) and last agreed `rec`, takes the fight's values (see
+/// [`shared::follow`]). Returns the character to store (if it changed, `updated` = `now`),
+/// what it took, and the new agreement.
+pub fn follow(
+    ch: &Character,
+    who: u32,
+    fight: &[String],
+    rec: Option<&Agreed>,
+    now: u64,
+) -> (Option<Character>, Vec<String>, Agreed) {
+    let agreed = rec.map(|r| &r.values[..]);
+    let newer = rec.is_some_and(|r| ch.updated > r.at);
+    fn go<S: Linked>(
+        x: &S,
+        wrap: fn(S) -> Sheet,
+        f: &[String],
+        a: Option<&[String]>,
+        n: bool,
+    ) -> Settled<Sheet> {
+        lift(shared::follow(x, f, a, n), wrap)
+    }
+    let r = match &ch.sheet {
+        Sheet::Heimr(x) => go(x, Sheet::Heimr, fight, agreed, newer),
+        Sheet::Symbaroum(x) => go(x, Sheet::Symbaroum, fight, agreed, newer),
+        Sheet::Vogt(x) => go(x, Sheet::Vogt, fight, agreed, newer),
+        Sheet::Aura(x) => go(x, Sheet::Aura, fight, agreed, newer),
+        Sheet::Tempo(x) => go(x, Sheet::Tempo, fight, agreed, newer),
+    };
+    let mut at = ch.updated;
+    let changed = r.sheet.map(|sheet| {
+        let mut c = ch.clone();
+        c.sheet = sheet;
+        c.updated = now;
+        at = now;
+        c
+    });
+    let rec = Agreed {
+        who,
+        at,
+        values: r.values,
+    };
+    (changed, r.taken, rec)
+}
+
 /// A saved character joining fight `s`: the combatant built from its sheet and, in the same
 /// step, what else its sheet holds (conditions); `None` for another system's character.
 pub fn join_event(ch: &Character, s: &State) -> Option<Event> {

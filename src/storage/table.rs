@@ -16,6 +16,7 @@
 //! - **A peer is checked like an import** ([`read_to_gm`], [`read_to_player`]): the size limit
 //!   before parsing, then the format version, the shape and the lengths.
 
+use crate::rules::encounter::shared::Agreed;
 use crate::rules::encounter::{Combatant, State};
 use serde::{Deserialize, Serialize};
 
@@ -123,6 +124,10 @@ pub struct View {
     pub log: Vec<String>,
     /// This player's own combatants, in full.
     pub own: Vec<Combatant>,
+    /// What each of them shares with its sheet, as the fight holds it (`agree::fight_keys`),
+    /// in the order of `own`: the player's saved character follows it.
+    #[serde(default)]
+    pub shared: Vec<Vec<String>>,
 }
 
 /// Round, turn and whether the fight is over.
@@ -151,6 +156,8 @@ pub struct Change {
     pub log: Option<LogChange>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub own: Option<Vec<Combatant>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shared: Option<Vec<Vec<String>>>,
 }
 
 /// The log's change: drop the first `.0` lines, keep the next `.1`, add `.2` after them.
@@ -411,6 +418,12 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String]) -> Vie
         seats,
         log,
         own: state.combatants.iter().filter(|c| mine(c)).cloned().collect(),
+        shared: state
+            .combatants
+            .iter()
+            .filter(|c| mine(c))
+            .map(|c| super::agree::fight_keys(state, c))
+            .collect(),
     }
 }
 
@@ -454,6 +467,7 @@ pub fn diff(old: &View, new: &View) -> Change {
         seats: part(&old.seats, &new.seats),
         log: (old.log != new.log).then(|| log_change(&old.log, &new.log)),
         own: part(&old.own, &new.own),
+        shared: part(&old.shared, &new.shared),
     }
 }
 
@@ -478,7 +492,11 @@ pub fn apply(view: &mut View, change: Change) {
         seats,
         log,
         own,
+        shared,
     } = change;
+    if let Some(shared) = shared {
+        view.shared = shared;
+    }
     if let Some(name) = name {
         view.name = name;
     }
@@ -576,6 +594,9 @@ pub struct Follow {
     pub seq: u64,
     #[serde(default)]
     pub view: Option<View>,
+    /// Per own combatant, what it and this phone's sheet last agreed (of this view's fight).
+    #[serde(default)]
+    pub agreed: Vec<Agreed>,
 }
 
 /// What a player's phone keeps: its [`Follow`].
@@ -588,6 +609,7 @@ impl Default for Follow {
             token: String::new(),
             seq: 0,
             view: None,
+            agreed: Vec::new(),
         }
     }
 }
@@ -615,6 +637,9 @@ impl Follow {
     pub fn receive(&mut self, m: ToPlayer) -> Got {
         match m {
             ToPlayer::Snapshot { seq, view } => {
+                if self.view.as_ref().is_none_or(|v| v.fight != view.fight) {
+                    self.agreed.clear();
+                }
                 self.seq = seq;
                 self.view = Some(view);
                 Got::Shown

@@ -103,10 +103,21 @@ test("two players pair with the GM's phone, by QR code and by link, and follow t
   await damage(gm, "Varla", 4);
   await expect(one.page.getByTestId("own")).toContainText("Toughness 9/13");
   await expect(row(two.page, "Varla")).toContainText("9/13");
+  // Varla's player's saved character follows, says so, and can be undone on that phone; the
+  // undo stays until the fight changes Toughness again.
+  const saved = (p: Page) => p.evaluate((k) => JSON.parse(localStorage.getItem(k)!).sheet.toughness, `rollsheet.char.${VARLA.id}`);
+  await expect.poll(() => saved(one.page)).toBe(9);
+  await expect(one.page.getByTestId("followed")).toContainText("Your sheet of Varla took from the fight: Toughness 13 → 9.");
+  await one.page.getByRole("button", { name: "Undo on my sheets" }).tap();
+  await expect.poll(() => saved(one.page)).toBe(13);
   await gm.getByTestId("next").tap();
   const next = await turnStatus(gm).textContent();
   expect(next).not.toBe(status);
   for (const p of [one.page, two.page]) await expect(p.getByTestId("table-turn")).toHaveText(next!);
+  expect(await saved(one.page), "an unrelated step leaves the undo alone").toBe(13);
+  await damage(gm, "Varla", 1);
+  await expect.poll(() => saved(one.page)).toBe(8);
+  expect(await saved(two.page).catch(() => "none"), "Bram's phone has no Varla").toBe("none");
 
   // The goblin's numbers are nowhere on a player's phone: not on screen, not in what it keeps.
   for (const p of [one.page, two.page]) {

@@ -76,6 +76,17 @@ impl Value {
         }
     }
 
+    /// The value a [`key`](Value::key) stands for, read as the same kind as `like`.
+    pub fn from_key(key: &str, like: &Value) -> Option<Value> {
+        Some(match like {
+            Value::Flag(_) => Value::Flag(key.parse().ok()?),
+            Value::Num(_) => Value::Num(key.parse().ok()?),
+            Value::Names(_) => Value::Names(
+                key.split('\u{1f}').skip(1).map(str::to_owned).collect(),
+            ),
+        })
+    }
+
     pub fn text(&self) -> String {
         match self {
             Value::Flag(true) => "yes".into(),
@@ -227,6 +238,58 @@ pub fn settle<S: Linked>(
             _ => fv.key(),
         })
         .collect();
+    if next != *sheet {
+        out.sheet = Some(next);
+    }
+    out
+}
+
+/// The fight's side of every shared value of combatant `c`, as keys, in [`Linked::SHARED`]'s
+/// order: what the GM's phone sends a player's phone for its own combatants.
+pub fn fight_keys<S: Linked>(s: &State, c: &Combatant) -> Vec<String> {
+    S::SHARED.iter().map(|d| (d.fight)(s, c).key()).collect()
+}
+
+/// A player's phone following the GM's fight, where the fight is the authority and this phone
+/// cannot change it: each value the fight holds (`fight`, as [`fight_keys`]) is written to the
+/// sheet through its own edits, unless only the sheet moved it since they last agreed
+/// (`agreed`; `sheet_newer`: the sheet was saved after that), e.g. the player undid what the
+/// fight wrote. The sheet's changes go nowhere: the GM's phone decides the fight.
+pub fn follow<S: Linked>(
+    sheet: &S,
+    fight: &[String],
+    agreed: Option<&[String]>,
+    sheet_newer: bool,
+) -> Settled<S> {
+    let defs = S::SHARED;
+    let agreed = agreed.filter(|a| a.len() == defs.len());
+    let mut out = Settled {
+        event: None,
+        sheet: None,
+        taken: Vec::new(),
+        values: Vec::new(),
+        conflicts: Vec::new(),
+    };
+    if fight.len() != defs.len() {
+        return out;
+    }
+    let mut next = sheet.clone();
+    for pass in 0..2 {
+        for (i, (d, key)) in defs.iter().zip(fight).enumerate() {
+            let sv = (d.sheet)(&next);
+            let Some(fv) = Value::from_key(key, &sv) else {
+                continue;
+            };
+            let sheet_only = agreed.is_some_and(|a| sheet_newer && a[i] == *key && sv.key() != a[i]);
+            if d.flow != Flow::ToFight && fv != sv && !sheet_only {
+                (d.write)(&mut next, &fv);
+                if pass == 0 {
+                    out.taken.push(taken(d.name, &fv, &sv));
+                }
+            }
+        }
+    }
+    out.values = fight.to_vec();
     if next != *sheet {
         out.sheet = Some(next);
     }

@@ -15,6 +15,7 @@ use crate::storage::table::{
     compact, expand, read_to_gm, read_to_player, view_for, Code, Got, Held, Lead, ToGm, ToPlayer,
     MAX_SEATS, VERSION,
 };
+use crate::storage::agree;
 use crate::storage::versioned::Versioned;
 use crate::storage::LocalStore;
 use crate::ui::encounters::{Encounters, TableHook};
@@ -487,7 +488,10 @@ impl Table {
                     Some(Got::Gap { have }) => {
                         rtc::send(PLAYER, &serde_json::to_string(&ToGm::Resync { have }).unwrap_or_default());
                     }
-                    Some(Got::Shown) => self.save(),
+                    Some(Got::Shown) => {
+                        self.follow_sheets();
+                        self.save();
+                    }
                     _ => {}
                 }
             }
@@ -497,6 +501,45 @@ impl Table {
                 }
             }
         }
+    }
+
+    /// Player: this phone's saved characters take what the GM's fight changed of them, through
+    /// their sheets' own edits (`storage::agree::follow`); the player can undo it here.
+    fn follow_sheets(self) {
+        let Some(view) = self.held.with_untracked(|h| h.view.clone()) else {
+            return;
+        };
+        let now = crate::ui::state::now_ms();
+        for (c, keys) in view.own.iter().zip(&view.shared) {
+            let Some(ch) = c.link.as_deref().and_then(|id| self.roster.get(id)) else {
+                continue;
+            };
+            let rec = self
+                .held
+                .with_untracked(|h| h.agreed.iter().find(|a| a.who == c.id).cloned());
+            let (changed, taken, rec) = agree::follow(&ch, c.id, keys, rec.as_ref(), now);
+            self.held.update(|h| {
+                h.agreed.retain(|a| a.who != rec.who);
+                h.agreed.push(rec);
+            });
+            if let Some(new) = changed {
+                local(|l| l.undo.push(ch.clone()));
+                self.roster.put(new);
+                self.line(format!("Your sheet of {} took from the fight: {}.", ch.name, taken.join(", ")));
+            }
+        }
+    }
+
+    /// Player: puts back the sheets as they were before the fight last wrote to them.
+    fn undo_follow(self) {
+        // Saved now: newer than the agreement, so the fight writes it again only once it
+        // changes the value again.
+        let now = crate::ui::state::now_ms();
+        for mut ch in local(|l| std::mem::take(&mut l.undo)).into_iter().rev() {
+            ch.updated = now;
+            self.roster.put(ch);
+        }
+        self.lines.set(Vec::new());
     }
 
     fn save(self) {
@@ -534,6 +577,8 @@ async fn make_code(n: u32, remote: Option<String>, code: Code) -> Result<(String
 struct Local {
     peers: Vec<Peer>,
     code: Option<Code>,
+    /// Player: the sheets as they were before the fight wrote to them (for Undo).
+    undo: Vec<crate::storage::character::Character>,
 }
 
 thread_local! {

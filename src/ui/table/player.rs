@@ -56,6 +56,12 @@ pub fn TablePage() -> impl IntoView {
                 {status}
                 <Show when=when(flag(move || t.mine() == Phase::Idle))><ScanButton/></Show>
             </div>
+            <Show when=when(flag(move || t.lines.with(|l| !l.is_empty())))>
+                <div class="card" data-testid="followed">
+                    <ul>{move || t.lines.get().into_iter().rev().take(5).map(|l| view! { <li>{l}</li> }).collect_view()}</ul>
+                    <button class="btn" on:click=move |_| t.undo_follow()>"Undo on my sheets"</button>
+                </div>
+            </Show>
             {move || view().map(live)}
             <Show when=when(flag(move || t.held.with(|h| h.view.is_none())))>
                 <p class="muted">"Nothing to show yet: the fight appears here once the phones are paired."</p>
