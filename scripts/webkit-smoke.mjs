@@ -328,6 +328,29 @@ async function main() {
   await tapCentered(await element("the question's “Import” button", 'return [...document.querySelectorAll(\'[role="alertdialog"] button\')].find((b) => b.textContent.trim() === "Import") || null;'));
   await waitFor("“Linked Smoke” in the roster", () => run('return [...document.querySelectorAll("li.roster-entry")].some((li) => li.textContent.includes("Linked Smoke"));'), 10_000);
   log(`share: ${made}; a link opened here imported after the question`);
+
+  // 6. The live table needs WebRTC: report whether this WebKit has it, and whether it gathers
+  // its own addresses with no server (what a pairing code carries). Reported, not required:
+  // WebKitGTK may be built without WebRTC; iPhones' WebKit has it.
+  const rtc = await wd("POST", s("/execute/async"), {
+    script: `const done = arguments[arguments.length - 1];
+      if (typeof RTCPeerConnection !== "function") { done("no RTCPeerConnection in this WebKit build"); return; }
+      try {
+        const pc = new RTCPeerConnection({ iceServers: [] });
+        pc.createDataChannel("table");
+        const t = setTimeout(() => done("RTCPeerConnection present; gathering did not finish in 10 s"), 10000);
+        pc.onicegatheringstatechange = () => {
+          if (pc.iceGatheringState !== "complete") return;
+          clearTimeout(t);
+          const n = pc.localDescription.sdp.split("\\r\\n").filter((l) => l.startsWith("a=candidate:")).length;
+          done("RTCPeerConnection present; an offer gathered " + n + " candidate(s)");
+          pc.close();
+        };
+        pc.createOffer().then((o) => pc.setLocalDescription(o)).catch((e) => done("RTCPeerConnection present; offer failed: " + e));
+      } catch (e) { done("RTCPeerConnection present but unusable: " + e); }`,
+    args: [],
+  });
+  log(`live table: ${rtc}`);
   await screenshot();
 }
 
