@@ -28,6 +28,7 @@ pub fn CombatPage() -> impl IntoView {
     view! {
         <section class="page">
             <h1>"Combat"</h1>
+            <p><Link href="/table".to_owned() class="btn">"Follow the GM’s fight (table)"</Link></p>
             <div class="card">
                 <h2>"New encounter"</h2>
                 <label class="field-label" for="enc-name">"Name"</label>

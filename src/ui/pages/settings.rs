@@ -31,7 +31,7 @@ pub fn SettingsPage() -> impl IntoView {
             <div class="card">
                 <h2>"About"</h2>
                 <p>"Rollsheet version " <span data-testid="version">{env!("CARGO_PKG_VERSION")}</span></p>
-                <p class="muted">"Everything stays on this device. Rollsheet works offline once opened."</p>
+                <p class="muted">"Your data stays on this device: no server, no account. The only connections are the direct ones you make at a live table by scanning another phone’s code. Rollsheet works offline once opened."</p>
             </div>
         </section>
     }
