@@ -252,3 +252,36 @@ test("a peer sending garbage, oversized, wrong-version and other-fight messages 
   expect(errors).toEqual([]);
   await raw.context.close();
 });
+
+test("a Tempo fight (rounds from 0) followed on a player's phone, whose saved character takes the damage", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const ilse = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-tempo-v1.json"), "utf8"));
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [ilse]);
+  await seedCharacters(gm, [ilse]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Duel at dawn");
+  await gm.getByLabel("Rule system").selectOption("tempo");
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  await gm.getByRole("button", { name: `Add ${ilse.name}` }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Brigand");
+  await gm.getByRole("button", { name: "Add Brigand" }).tap();
+  await gm.getByTestId("next").tap();
+  await expect(turnStatus(gm)).toContainText("Round 0");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, true);
+  await expect(one.page.getByTestId("table-turn")).toHaveText((await turnStatus(gm).textContent())!);
+  await expect(one.page.getByTestId("own")).toContainText("Health 12/14");
+  await expect(one.page.getByTestId("own")).toContainText("AP 12");
+
+  await damage(gm, ilse.name, 5);
+  await damage(gm, "Brigand", 2);
+  await expect(one.page.getByTestId("own")).toContainText("Health 7/14");
+  await expect.poll(() => one.page.evaluate((k) => JSON.parse(localStorage.getItem(k)!).sheet.health, `rollsheet.char.${ilse.id}`)).toBe(7);
+  await expect(row(one.page, "Brigand")).toContainText(/hurt|bloodied/);
+  const gmBrigand = (await fighter(gm, "Brigand").locator(".fighter-hp").textContent())!.trim();
+  expect(await one.page.evaluate(() => document.body.innerHTML + JSON.stringify(localStorage))).not.toContain(gmBrigand);
+  await gm.getByTestId("next").tap();
+  await expect(one.page.getByTestId("table-turn")).toHaveText((await turnStatus(gm).textContent())!);
+  await one.context.close();
+});

@@ -95,13 +95,13 @@ fn live(v: View) -> impl IntoView {
         .own
         .iter()
         .map(|c| {
+            // What this combatant has left this round; conditions show in the order below.
             let stats = rules
                 .map(|r| {
-                    r.stats
+                    r.resources
                         .iter()
-                        .zip(&c.stats)
-                        .map(|(s, v)| format!("{s} {v}"))
-                        .chain(r.resources.iter().zip(&c.pools).map(|(d, v)| format!("{} {v}", d.name)))
+                        .zip(&c.pools)
+                        .map(|(d, v)| format!("{} {v}", d.name))
                         .collect::<Vec<_>>()
                         .join(" · ")
                 })
