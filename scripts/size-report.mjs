@@ -119,9 +119,11 @@ import { join, relative } from "node:path";
 // (−0.3 KB, not taken: the stored shape stays versioned). The JSON decoding is issue 25's
 // lever (serde_json off the phone); until then the base takes it: 473 KB (546.5 KB measured
 // after a Tempo fight's own card showed its pools rather than every raw stat, and brotli's
-// ±0.3 KB between builds of the same code).
+// ±0.3 KB between builds of the same code). Then the GM's choices of what players see (an NPC
+// hidden until its first turn, an NPC's numbers shown) and a greeting sent again when no
+// answer came: 548.4 KB, +1.9 KB; the base takes it: 475 KB.
 
-const BASE_TWO_SYSTEMS = 473 * 1024;
+const BASE_TWO_SYSTEMS = 475 * 1024;
 const PER_SYSTEM = 25 * 1024;
 const systemsDir = new URL("../src/ui/systems/", import.meta.url);
 const SYSTEMS = readdirSync(systemsDir).filter((n) => statSync(new URL(n, systemsDir)).isDirectory()).length;

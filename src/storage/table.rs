@@ -371,17 +371,42 @@ fn open(c: &Combatant) -> bool {
     c.pc || c.link.is_some()
 }
 
+/// What the GM chose for the players' eyes: NPCs hidden until their first turn (or until the
+/// GM shows them, in a system without turns), and NPCs whose numbers they see.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Secrets<'a> {
+    pub hidden: &'a [u32],
+    pub revealed: &'a [u32],
+}
+
+impl<'a> From<&'a crate::rules::encounter::Encounter> for Secrets<'a> {
+    fn from(e: &'a crate::rules::encounter::Encounter) -> Self {
+        Secrets {
+            hidden: &e.hidden,
+            revealed: &e.revealed,
+        }
+    }
+}
+
+impl Secrets<'_> {
+    /// Left out of a player's view altogether, for now.
+    fn unseen(&self, s: &State, id: u32) -> bool {
+        self.hidden.contains(&id) && !s.had_turn.contains(&id)
+    }
+}
+
 /// The fight `state` of encounter `fight` (named `name`) as seen by the player whose characters
 /// are `chars` (ids of their sheets): NPCs' numbers replaced by words, in the order and in the
-/// log.
-pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String]) -> View {
+/// log, unless the GM revealed them; hidden NPCs left out until their first turn.
+pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Secrets) -> View {
     let rules = state.rules;
     let mine = |c: &Combatant| c.link.as_ref().is_some_and(|l| chars.contains(l));
+    let open = |c: &Combatant| open(c) || gm.revealed.contains(&c.id);
     let seats = state
         .order
         .iter()
         .filter_map(|&id| state.get(id))
-        .filter(|c| !c.gone)
+        .filter(|c| !c.gone && !gm.unseen(state, c.id))
         .map(|c| Seat {
             id: c.id,
             name: c.name.clone(),
@@ -391,12 +416,24 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String]) -> Vie
             conditions: state.conditions_of(c.id).map(|a| a.name.clone()).collect(),
         })
         .collect();
-    let hidden: Vec<&Combatant> = state.combatants.iter().filter(|c| !open(c)).collect();
-    let from = state.log.len().saturating_sub(LOG_LINES);
-    let log = state.log[from..]
+    let cast: Vec<(&Combatant, bool)> = state.combatants.iter().map(|c| (c, !open(c))).collect();
+    let unseen: Vec<&str> = state
+        .combatants
+        .iter()
+        .filter(|c| gm.unseen(state, c.id))
+        .map(|c| c.name.as_str())
+        .collect();
+    let lines: Vec<&str> = state
+        .log
+        .iter()
+        .map(|l| l.text.as_str())
+        .filter(|t| !unseen.iter().any(|n| t.contains(n)))
+        .collect();
+    let from = lines.len().saturating_sub(LOG_LINES);
+    let log = lines[from..]
         .iter()
         .map(|l| {
-            let mut text = redact(&l.text, &hidden, rules.hp_name);
+            let mut text = redact(l, &cast, rules.hp_name);
             if let Some((cut, _)) = text.char_indices().nth(LINE_CHARS) {
                 text.truncate(cut);
                 text.push('…');
@@ -428,12 +465,17 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String]) -> Vie
 }
 
 /// A log line with a hidden combatant's hit points ("Goblin takes 5 damage: HP 8 → 3, dying")
-/// said as a word ("Goblin takes 5 damage: bloodied, dying"); other lines as they are.
-pub fn redact(text: &str, hidden: &[&Combatant], hp_name: &str) -> String {
-    let Some(c) = hidden
+/// said as a word ("Goblin takes 5 damage: bloodied, dying"); other lines as they are. `cast`:
+/// every combatant, with whether its numbers are hidden. A line is about the combatant with the
+/// longest name it starts with ("Goblin Chief …" is not about "Goblin").
+pub fn redact(text: &str, cast: &[(&Combatant, bool)], hp_name: &str) -> String {
+    let Some(&(c, true)) = cast
         .iter()
-        .filter(|c| text.starts_with(c.name.as_str()))
-        .max_by_key(|c| c.name.len())
+        .filter(|(c, _)| {
+            text.strip_prefix(c.name.as_str())
+                .is_some_and(|rest| rest.starts_with([' ', ':', '\u{2019}']))
+        })
+        .max_by_key(|(c, _)| c.name.len())
     else {
         return text.to_owned();
     };

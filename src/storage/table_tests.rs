@@ -30,7 +30,7 @@ fn fight() -> Encounter {
 
 fn view(e: &Encounter, chars: &[&str]) -> View {
     let chars: Vec<String> = chars.iter().map(|c| c.to_string()).collect();
-    view_for(&e.id, &e.name, &e.state(), &chars)
+    view_for(&e.id, &e.name, &e.state(), &chars, e.into())
 }
 
 fn act(e: &mut Encounter, ev: Event) {
@@ -87,10 +87,15 @@ fn words_and_redaction() {
     assert_eq!(word(10, 10, true), "dead");
     let g = fighter("Goblin", 8, false, None);
     let g2 = fighter("Goblin 2", 20, false, None);
-    let hidden = [&g, &g2];
+    let chief = fighter("Goblin Chief", 15, false, None);
+    let varla = fighter("Varla", 9, true, None);
+    let hidden = [(&g, true), (&g2, true), (&chief, false), (&varla, false)];
     assert_eq!(redact("Goblin takes 9 damage: HP 8 → -1, dead", &hidden, "HP"), "Goblin takes 9 damage: down, dead");
     assert_eq!(redact("Goblin 2 takes 5 damage: HP 20 → 15", &hidden, "HP"), "Goblin 2 takes 5 damage: hurt");
     assert_eq!(redact("Goblin’s turn", &hidden, "HP"), "Goblin’s turn");
+    // A revealed "Goblin Chief" is not the hidden "Goblin".
+    assert_eq!(redact("Goblin Chief takes 3 damage: HP 15 → 12", &hidden, "HP"), "Goblin Chief takes 3 damage: HP 15 → 12");
+    assert_eq!(redact("Goblinoid takes 3 damage: HP 15 → 12", &hidden, "HP"), "Goblinoid takes 3 damage: HP 15 → 12");
     assert_eq!(redact("Varla takes 5 damage: HP 9 → 4", &hidden, "HP"), "Varla takes 5 damage: HP 9 → 4");
 }
 
@@ -314,7 +319,7 @@ fn a_view_of_a_fight_not_started_and_of_a_system_counting_from_zero() {
     let mut s = State::new(rules_for("tempo").unwrap());
     s.apply(&Event::Join(fighter("A", 5, true, Some("x"))));
     s.apply(&Event::Start);
-    let v = view_for("t", "Duel", &s, &["x".into()]);
+    let v = view_for("t", "Duel", &s, &["x".into()], Secrets::default());
     assert!(v.head.started);
     assert_eq!(v.head.round, 0, "Tempo counts its rounds from 0");
     assert_eq!(v.own.len(), 1);
@@ -355,4 +360,43 @@ fn a_session_description_compacts_to_what_a_data_channel_needs_and_back() {
         assert_eq!(expand(bad), None, "{bad:?}");
     }
     assert_eq!(compact("v=0\r\n"), None);
+}
+
+#[test]
+fn an_npc_the_gm_hid_shows_from_its_first_turn_and_one_revealed_shows_its_numbers() {
+    let mut e = fight();
+    // An ambusher hidden before it is seen: not in the order, not in the log, not on the wire.
+    let mut s = e.state();
+    e.push(Event::Join(fighter("Ambusher", 9, false, None)), &mut s, 5);
+    let id = s.combatants.last().unwrap().id;
+    assert!(Encounter::toggle(&mut e.hidden, id));
+    act(&mut e, Event::Damage(vec![id], 2));
+    let v = view(&e, &["a"]);
+    let wire = serde_json::to_string(&v).unwrap();
+    assert!(!wire.contains("Ambusher"), "{wire}");
+    // Turns go round until its own: from then on it is seen, its numbers still as words.
+    for _ in 0..8 {
+        if e.state().current == Some(id) {
+            break;
+        }
+        act(&mut e, Event::Next);
+    }
+    assert_eq!(e.state().current, Some(id), "its turn came");
+    let v = view(&e, &["a"]);
+    let seat = v.seats.iter().find(|s| s.name == "Ambusher").expect("seen from its turn");
+    assert_eq!((seat.hp, seat.word.as_str()), (None, "hurt"));
+    assert!(v.log.iter().any(|l| l == "Ambusher takes 2 damage: hurt"), "{:?}", v.log);
+    // Undo before its turn hides it again (the view follows the log).
+    e.undo(6);
+    assert!(!serde_json::to_string(&view(&e, &["a"])).unwrap().contains("Ambusher"));
+    e.redo(6);
+    // The GM reveals the goblin chief: its numbers, in the order and the log.
+    act(&mut e, Event::Damage(vec![4], 3));
+    assert!(Encounter::toggle(&mut e.revealed, 4));
+    let v = view(&e, &["a"]);
+    let chief = v.seats.iter().find(|s| s.name == "Goblin Chief").unwrap();
+    assert_eq!(chief.hp, Some((12, 15)));
+    assert!(v.log.iter().any(|l| l == "Goblin Chief takes 3 damage: Toughness 15 → 12"), "{:?}", v.log);
+    assert!(!Encounter::toggle(&mut e.revealed, 4), "toggled back");
+    assert_eq!(view(&e, &["a"]).seats.iter().find(|s| s.name == "Goblin Chief").unwrap().hp, None);
 }

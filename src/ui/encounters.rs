@@ -432,7 +432,7 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
     };
     // A fight's log and its undo position move together.
     let mut sync = Tracker::new(
-        &["events", "cursor", "agreed"],
+        &["events", "cursor", "agreed", "hidden", "revealed"],
         |t| canonical::<Encounter>(t, |_| Ok(())),
         |t| canonical::<Encounter>(t, Encounter::validate),
     );

@@ -229,7 +229,7 @@ pub fn apply_theme(theme: Theme) {
     };
 }
 
-pub(crate) fn load_or_notice<T: Versioned + Default>(notices: Notices, what: &str) -> (T, bool) {
+fn load_or_notice<T: Versioned + Default>(notices: Notices, what: &str) -> (T, bool) {
     match load::<T>(&LocalStore, now_ms()) {
         Ok(Loaded::Ok(doc)) => (doc, false),
         Ok(Loaded::Missing) => (T::default(), false),

@@ -16,7 +16,7 @@ test("a full storage keeps the edit on the page, says so, and saves it once ther
   // Fill localStorage to the brim (the app's own entries stay).
   const filled = await page.evaluate(() => {
     let n = 0;
-    for (let size = 1 << 20; size >= 16; size >>= 1) {
+    for (let size = 1 << 20; size >= 1; size >>= 1) {
       const chunk = "x".repeat(size);
       try {
         for (;;) { localStorage.setItem(`filler.${n}`, chunk); n++; }
@@ -27,6 +27,9 @@ test("a full storage keeps the edit on the page, says so, and saves it once ther
   expect(filled).toBeGreaterThan(0);
   await page.getByRole("button", { name: "Increase Strength", exact: true }).tap();
   await expect(page.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("1");
+  // A rewrite of the same length fits in the space the old text frees; a note needs more.
+  await page.getByLabel("Notes").fill("Needs more room than there is.");
+  await page.getByLabel("Notes").blur();
   // Generous: under a loaded test run the debounced save and its report can take a while.
   await expect(page.getByRole("alert").filter({ hasText: /Saving failed/ })).toBeVisible({ timeout: 15_000 });
   await expect(page.locator("#fatal")).toBeHidden();
@@ -37,6 +40,7 @@ test("a full storage keeps the edit on the page, says so, and saves it once ther
   await appReady(page);
   await mode(page, "Edit");
   await expect(page.getByRole("spinbutton", { name: "Strength", exact: true })).toHaveValue("1");
+  await expect(page.getByLabel("Notes")).toHaveValue("Needs more room than there is.");
   expect(errors).toEqual([]);
 });
 

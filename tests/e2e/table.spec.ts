@@ -285,3 +285,33 @@ test("a Tempo fight (rounds from 0) followed on a player's phone, whose saved ch
   await expect(one.page.getByTestId("table-turn")).toHaveText((await turnStatus(gm).textContent())!);
   await one.context.close();
 });
+
+test("an NPC the GM hides appears on the players' phones at its first turn; one whose numbers the GM shows, with them", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [VARLA]);
+  await gmFight(gm);
+  await gm.getByLabel("Name", { exact: true }).fill("Ambusher");
+  await gm.getByRole("button", { name: "Add Ambusher" }).tap();
+  const choice = (name: string, what: string) => gm.locator(`li[data-npc="${name}"]`).getByRole("button", { name: what });
+  await choice("Ambusher", "Hidden").tap();
+  await expect(choice("Ambusher", "Hidden")).toHaveAttribute("aria-pressed", "true");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  await expect(row(one.page, "Goblin")).toBeVisible();
+  const html = () => one.page.evaluate(() => document.body.innerHTML + JSON.stringify(localStorage));
+  expect(await html()).not.toContain("Ambusher");
+  for (let i = 0; i < 6 && !(await turnStatus(gm).textContent())!.includes("Ambusher’s turn"); i++) {
+    await gm.getByTestId("next").tap();
+  }
+  await expect(turnStatus(gm)).toContainText("Ambusher’s turn");
+  await expect(row(one.page, "Ambusher")).toContainText("unhurt");
+  await expect(one.page.getByTestId("table-turn")).toContainText("Ambusher’s turn");
+
+  await damage(gm, "Goblin", 4);
+  await expect(row(one.page, "Goblin")).toContainText("hurt");
+  await choice("Goblin", "Numbers shown").tap();
+  await expect(row(one.page, "Goblin")).toContainText("8/12");
+  await expect(one.page.getByTestId("table-log")).toContainText("Goblin takes 4 damage: Toughness 12 → 8");
+  await one.context.close();
+});

@@ -200,6 +200,9 @@ pub struct State {
     pub placed: Vec<u32>,
     pub ended: bool,
     pub log: Vec<Line>,
+    /// Ids whose turn has begun at least once (an NPC the GM hid from the players shows from
+    /// its first turn).
+    pub had_turn: Vec<u32>,
     next_cid: u32,
     events: usize,
 }
@@ -216,6 +219,7 @@ impl State {
             placed: Vec::new(),
             ended: false,
             log: Vec::new(),
+            had_turn: Vec::new(),
             next_cid: 1,
             events: 0,
         }
@@ -786,6 +790,9 @@ impl State {
     }
 
     fn turn_start(&mut self, who: u32) {
+        if !self.had_turn.contains(&who) {
+            self.had_turn.push(who);
+        }
         if let Some(c) = self.get_mut(who) {
             if let Some(i) = c.used.iter().position(|u| u == RESUMES) {
                 c.used.remove(i);

@@ -36,6 +36,12 @@ pub struct Encounter {
     /// the log: undo moves the fight, and the sheet follows from this record).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub agreed: Vec<Agreed>,
+    /// The GM's choices for the live table (not part of the log, which players see): NPCs
+    /// hidden from the players until their first turn, and NPCs whose numbers they see.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub hidden: Vec<u32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub revealed: Vec<u32>,
 }
 
 impl Encounter {
@@ -54,7 +60,23 @@ impl Encounter {
             events: Vec::new(),
             cursor: 0,
             agreed: Vec::new(),
+            hidden: Vec::new(),
+            revealed: Vec::new(),
         })
+    }
+
+    /// Toggles `who` in the GM's list `list` (hidden or revealed); `true` when it is in it now.
+    pub fn toggle(list: &mut Vec<u32>, who: u32) -> bool {
+        match list.iter().position(|&x| x == who) {
+            Some(i) => {
+                list.remove(i);
+                false
+            }
+            None => {
+                list.push(who);
+                true
+            }
+        }
     }
 
     pub fn rules(&self) -> &'static CombatRules {
@@ -154,6 +176,9 @@ impl Encounter {
         }
         for a in &self.agreed {
             a.validate()?;
+        }
+        if self.hidden.len() > MAX_EVENTS || self.revealed.len() > MAX_EVENTS {
+            return Err("too many hidden or revealed combatants".into());
         }
         for (i, e) in self.events.iter().enumerate() {
             if !event_ok(e, true) {

@@ -2,6 +2,7 @@
 //! each phone must do next, and what happened at the table.
 
 use super::{card, Card, Phase, Table};
+use crate::rules::encounter::Encounter;
 use crate::storage::table::MAX_SEATS;
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::{flag, tap, typed, when, Section};
@@ -41,9 +42,52 @@ pub fn panel(ctx: EncCtx) -> AnyView {
                     {move || t.lines.get().into_iter().rev().map(|l| view! { <li>{l}</li> }).collect_view()}
                 </ul>
             </Show>
+            {npc_choices(t, ctx)}
         </Section>
     }
     .into_any()
+}
+
+/// Per NPC, what the players see of it: hidden until its first turn, and its numbers.
+fn npc_choices(t: Table, ctx: EncCtx) -> impl IntoView {
+    let id = ctx.id;
+    let npcs = move || {
+        ctx.state.with(|s| {
+            s.combatants
+                .iter()
+                .filter(|c| !c.pc && c.link.is_none() && !c.gone)
+                .map(|c| (c.id, c.name.clone()))
+                .collect::<Vec<_>>()
+        })
+    };
+    // `shown`: the list of NPCs whose numbers players see, else those hidden from them.
+    let has = move |shown: bool, who: u32| {
+        t.encounters.list.with(|l| {
+            l.iter().find(|e| e.id == id.get_value()).is_some_and(|e| {
+                if shown { &e.revealed } else { &e.hidden }.contains(&who)
+            })
+        })
+    };
+    let flip = move |shown: bool, who: u32| {
+        t.encounters.update(&id.get_value(), |e| {
+            Encounter::toggle(if shown { &mut e.revealed } else { &mut e.hidden }, who);
+        })
+    };
+    view! {
+        <h3>"What the players see"</h3>
+        <p class="muted">"NPCs show on the players’ phones as a word (“hurt”, “down”) unless you show their numbers. A hidden NPC appears there at its first turn."</p>
+        <ul class="npc-choices">
+            {move || npcs().into_iter().map(|(who, name)| { let key = name.clone(); view! {
+                <li data-npc=key>
+                    <span>{name}</span>
+                    <div class="toggles">
+                        <button class="chip" aria-pressed=move || has(false, who).to_string() on:click=move |_| flip(false, who)>"Hidden"</button>
+                        <button class="chip" aria-pressed=move || has(true, who).to_string() on:click=move |_| flip(true, who)>"Numbers shown"</button>
+                    </div>
+                </li>
+            } }).collect_view()}
+        </ul>
+    }
 }
 
 fn seat_view(t: Table, n: u32, phase: Phase) -> impl IntoView {

@@ -22,7 +22,8 @@ use crate::ui::encounters::{Encounters, TableHook};
 use crate::ui::qr::{self, Qr};
 use crate::ui::roster::Roster;
 use crate::ui::share::{link_of, Arrived, Share};
-use crate::ui::state::{load_or_notice, Notices};
+use crate::storage::Loaded;
+use crate::ui::state::Notices;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::prelude::*;
@@ -102,7 +103,17 @@ pub struct Table {
 /// camera, and the stream to every player when the served fight changes.
 pub fn provide() {
     let notices = expect_context::<Notices>();
-    let (held, _) = load_or_notice::<Held>(notices, "table view");
+    // Missing, or storage off (said once at start): nothing to show yet.
+    let held = match crate::storage::load::<Held>(&LocalStore, crate::ui::state::now_ms()) {
+        Ok(Loaded::Ok(h)) => h,
+        Ok(Loaded::Quarantined { quarantine_key, reason }) => {
+            notices.error(format!(
+                "The last table view could not be read ({reason}); it was kept aside as “{quarantine_key}”."
+            ));
+            Held::default()
+        }
+        _ => Held::default(),
+    };
     let t = Table {
         fight: RwSignal::new(None),
         // A reloaded phone shows the last view it held, read-only, and how to rejoin.
@@ -336,6 +347,8 @@ impl Table {
                     self.line(format!("Player {}: refused, paired for another fight.", n + 1));
                     return;
                 }
+                // A greeting sent again (a retry) is not a new arrival.
+                let again = local_peers(|ps| ps.iter().any(|p| p.token == token && p.open && p.seat == n));
                 // A character another connected phone already plays stays theirs.
                 let chars: Vec<String> = local_peers(|ps| {
                     chars
@@ -359,7 +372,9 @@ impl Table {
                     }
                 });
                 let who = self.names(&fight, &chars);
-                self.line(format!("Player {} joined: {who}.", n + 1));
+                if !again {
+                    self.line(format!("Player {} joined: {who}.", n + 1));
+                }
                 self.set_phase(n, Phase::Open(who));
                 self.catch_up(n, have);
             }
@@ -395,7 +410,7 @@ impl Table {
         let state = e.state();
         local_peers(|ps| {
             if let Some(p) = ps.iter_mut().find(|p| p.seat == n && p.open) {
-                for m in p.lead.catch_up(have, view_for(&e.id, &e.name, &state, &p.chars)) {
+                for m in p.lead.catch_up(have, view_for(&e.id, &e.name, &state, &p.chars, (&e).into())) {
                     send(n, &m);
                 }
             }
@@ -413,7 +428,7 @@ impl Table {
         let state = e.state();
         local_peers(|ps| {
             for p in ps.iter_mut().filter(|p| p.open) {
-                if let Some(m) = p.lead.update(view_for(&e.id, &e.name, &state, &p.chars)) {
+                if let Some(m) = p.lead.update(view_for(&e.id, &e.name, &state, &p.chars, (&e).into())) {
                     send(p.seat, &m);
                 }
             }
@@ -473,7 +488,20 @@ impl Table {
                         .chars
                         .with_untracked(|cs| cs.iter().map(|c| c.id.clone()).collect()),
                 };
-                rtc::send(PLAYER, &serde_json::to_string(&hello).unwrap_or_default());
+                let hello = serde_json::to_string(&hello).unwrap_or_default();
+                rtc::send(PLAYER, &hello);
+                // Nothing came back (a greeting lost in a race): greet again; the GM's phone
+                // takes a greeting twice as once.
+                let seq = self.held.with_untracked(|h| h.seq);
+                set_timeout(
+                    move || {
+                        let waiting = self.held.with_untracked(|h| h.seq == seq);
+                        if waiting && matches!(self.phase(PLAYER), Some(Phase::Open(_))) {
+                            rtc::send(PLAYER, &hello);
+                        }
+                    },
+                    std::time::Duration::from_millis(3000),
+                );
             }
             "message" => {
                 let Ok(m) = read_to_player(text) else {
