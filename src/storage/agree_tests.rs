@@ -113,15 +113,28 @@ fn run(case: &Case) {
     let keys = fight_keys(&s, s.get(who).unwrap());
     let (followed, taken, rec) = follow(&ch, who, &keys, agreed_before.as_ref(), T0 + 11);
     let followed = followed.unwrap_or_else(|| panic!("{what}: the player's sheet follows"));
-    assert!((case.on_sheet)(&followed.sheet), "{what}: on the player's phone too");
+    assert!(
+        (case.on_sheet)(&followed.sheet),
+        "{what}: on the player's phone too"
+    );
     assert!(!taken.is_empty(), "{what}: and says what it took");
     let (none, _, _) = follow(&followed, who, &keys, Some(&rec), T0 + 12);
     assert!(none.is_none(), "{what}: in step on the player's phone");
-    let undone = Character { updated: T0 + 13, ..ch.clone() };
+    let undone = Character {
+        updated: T0 + 13,
+        ..ch.clone()
+    };
     let (kept, _, _) = follow(&undone, who, &keys, Some(&rec), T0 + 14);
-    assert!(kept.is_none(), "{what}: the player's undo stays until the fight changes it again");
+    assert!(
+        kept.is_none(),
+        "{what}: the player's undo stays until the fight changes it again"
+    );
     let (ch2, out) = step(&mut e, &mut s, &ch, T0 + 11, None);
-    assert_eq!(values(&followed.sheet), values(&ch2.sheet), "{what}: the player's phone and the GM's agree");
+    assert_eq!(
+        values(&followed.sheet),
+        values(&ch2.sheet),
+        "{what}: the player's phone and the GM's agree"
+    );
     assert!(out.conflicts.is_empty(), "{what}: {out:?}");
     assert!(
         (case.on_sheet)(&ch2.sheet),

@@ -87,7 +87,9 @@ impl Code {
             return Err(Refused::Wrong("the code is longer than any this app makes"));
         }
         if c.seat as usize >= MAX_SEATS {
-            return Err(Refused::Wrong("the code is for a seat this app never offers"));
+            return Err(Refused::Wrong(
+                "the code is for a seat this app never offers",
+            ));
         }
         Ok(c)
     }
@@ -175,10 +177,18 @@ impl Change {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(into = "PlayerWire", try_from = "PlayerWire")]
 pub enum ToPlayer {
-    Snapshot { seq: u64, view: View },
-    Step { seq: u64, change: Change },
+    Snapshot {
+        seq: u64,
+        view: View,
+    },
+    Step {
+        seq: u64,
+        change: Change,
+    },
     /// The GM's phone will not serve this phone: why.
-    Refused { why: String },
+    Refused {
+        why: String,
+    },
 }
 
 /// What a player's phone sends the GM's (on the wire one flat object, `GmWire`).
@@ -329,7 +339,11 @@ pub fn read_to_gm(text: &str) -> Result<ToGm, Refused> {
     check_size(text, MAX_FROM_PLAYER)?;
     let m: ToGm = serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))?;
     if let ToGm::Hello {
-        v, token, chars, fight, ..
+        v,
+        token,
+        chars,
+        fight,
+        ..
     } = &m
     {
         if *v != VERSION {
@@ -447,14 +461,23 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
         system: rules.system.to_owned(),
         head: Head {
             status: state.status(),
-            round: if state.round == 0 { 0 } else { rules.counter(state.round) },
+            round: if state.round == 0 {
+                0
+            } else {
+                rules.counter(state.round)
+            },
             started: state.round > 0,
             current: state.current,
             ended: state.ended,
         },
         seats,
         log,
-        own: state.combatants.iter().filter(|c| mine(c)).cloned().collect(),
+        own: state
+            .combatants
+            .iter()
+            .filter(|c| mine(c))
+            .cloned()
+            .collect(),
         shared: state
             .combatants
             .iter()
@@ -727,10 +750,7 @@ pub fn compact(sdp: &str) -> Option<String> {
         "passive" => 'p',
         _ => return None,
     };
-    let mut out = format!(
-        "{ufrag} {pwd} {} {setup}",
-        super::link::encode(&bytes)
-    );
+    let mut out = format!("{ufrag} {pwd} {} {setup}", super::link::encode(&bytes));
     for l in sdp.lines() {
         let Some(c) = l.trim_end().strip_prefix("a=candidate:") else {
             continue;

@@ -52,7 +52,11 @@ fn a_players_view_has_their_own_combatant_in_full_and_no_npc_numbers() {
     let seat = |n: &str| v.seats.iter().find(|s| s.name == n).unwrap();
     assert_eq!(seat("Varla").hp, Some((8, 12)));
     assert!(seat("Varla").mine);
-    assert_eq!(seat("Bram").hp, Some((10, 10)), "other players' characters are shown");
+    assert_eq!(
+        seat("Bram").hp,
+        Some((10, 10)),
+        "other players' characters are shown"
+    );
     assert!(!seat("Bram").mine);
     assert_eq!(seat("Goblin").hp, None);
     assert_eq!(seat("Goblin").word, "hurt");
@@ -63,18 +67,46 @@ fn a_players_view_has_their_own_combatant_in_full_and_no_npc_numbers() {
     assert_eq!(v.own[0].stats[..2], [13, 11]);
     // The GM's log has the goblins' numbers; the player's has words.
     let gm: Vec<String> = e.state().log.iter().map(|l| l.text.clone()).collect();
-    assert!(gm.iter().any(|l| l == "Goblin takes 3 damage: Toughness 8 → 5"), "{gm:?}");
-    assert!(v.log.iter().any(|l| l == "Goblin takes 3 damage: hurt"), "{:?}", v.log);
-    assert!(v.log.iter().any(|l| l == "Goblin Chief takes 12 damage: bloodied"), "{:?}", v.log);
-    assert!(v.log.iter().any(|l| l.starts_with("Goblin heals 1: hurt")), "{:?}", v.log);
-    assert!(v.log.iter().any(|l| l == "Varla takes 4 damage: Toughness 12 → 8"), "{:?}", v.log);
+    assert!(
+        gm.iter()
+            .any(|l| l == "Goblin takes 3 damage: Toughness 8 → 5"),
+        "{gm:?}"
+    );
+    assert!(
+        v.log.iter().any(|l| l == "Goblin takes 3 damage: hurt"),
+        "{:?}",
+        v.log
+    );
+    assert!(
+        v.log
+            .iter()
+            .any(|l| l == "Goblin Chief takes 12 damage: bloodied"),
+        "{:?}",
+        v.log
+    );
+    assert!(
+        v.log.iter().any(|l| l.starts_with("Goblin heals 1: hurt")),
+        "{:?}",
+        v.log
+    );
+    assert!(
+        v.log
+            .iter()
+            .any(|l| l == "Varla takes 4 damage: Toughness 12 → 8"),
+        "{:?}",
+        v.log
+    );
     // Nothing of the NPCs' numbers is in what is sent at all.
     let sent = serde_json::to_string(&v).unwrap();
     for secret in ["8 → 5", "15 → 3", "\"hp\":5", "\"hp\":3"] {
         assert!(!sent.contains(secret), "{secret} in {sent}");
     }
     assert!(!sent.contains("\"stats\":[13,11],\"texts\":[],\"hp\":5"));
-    assert_eq!(sent.matches("\"stats\"").count(), 1, "only the player's own combatant in full");
+    assert_eq!(
+        sent.matches("\"stats\"").count(),
+        1,
+        "only the player's own combatant in full"
+    );
 }
 
 #[test]
@@ -90,13 +122,28 @@ fn words_and_redaction() {
     let chief = fighter("Goblin Chief", 15, false, None);
     let varla = fighter("Varla", 9, true, None);
     let hidden = [(&g, true), (&g2, true), (&chief, false), (&varla, false)];
-    assert_eq!(redact("Goblin takes 9 damage: HP 8 → -1, dead", &hidden, "HP"), "Goblin takes 9 damage: down, dead");
-    assert_eq!(redact("Goblin 2 takes 5 damage: HP 20 → 15", &hidden, "HP"), "Goblin 2 takes 5 damage: hurt");
+    assert_eq!(
+        redact("Goblin takes 9 damage: HP 8 → -1, dead", &hidden, "HP"),
+        "Goblin takes 9 damage: down, dead"
+    );
+    assert_eq!(
+        redact("Goblin 2 takes 5 damage: HP 20 → 15", &hidden, "HP"),
+        "Goblin 2 takes 5 damage: hurt"
+    );
     assert_eq!(redact("Goblin’s turn", &hidden, "HP"), "Goblin’s turn");
     // A revealed "Goblin Chief" is not the hidden "Goblin".
-    assert_eq!(redact("Goblin Chief takes 3 damage: HP 15 → 12", &hidden, "HP"), "Goblin Chief takes 3 damage: HP 15 → 12");
-    assert_eq!(redact("Goblinoid takes 3 damage: HP 15 → 12", &hidden, "HP"), "Goblinoid takes 3 damage: HP 15 → 12");
-    assert_eq!(redact("Varla takes 5 damage: HP 9 → 4", &hidden, "HP"), "Varla takes 5 damage: HP 9 → 4");
+    assert_eq!(
+        redact("Goblin Chief takes 3 damage: HP 15 → 12", &hidden, "HP"),
+        "Goblin Chief takes 3 damage: HP 15 → 12"
+    );
+    assert_eq!(
+        redact("Goblinoid takes 3 damage: HP 15 → 12", &hidden, "HP"),
+        "Goblinoid takes 3 damage: HP 15 → 12"
+    );
+    assert_eq!(
+        redact("Varla takes 5 damage: HP 9 → 4", &hidden, "HP"),
+        "Varla takes 5 damage: HP 9 → 4"
+    );
 }
 
 /// Every pair of views met in a fight, including a log longer than a view's window and undo.
@@ -229,9 +276,18 @@ fn catch_up_from_every_point_a_phone_can_hold() {
         assert!(matches!(msgs[..], [ToPlayer::Snapshot { .. }]), "{have}");
     }
     let mut fresh = Lead::default();
-    assert!(fresh.update(last.clone()).is_none(), "no step before a snapshot");
+    assert!(
+        fresh.update(last.clone()).is_none(),
+        "no step before a snapshot"
+    );
     let mut f = Follow::default();
-    assert_eq!(f.receive(ToPlayer::Step { seq: 1, change: Change::default() }), Got::Gap { have: 0 });
+    assert_eq!(
+        f.receive(ToPlayer::Step {
+            seq: 1,
+            change: Change::default()
+        }),
+        Got::Gap { have: 0 }
+    );
     assert_eq!(f.view, None);
 }
 
@@ -239,30 +295,66 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 fn a_peers_messages_are_checked_like_an_import() {
     let hello = r#"{"v":1,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
-    assert_eq!(read_to_gm(r#"{"v":1,"have":3}"#), Ok(ToGm::Resync { have: 3 }));
+    assert_eq!(
+        read_to_gm(r#"{"v":1,"have":3}"#),
+        Ok(ToGm::Resync { have: 3 })
+    );
     // Over the limit: refused before parsing (garbage that size is not even read).
     let huge = "x".repeat(MAX_MESSAGE + 1);
     assert_eq!(read_to_gm(&huge), Err(Refused::TooLarge(257, 16)));
     assert_eq!(read_to_player(&huge), Err(Refused::TooLarge(257, 256)));
-    assert_eq!(read_to_gm(&format!("{{{}", " ".repeat(MAX_FROM_PLAYER))), Err(Refused::TooLarge(17, 16)));
-    for bad in ["", "garbage", "{}", r#"{"attack":{}}"#, r#"{"v":1}"#, r#"{"v":1,"have":0,"chars":["a"]}"#, "[1,2]", r#"{"seq":1}"#] {
+    assert_eq!(
+        read_to_gm(&format!("{{{}", " ".repeat(MAX_FROM_PLAYER))),
+        Err(Refused::TooLarge(17, 16))
+    );
+    for bad in [
+        "",
+        "garbage",
+        "{}",
+        r#"{"attack":{}}"#,
+        r#"{"v":1}"#,
+        r#"{"v":1,"have":0,"chars":["a"]}"#,
+        "[1,2]",
+        r#"{"seq":1}"#,
+    ] {
         assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
-        assert!(matches!(read_to_player(bad), Err(Refused::Shape(_))), "{bad}");
+        assert!(
+            matches!(read_to_player(bad), Err(Refused::Shape(_))),
+            "{bad}"
+        );
     }
     // A message to the player is one snapshot, one step or one refusal, never a mix.
-    let shown = serde_json::to_string(&View { log: vec![], ..view_of_nothing() }).unwrap();
-    for bad in [format!(r#"{{"seq":1,"view":{shown},"why":"no"}}"#), r#"{"seq":1,"change":{},"why":"no"}"#.to_owned()] {
-        assert!(matches!(read_to_player(&bad), Err(Refused::Shape(_))), "{bad}");
+    let shown = serde_json::to_string(&View {
+        log: vec![],
+        ..view_of_nothing()
+    })
+    .unwrap();
+    for bad in [
+        format!(r#"{{"seq":1,"view":{shown},"why":"no"}}"#),
+        r#"{"seq":1,"change":{},"why":"no"}"#.to_owned(),
+    ] {
+        assert!(
+            matches!(read_to_player(&bad), Err(Refused::Shape(_))),
+            "{bad}"
+        );
     }
-    assert_eq!(read_to_gm(&hello.replace("\"v\":1", "\"v\":2")), Err(Refused::Version(2)));
+    assert_eq!(
+        read_to_gm(&hello.replace("\"v\":1", "\"v\":2")),
+        Err(Refused::Version(2))
+    );
     // A long note in the log reaches a player cut short: a snapshot always fits a channel.
     let mut e = fight();
     act(&mut e, Event::Note("é".repeat(3000)));
     let v = view(&e, &["a"]);
     assert_eq!(v.log.last().unwrap().chars().count(), LINE_CHARS + 1);
-    assert!(matches!(read_to_gm(&hello.replace("\"p1\"", "\"\"")), Err(Refused::Shape(e)) if e.contains("without its token")));
+    assert!(
+        matches!(read_to_gm(&hello.replace("\"p1\"", "\"\"")), Err(Refused::Shape(e)) if e.contains("without its token"))
+    );
     let many = format!("[{}]", vec!["\"x\""; MAX_CHARS + 1].join(","));
-    assert!(matches!(read_to_gm(&hello.replace("[\"a\"]", &many)), Err(Refused::Wrong(_))));
+    assert!(matches!(
+        read_to_gm(&hello.replace("[\"a\"]", &many)),
+        Err(Refused::Wrong(_))
+    ));
     // Numbers out of range are a shape error, never a panic.
     assert!(read_to_gm(r#"{"v":1,"have":-1}"#).is_err());
 }
@@ -275,15 +367,29 @@ fn view_of_nothing() -> View {
 fn every_message_survives_its_wire_form() {
     let f = fight();
     let msgs = [
-        ToPlayer::Snapshot { seq: 3, view: view(&f, &["a"]) },
-        ToPlayer::Step { seq: 4, change: diff(&view_of_nothing(), &view(&f, &["a"])) },
-        ToPlayer::Refused { why: "another fight".into() },
+        ToPlayer::Snapshot {
+            seq: 3,
+            view: view(&f, &["a"]),
+        },
+        ToPlayer::Step {
+            seq: 4,
+            change: diff(&view_of_nothing(), &view(&f, &["a"])),
+        },
+        ToPlayer::Refused {
+            why: "another fight".into(),
+        },
     ];
     for m in msgs {
         assert_eq!(read_to_player(&serde_json::to_string(&m).unwrap()), Ok(m));
     }
     for m in [
-        ToGm::Hello { v: VERSION, token: "t".into(), fight: "f1".into(), have: 2, chars: vec!["a".into()] },
+        ToGm::Hello {
+            v: VERSION,
+            token: "t".into(),
+            fight: "f1".into(),
+            have: 2,
+            chars: vec!["a".into()],
+        },
         ToGm::Resync { have: 9 },
     ] {
         assert_eq!(read_to_gm(&serde_json::to_string(&m).unwrap()), Ok(m));
@@ -304,11 +410,23 @@ fn pairing_codes_round_trip_and_are_checked() {
     assert!(is_code(&json));
     assert!(!is_code(r#"{"schema_version":1}"#));
     assert_eq!(Code::read(&json), Ok(c.clone()));
-    assert_eq!(Code::read(&json.replace("\"table\":1", "\"table\":9")), Err(Refused::Version(9)));
-    assert!(matches!(Code::read(&json.replace("\"seat\":2", "\"seat\":8")), Err(Refused::Wrong(_))));
-    let long = Code { sdp: "a".repeat(MAX_SDP + 1), ..c };
+    assert_eq!(
+        Code::read(&json.replace("\"table\":1", "\"table\":9")),
+        Err(Refused::Version(9))
+    );
+    assert!(matches!(
+        Code::read(&json.replace("\"seat\":2", "\"seat\":8")),
+        Err(Refused::Wrong(_))
+    ));
+    let long = Code {
+        sdp: "a".repeat(MAX_SDP + 1),
+        ..c
+    };
     assert!(Code::read(&long.json()).is_err());
-    assert!(matches!(Code::read("{\"table\":1}"), Err(Refused::Shape(_))));
+    assert!(matches!(
+        Code::read("{\"table\":1}"),
+        Err(Refused::Shape(_))
+    ));
 }
 
 #[test]
@@ -331,8 +449,16 @@ const OFFER: &str = "v=0\r\no=- 1513040471590779028 2 IN IP4 127.0.0.1\r\ns=-\r\
 #[test]
 fn a_session_description_compacts_to_what_a_data_channel_needs_and_back() {
     let short = compact(OFFER).unwrap();
-    assert!(short.starts_with("nWMw RW/c8Ca5SR7q/b9C+55Z0xq+ "), "{short}");
-    assert!(short.ends_with(" x 192.0.2.2/58755 fd00::2/40566 0b8e0b8c-5b1f-4d0e-a4a8-1c7c2f3d9e10.local/51234"), "{short}");
+    assert!(
+        short.starts_with("nWMw RW/c8Ca5SR7q/b9C+55Z0xq+ "),
+        "{short}"
+    );
+    assert!(
+        short.ends_with(
+            " x 192.0.2.2/58755 fd00::2/40566 0b8e0b8c-5b1f-4d0e-a4a8-1c7c2f3d9e10.local/51234"
+        ),
+        "{short}"
+    );
     assert!(short.len() < 200, "{} characters", short.len());
     let full = expand(&short).unwrap();
     for line in [
@@ -346,12 +472,21 @@ fn a_session_description_compacts_to_what_a_data_channel_needs_and_back() {
     ] {
         assert!(full.contains(&format!("{line}\r\n")), "{line} in {full}");
     }
-    assert_eq!(compact(&full).as_deref(), Some(short.as_str()), "a fixed point");
+    assert_eq!(
+        compact(&full).as_deref(),
+        Some(short.as_str()),
+        "a fixed point"
+    );
     let answer = OFFER.replace("a=setup:actpass", "a=setup:active");
-    assert!(expand(&compact(&answer).unwrap()).unwrap().contains("a=setup:active\r\n"));
+    assert!(expand(&compact(&answer).unwrap())
+        .unwrap()
+        .contains("a=setup:active\r\n"));
     // Damaged or hostile: no description, never a line break or a strange address written in.
     for bad in [
-        "", "a b", "u p !!! x", "u p AAAA x",
+        "",
+        "a b",
+        "u p !!! x",
+        "u p AAAA x",
         &short.replace(" x ", " q "),
         &format!("{short} 1.2.3.4/99999"),
         &format!("{short} evil\r\na=x/1"),
@@ -383,12 +518,22 @@ fn an_npc_the_gm_hid_shows_from_its_first_turn_and_one_revealed_shows_its_number
     }
     assert_eq!(e.state().current, Some(id), "its turn came");
     let v = view(&e, &["a"]);
-    let seat = v.seats.iter().find(|s| s.name == "Ambusher").expect("seen from its turn");
+    let seat = v
+        .seats
+        .iter()
+        .find(|s| s.name == "Ambusher")
+        .expect("seen from its turn");
     assert_eq!((seat.hp, seat.word.as_str()), (None, "hurt"));
-    assert!(v.log.iter().any(|l| l == "Ambusher takes 2 damage: hurt"), "{:?}", v.log);
+    assert!(
+        v.log.iter().any(|l| l == "Ambusher takes 2 damage: hurt"),
+        "{:?}",
+        v.log
+    );
     // Undo before its turn hides it again (the view follows the log).
     e.undo(6);
-    assert!(!serde_json::to_string(&view(&e, &["a"])).unwrap().contains("Ambusher"));
+    assert!(!serde_json::to_string(&view(&e, &["a"]))
+        .unwrap()
+        .contains("Ambusher"));
     e.redo(6);
     // The GM reveals the goblin chief: its numbers, in the order and the log.
     act(&mut e, Event::Damage(vec![4], 3));
@@ -396,7 +541,21 @@ fn an_npc_the_gm_hid_shows_from_its_first_turn_and_one_revealed_shows_its_number
     let v = view(&e, &["a"]);
     let chief = v.seats.iter().find(|s| s.name == "Goblin Chief").unwrap();
     assert_eq!(chief.hp, Some((12, 15)));
-    assert!(v.log.iter().any(|l| l == "Goblin Chief takes 3 damage: Toughness 15 → 12"), "{:?}", v.log);
+    assert!(
+        v.log
+            .iter()
+            .any(|l| l == "Goblin Chief takes 3 damage: Toughness 15 → 12"),
+        "{:?}",
+        v.log
+    );
     assert!(!Encounter::toggle(&mut e.revealed, 4), "toggled back");
-    assert_eq!(view(&e, &["a"]).seats.iter().find(|s| s.name == "Goblin Chief").unwrap().hp, None);
+    assert_eq!(
+        view(&e, &["a"])
+            .seats
+            .iter()
+            .find(|s| s.name == "Goblin Chief")
+            .unwrap()
+            .hp,
+        None
+    );
 }

@@ -81,9 +81,9 @@ impl Value {
         Some(match like {
             Value::Flag(_) => Value::Flag(key.parse().ok()?),
             Value::Num(_) => Value::Num(key.parse().ok()?),
-            Value::Names(_) => Value::Names(
-                key.split('\u{1f}').skip(1).map(str::to_owned).collect(),
-            ),
+            Value::Names(_) => {
+                Value::Names(key.split('\u{1f}').skip(1).map(str::to_owned).collect())
+            }
         })
     }
 
@@ -280,7 +280,8 @@ pub fn follow<S: Linked>(
             let Some(fv) = Value::from_key(key, &sv) else {
                 continue;
             };
-            let sheet_only = agreed.is_some_and(|a| sheet_newer && a[i] == *key && sv.key() != a[i]);
+            let sheet_only =
+                agreed.is_some_and(|a| sheet_newer && a[i] == *key && sv.key() != a[i]);
             if d.flow != Flow::ToFight && fv != sv && !sheet_only {
                 (d.write)(&mut next, &fv);
                 if pass == 0 {

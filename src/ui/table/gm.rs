@@ -63,14 +63,21 @@ fn npc_choices(t: Table, ctx: EncCtx) -> impl IntoView {
     // `shown`: the list of NPCs whose numbers players see, else those hidden from them.
     let has = move |shown: bool, who: u32| {
         t.encounters.list.with(|l| {
-            l.iter().find(|e| e.id == id.get_value()).is_some_and(|e| {
-                if shown { &e.revealed } else { &e.hidden }.contains(&who)
-            })
+            l.iter()
+                .find(|e| e.id == id.get_value())
+                .is_some_and(|e| if shown { &e.revealed } else { &e.hidden }.contains(&who))
         })
     };
     let flip = move |shown: bool, who: u32| {
         t.encounters.update(&id.get_value(), |e| {
-            Encounter::toggle(if shown { &mut e.revealed } else { &mut e.hidden }, who);
+            Encounter::toggle(
+                if shown {
+                    &mut e.revealed
+                } else {
+                    &mut e.hidden
+                },
+                who,
+            );
         })
     };
     view! {

@@ -11,18 +11,18 @@ mod rtc;
 
 pub use player::TablePage;
 
+use crate::storage::agree;
 use crate::storage::table::{
     compact, expand, read_to_gm, read_to_player, view_for, Code, Got, Held, Lead, ToGm, ToPlayer,
     MAX_SEATS, VERSION,
 };
-use crate::storage::agree;
 use crate::storage::versioned::Versioned;
+use crate::storage::Loaded;
 use crate::storage::LocalStore;
 use crate::ui::encounters::{Encounters, TableHook};
 use crate::ui::qr::{self, Qr};
 use crate::ui::roster::Roster;
 use crate::ui::share::{link_of, Arrived, Share};
-use crate::storage::Loaded;
 use crate::ui::state::Notices;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -106,7 +106,10 @@ pub fn provide() {
     // Missing, or storage off (said once at start): nothing to show yet.
     let held = match crate::storage::load::<Held>(&LocalStore, crate::ui::state::now_ms()) {
         Ok(Loaded::Ok(h)) => h,
-        Ok(Loaded::Quarantined { quarantine_key, reason }) => {
+        Ok(Loaded::Quarantined {
+            quarantine_key,
+            reason,
+        }) => {
             notices.error(format!(
                 "The last table view could not be read ({reason}); it was kept aside as “{quarantine_key}”."
             ));
@@ -134,13 +137,15 @@ pub fn provide() {
     };
     provide_context(t);
     provide_context(TableHook(gm::panel));
-    let handler = Closure::<dyn FnMut(u32, String, String)>::new(move |seat: u32, kind: String, text: String| {
-        if seat == PLAYER {
-            t.player_event(&kind, &text);
-        } else {
-            t.gm_event(seat, &kind, &text);
-        }
-    });
+    let handler = Closure::<dyn FnMut(u32, String, String)>::new(
+        move |seat: u32, kind: String, text: String| {
+            if seat == PLAYER {
+                t.player_event(&kind, &text);
+            } else {
+                t.gm_event(seat, &kind, &text);
+            }
+        },
+    );
     rtc::listen(&handler);
     handler.forget();
     Effect::new(move || {
@@ -237,7 +242,11 @@ impl Table {
 
     async fn make_offer(self, n: u32) -> Result<(String, Option<Qr>), String> {
         let fight = self.fight.get_untracked().ok_or("the table is closed")?;
-        let name = self.encounters.get(&fight).map(|e| e.name).unwrap_or_default();
+        let name = self
+            .encounters
+            .get(&fight)
+            .map(|e| e.name)
+            .unwrap_or_default();
         let code = Code {
             table: VERSION,
             answer: false,
@@ -287,7 +296,13 @@ impl Table {
         self.set_phase(n, Phase::Connecting);
         spawn_local(async move {
             if let Err(e) = rtc::accept(n, &sdp).await {
-                self.set_phase(n, Phase::Lost(format!("The code could not be used: {}. Tap New code.", rtc::reason(e))));
+                self.set_phase(
+                    n,
+                    Phase::Lost(format!(
+                        "The code could not be used: {}. Tap New code.",
+                        rtc::reason(e)
+                    )),
+                );
             }
         });
         set_timeout(
@@ -341,19 +356,29 @@ impl Table {
                 ..
             } => {
                 if theirs != fight {
-                    send(n, &ToPlayer::Refused {
-                        why: "This phone paired for another fight.".into(),
-                    });
-                    self.line(format!("Player {}: refused, paired for another fight.", n + 1));
+                    send(
+                        n,
+                        &ToPlayer::Refused {
+                            why: "This phone paired for another fight.".into(),
+                        },
+                    );
+                    self.line(format!(
+                        "Player {}: refused, paired for another fight.",
+                        n + 1
+                    ));
                     return;
                 }
                 // A greeting sent again (a retry) is not a new arrival.
-                let again = local_peers(|ps| ps.iter().any(|p| p.token == token && p.open && p.seat == n));
+                let again =
+                    local_peers(|ps| ps.iter().any(|p| p.token == token && p.open && p.seat == n));
                 // A character another connected phone already plays stays theirs.
                 let chars: Vec<String> = local_peers(|ps| {
                     chars
                         .into_iter()
-                        .filter(|c| !ps.iter().any(|p| p.open && p.token != token && p.chars.contains(c)))
+                        .filter(|c| {
+                            !ps.iter()
+                                .any(|p| p.open && p.token != token && p.chars.contains(c))
+                        })
                         .collect()
                 });
                 local_peers(|ps| {
@@ -404,13 +429,20 @@ impl Table {
     }
 
     fn catch_up(self, n: u32, have: u64) {
-        let Some(e) = self.fight.get_untracked().and_then(|f| self.encounters.get(&f)) else {
+        let Some(e) = self
+            .fight
+            .get_untracked()
+            .and_then(|f| self.encounters.get(&f))
+        else {
             return;
         };
         let state = e.state();
         local_peers(|ps| {
             if let Some(p) = ps.iter_mut().find(|p| p.seat == n && p.open) {
-                for m in p.lead.catch_up(have, view_for(&e.id, &e.name, &state, &p.chars, (&e).into())) {
+                for m in p.lead.catch_up(
+                    have,
+                    view_for(&e.id, &e.name, &state, &p.chars, (&e).into()),
+                ) {
                     send(n, &m);
                 }
             }
@@ -419,7 +451,11 @@ impl Table {
 
     /// GM: the fight changed; each open player gets what changed in their view.
     fn push(self) {
-        let Some(e) = self.fight.get_untracked().and_then(|f| self.encounters.get(&f)) else {
+        let Some(e) = self
+            .fight
+            .get_untracked()
+            .and_then(|f| self.encounters.get(&f))
+        else {
             return;
         };
         if !local_peers(|ps| ps.iter().any(|p| p.open)) {
@@ -428,7 +464,10 @@ impl Table {
         let state = e.state();
         local_peers(|ps| {
             for p in ps.iter_mut().filter(|p| p.open) {
-                if let Some(m) = p.lead.update(view_for(&e.id, &e.name, &state, &p.chars, (&e).into())) {
+                if let Some(m) =
+                    p.lead
+                        .update(view_for(&e.id, &e.name, &state, &p.chars, (&e).into()))
+                {
                     send(p.seat, &m);
                 }
             }
@@ -453,7 +492,9 @@ impl Table {
             };
             let phase = match made {
                 Ok((link, qr)) => Phase::Showing(link, qr),
-                Err(e) => Phase::Lost(format!("No answer could be made: {e}. Scan the GM’s code again.")),
+                Err(e) => Phase::Lost(format!(
+                    "No answer could be made: {e}. Scan the GM’s code again."
+                )),
             };
             if self.phase(PLAYER) == Some(Phase::Making) {
                 self.set_phase(PLAYER, phase);
@@ -508,13 +549,19 @@ impl Table {
                     return;
                 };
                 if let ToPlayer::Refused { why } = &m {
-                    self.set_phase(PLAYER, Phase::Lost(format!("The GM’s phone refused this phone: {why}")));
+                    self.set_phase(
+                        PLAYER,
+                        Phase::Lost(format!("The GM’s phone refused this phone: {why}")),
+                    );
                     return;
                 }
                 let got = self.held.try_update(|h| h.receive(m));
                 match got {
                     Some(Got::Gap { have }) => {
-                        rtc::send(PLAYER, &serde_json::to_string(&ToGm::Resync { have }).unwrap_or_default());
+                        rtc::send(
+                            PLAYER,
+                            &serde_json::to_string(&ToGm::Resync { have }).unwrap_or_default(),
+                        );
                     }
                     Some(Got::Shown) => {
                         self.follow_sheets();
@@ -524,7 +571,10 @@ impl Table {
                 }
             }
             _ => {
-                if matches!(self.phase(PLAYER), Some(Phase::Open(_) | Phase::Showing(..))) {
+                if matches!(
+                    self.phase(PLAYER),
+                    Some(Phase::Open(_) | Phase::Showing(..))
+                ) {
                     self.set_phase(PLAYER, Phase::Lost(DISCONNECTED.into()));
                 }
             }
@@ -553,7 +603,11 @@ impl Table {
             if let Some(new) = changed {
                 local(|l| l.undo.push(ch.clone()));
                 self.roster.put(new);
-                self.line(format!("Your sheet of {} took from the fight: {}.", ch.name, taken.join(", ")));
+                self.line(format!(
+                    "Your sheet of {} took from the fight: {}.",
+                    ch.name,
+                    taken.join(", ")
+                ));
             }
         }
     }
@@ -582,7 +636,11 @@ const DISCONNECTED: &str = "Disconnected from the GM’s phone: what you see is 
 const TOO_LONG: &str = "The phones could not reach each other within 15 seconds. Both must be on the same Wi-Fi (or one phone’s hotspot) with the app open; some guest networks keep phones apart. Tap New code to try again.";
 
 /// One side's code: this phone's offer (`remote` none) or its answer to `remote`, in `code`.
-async fn make_code(n: u32, remote: Option<String>, code: Code) -> Result<(String, Option<Qr>), String> {
+async fn make_code(
+    n: u32,
+    remote: Option<String>,
+    code: Code,
+) -> Result<(String, Option<Qr>), String> {
     let sdp = match remote {
         None => rtc::offer(n).await,
         Some(offer) => rtc::answer(n, &offer).await,

@@ -116,7 +116,13 @@ fn live(v: View) -> impl IntoView {
             }
         })
         .collect_view();
-    let log = v.log.iter().rev().take(40).map(|l| view! { <li>{l.clone()}</li> }).collect_view();
+    let log = v
+        .log
+        .iter()
+        .rev()
+        .take(40)
+        .map(|l| view! { <li>{l.clone()}</li> })
+        .collect_view();
     view! {
         <h2>{v.name.clone()}</h2>
         <p class="turn" role="status" data-testid="table-turn">{heading}</p>
