@@ -89,3 +89,36 @@ fn the_checker_sees_imports() {
     let hits = mentions("src/ui", &["leptos"]);
     assert!(!hits.is_empty());
 }
+
+/// Only the app root mounts the live table: no page or component imports `ui/table/` (the
+/// fight's page reaches its panel through the `TableHook` context).
+#[test]
+fn nothing_in_ui_imports_the_table_back() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
+    let mut files = Vec::new();
+    rust_files(&root, &mut files);
+    let mut hits = Vec::new();
+    for file in files {
+        if file == root.join("mod.rs") || file.starts_with(root.join("table")) {
+            continue;
+        }
+        let text = fs::read_to_string(&file).expect("utf-8 source");
+        for (n, line) in text.lines().enumerate() {
+            let code = line.split("//").next().unwrap_or("");
+            if code.contains("ui::table") || code.contains("super::table") {
+                hits.push(format!("{}:{}: {}", file.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(
+        hits.is_empty(),
+        "ui/ imports the table:\n{}",
+        hits.join("\n")
+    );
+    assert!(
+        fs::read_to_string(root.join("mod.rs"))
+            .unwrap()
+            .contains("table::provide()"),
+        "the checker looks where the table is mounted"
+    );
+}
