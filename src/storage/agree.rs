@@ -178,6 +178,10 @@ pub fn follow(
         at = now;
         c
     });
+    // A value the sheet kept stays kept only while the sheet is newer than the agreement.
+    if !r.conflicts.is_empty() {
+        at = rec.map_or(0, |r| r.at);
+    }
     let rec = Agreed {
         who,
         at,

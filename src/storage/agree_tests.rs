@@ -124,11 +124,13 @@ fn run(case: &Case) {
         updated: T0 + 13,
         ..ch.clone()
     };
-    let (kept, _, _) = follow(&undone, who, &keys, Some(&rec), T0 + 14);
+    let (kept, _, rec2) = follow(&undone, who, &keys, Some(&rec), T0 + 14);
     assert!(
         kept.is_none(),
         "{what}: the player's undo stays until the fight changes it again"
     );
+    let (kept, _, _) = follow(&undone, who, &keys, Some(&rec2), T0 + 15);
+    assert!(kept.is_none(), "{what}: and through the steps after it");
     let (ch2, out) = step(&mut e, &mut s, &ch, T0 + 11, None);
     assert_eq!(
         values(&followed.sheet),

@@ -24,12 +24,13 @@ use serde::{Deserialize, Serialize};
 pub const VERSION: u32 = 1;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
-/// [`LOG_LINES`] lines, each cut to [`LINE_CHARS`] characters.
+/// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.
 pub const MAX_MESSAGE: usize = 256 * 1024;
 /// The largest message the GM's phone reads from a player (a greeting is well under 1 KB).
 pub const MAX_FROM_PLAYER: usize = 16 * 1024;
-/// The longest log line a player's view carries, in characters.
-pub const LINE_CHARS: usize = 500;
+/// The longest log line a player's view carries, in bytes (200 of them stay far below
+/// [`MAX_MESSAGE`] whatever the script).
+pub const LINE_BYTES: usize = 500;
 /// Players one GM's phone pairs with.
 pub const MAX_SEATS: usize = 8;
 /// Lines of the log a player's view keeps (the newest).
@@ -380,9 +381,10 @@ pub fn word(hp: i32, max: i32, dead: bool) -> &'static str {
     }
 }
 
-/// Whether a player may see a combatant's numbers: a player character or one linked to a sheet.
+/// Whether a player may see a combatant's numbers: a player character (an NPC kept as a saved
+/// sheet is still an NPC).
 fn open(c: &Combatant) -> bool {
-    c.pc || c.link.is_some()
+    c.pc
 }
 
 /// What the GM chose for the players' eyes: NPCs hidden until their first turn (or until the
@@ -448,7 +450,11 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
         .iter()
         .map(|l| {
             let mut text = redact(l, &cast, rules.hp_name);
-            if let Some((cut, _)) = text.char_indices().nth(LINE_CHARS) {
+            if text.len() > LINE_BYTES {
+                let cut = (0..=LINE_BYTES)
+                    .rev()
+                    .find(|&i| text.is_char_boundary(i))
+                    .unwrap_or(0);
                 text.truncate(cut);
                 text.push('…');
             }
@@ -513,12 +519,13 @@ pub fn redact(text: &str, cast: &[(&Combatant, bool)], hp_name: &str) -> String 
         .next()
         .and_then(|n| n.parse::<i32>().ok())
         .unwrap_or(c.hp);
-    format!(
-        "{}: {}{}",
-        &text[..at],
-        word(now, c.hp_max, false),
-        &rest[end..]
-    )
+    // Later parts naming the track ("HP max halved to 5") go too.
+    let tail: String = rest[end..]
+        .split(", ")
+        .filter(|part| !part.contains(hp_name))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!("{}: {}{tail}", &text[..at], word(now, c.hp_max, false))
 }
 
 /// The change that turns `old` into `new`.

@@ -165,6 +165,13 @@ test("a player's phone reloaded mid-fight keeps what it saw, rejoins and catches
   await expect(one.page.getByTestId("own")).toContainText("Toughness 10/13");
   await gm.getByRole("button", { name: "Open the table" }).tap();
   await one.page.getByRole("button", { name: "Rejoin" }).tap();
+  // A player who changes their mind while showing their answer starts over, and pairs later.
+  await expect(seat(gm, 0).getByTestId("table-code")).toBeVisible({ timeout: 15_000 });
+  await one.page.goto(await seat(gm, 0).getByTestId("table-code").inputValue());
+  await expect(one.page.getByTestId("answer-code")).toBeVisible({ timeout: 15_000 });
+  await one.page.getByRole("button", { name: "Start over" }).tap();
+  await expect(one.page.getByRole("button", { name: "Scan a code" })).toBeVisible();
+  await expect(one.page.getByTestId("own"), "the last view is still shown").toContainText("Toughness 10/13");
   await pair(gm, one.page, 0, true);
   await damage(gm, "Varla", 1);
   await expect(one.page.getByTestId("own")).toContainText("Toughness 9/13");

@@ -254,7 +254,9 @@ pub fn fight_keys<S: Linked>(s: &State, c: &Combatant) -> Vec<String> {
 /// cannot change it: each value the fight holds (`fight`, as [`fight_keys`]) is written to the
 /// sheet through its own edits, unless only the sheet moved it since they last agreed
 /// (`agreed`; `sheet_newer`: the sheet was saved after that), e.g. the player undid what the
-/// fight wrote. The sheet's changes go nowhere: the GM's phone decides the fight.
+/// fight wrote: those are listed in `conflicts` (name, the sheet's, the fight's), and the
+/// agreement's time must stay as it was for them to stay. The sheet's changes go nowhere: the
+/// GM's phone decides the fight.
 pub fn follow<S: Linked>(
     sheet: &S,
     fight: &[String],
@@ -282,7 +284,14 @@ pub fn follow<S: Linked>(
             };
             let sheet_only =
                 agreed.is_some_and(|a| sheet_newer && a[i] == *key && sv.key() != a[i]);
-            if d.flow != Flow::ToFight && fv != sv && !sheet_only {
+            if d.flow == Flow::ToFight || fv == sv {
+                continue;
+            }
+            if sheet_only {
+                if pass == 0 {
+                    out.conflicts.push((d.name, sv.text(), fv.text()));
+                }
+            } else {
                 (d.write)(&mut next, &fv);
                 if pass == 0 {
                     out.taken.push(taken(d.name, &fv, &sv));

@@ -55,7 +55,7 @@ fn npc_choices(t: Table, ctx: EncCtx) -> impl IntoView {
         ctx.state.with(|s| {
             s.combatants
                 .iter()
-                .filter(|c| !c.pc && c.link.is_none() && !c.gone)
+                .filter(|c| !c.pc && !c.gone)
                 .map(|c| (c.id, c.name.clone()))
                 .collect::<Vec<_>>()
         })

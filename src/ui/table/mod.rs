@@ -228,13 +228,14 @@ impl Table {
     /// GM: a fresh code for seat `n` (a new seat, or a player who rejoins).
     fn offer(self, n: u32) {
         self.set_phase(n, Phase::Making);
+        let attempt = next_attempt(n);
         spawn_local(async move {
             let phase = match self.make_offer(n).await {
                 Ok((link, code)) => Phase::Showing(link, code),
                 Err(e) => Phase::Lost(format!("No code could be made: {e}.")),
             };
-            // Still this seat's turn to show a code (not closed meanwhile).
-            if self.phase(n) == Some(Phase::Making) {
+            // Still this attempt of this seat (not closed, reopened or made again meanwhile).
+            if attempt_now(n) == attempt && self.phase(n) == Some(Phase::Making) {
                 self.set_phase(n, phase);
             }
         });
@@ -294,6 +295,7 @@ impl Table {
             return;
         };
         self.set_phase(n, Phase::Connecting);
+        let attempt = attempt_now(n);
         spawn_local(async move {
             if let Err(e) = rtc::accept(n, &sdp).await {
                 self.set_phase(
@@ -307,7 +309,7 @@ impl Table {
         });
         set_timeout(
             move || {
-                if self.phase(n) == Some(Phase::Connecting) {
+                if attempt_now(n) == attempt && self.phase(n) == Some(Phase::Connecting) {
                     rtc::close(n);
                     self.set_phase(n, Phase::Lost(TOO_LONG.into()));
                 }
@@ -371,17 +373,23 @@ impl Table {
                 // A greeting sent again (a retry) is not a new arrival.
                 let again =
                     local_peers(|ps| ps.iter().any(|p| p.token == token && p.open && p.seat == n));
-                // A character another connected phone already plays stays theirs.
+                // A character another phone played at this table stays theirs (connected
+                // or away: it comes back with its own token).
                 let chars: Vec<String> = local_peers(|ps| {
                     chars
                         .into_iter()
-                        .filter(|c| {
-                            !ps.iter()
-                                .any(|p| p.open && p.token != token && p.chars.contains(c))
-                        })
+                        .filter(|c| !ps.iter().any(|p| p.token != token && p.chars.contains(c)))
                         .collect()
                 });
                 local_peers(|ps| {
+                    // One phone per seat: a new token on a seat replaces the one there; the
+                    // table keeps no more phones than seats.
+                    ps.retain(|p| p.token == token || p.seat != n);
+                    if ps.len() >= MAX_SEATS && !ps.iter().any(|p| p.token == token) {
+                        if let Some(i) = ps.iter().position(|p| !p.open) {
+                            ps.remove(i);
+                        }
+                    }
                     if let Some(p) = ps.iter_mut().find(|p| p.token == token) {
                         p.seat = n;
                         p.chars = chars.clone();
@@ -484,6 +492,7 @@ impl Table {
         }
         local(|l| l.code = Some(code.clone()));
         self.set_phase(PLAYER, Phase::Making);
+        let attempt = next_attempt(PLAYER);
         spawn_local(async move {
             let offer = expand(&code.sdp).ok_or_else(|| "the GM’s code is damaged".to_owned());
             let made = match offer {
@@ -496,7 +505,7 @@ impl Table {
                     "No answer could be made: {e}. Scan the GM’s code again."
                 )),
             };
-            if self.phase(PLAYER) == Some(Phase::Making) {
+            if attempt_now(PLAYER) == attempt && self.phase(PLAYER) == Some(Phase::Making) {
                 self.set_phase(PLAYER, phase);
             }
         });
@@ -587,11 +596,17 @@ impl Table {
         let Some(view) = self.held.with_untracked(|h| h.view.clone()) else {
             return;
         };
+        if view.head.ended {
+            return;
+        }
         let now = crate::ui::state::now_ms();
         for (c, keys) in view.own.iter().zip(&view.shared) {
             let Some(ch) = c.link.as_deref().and_then(|id| self.roster.get(id)) else {
                 continue;
             };
+            if ch.sheet.system().id != view.system {
+                continue;
+            }
             let rec = self
                 .held
                 .with_untracked(|h| h.agreed.iter().find(|a| a.who == c.id).cloned());
@@ -601,7 +616,7 @@ impl Table {
                 h.agreed.push(rec);
             });
             if let Some(new) = changed {
-                local(|l| l.undo.push(ch.clone()));
+                local(|l| l.undo.push((ch.clone(), new.updated)));
                 self.roster.put(new);
                 self.line(format!(
                     "Your sheet of {} took from the fight: {}.",
@@ -612,14 +627,29 @@ impl Table {
         }
     }
 
+    /// Player: leaves this pairing (a code the GM no longer waits for) to scan a new one.
+    fn start_over(self) {
+        next_attempt(PLAYER);
+        rtc::close(PLAYER);
+        self.set_phase(PLAYER, Phase::Idle);
+    }
+
     /// Player: puts back the sheets as they were before the fight last wrote to them.
     fn undo_follow(self) {
         // Saved now: newer than the agreement, so the fight writes it again only once it
         // changes the value again.
         let now = crate::ui::state::now_ms();
-        for mut ch in local(|l| std::mem::take(&mut l.undo)).into_iter().rev() {
-            ch.updated = now;
-            self.roster.put(ch);
+        for (mut ch, written) in local(|l| std::mem::take(&mut l.undo)).into_iter().rev() {
+            // A sheet changed since the fight wrote it keeps that change (nothing is undone
+            // that the player did afterwards).
+            if self
+                .roster
+                .get(&ch.id)
+                .is_some_and(|now| now.updated == written)
+            {
+                ch.updated = now;
+                self.roster.put(ch);
+            }
         }
         self.lines.set(Vec::new());
     }
@@ -663,8 +693,12 @@ async fn make_code(
 struct Local {
     peers: Vec<Peer>,
     code: Option<Code>,
-    /// Player: the sheets as they were before the fight wrote to them (for Undo).
-    undo: Vec<crate::storage::character::Character>,
+    /// Player: the sheets as they were before the fight wrote to them, and when it wrote
+    /// them (for Undo).
+    undo: Vec<(crate::storage::character::Character, u64)>,
+    /// Per seat, how many pairings were started: a late answer, result or timer of an earlier
+    /// one changes nothing.
+    attempts: Vec<(u32, u32)>,
 }
 
 thread_local! {
@@ -673,6 +707,23 @@ thread_local! {
 
 fn local<R>(f: impl FnOnce(&mut Local) -> R) -> R {
     LOCAL.with(|l| f(&mut l.borrow_mut()))
+}
+
+fn attempt_now(n: u32) -> u32 {
+    local(|l| l.attempts.iter().find(|a| a.0 == n).map_or(0, |a| a.1))
+}
+
+fn next_attempt(n: u32) -> u32 {
+    local(|l| match l.attempts.iter_mut().find(|a| a.0 == n) {
+        Some(a) => {
+            a.1 += 1;
+            a.1
+        }
+        None => {
+            l.attempts.push((n, 1));
+            1
+        }
+    })
 }
 
 fn local_peers<R>(f: impl FnOnce(&mut Vec<Peer>) -> R) -> R {

@@ -31,7 +31,7 @@ pub fn TablePage() -> impl IntoView {
                 text: "Now show this code to the GM: they scan it with Rollsheet. Keep this page open.".into(),
                 class: "",
                 code: Some((link, qr)),
-                button: None,
+                button: Some(("Start over", Callback::new(move |()| t.start_over()))),
             },
             Phase::Open(_) => Card {
                 text: "Connected to the GM’s phone.".into(),
@@ -43,7 +43,7 @@ pub fn TablePage() -> impl IntoView {
                 text: why,
                 class: "field-error",
                 code: None,
-                button: Some(("Rejoin", Callback::new(move |()| t.set_phase(super::PLAYER, Phase::Idle)))),
+                button: Some(("Rejoin", Callback::new(move |()| t.start_over()))),
             },
         };
         card(c, "answer-code")
