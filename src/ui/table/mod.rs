@@ -436,12 +436,15 @@ impl Table {
         }
     }
 
-    fn catch_up(self, n: u32, have: u64) {
-        let Some(e) = self
-            .fight
+    /// GM: the fight this phone serves, as stored now.
+    fn served(self) -> Option<crate::rules::encounter::Encounter> {
+        self.fight
             .get_untracked()
             .and_then(|f| self.encounters.get(&f))
-        else {
+    }
+
+    fn catch_up(self, n: u32, have: u64) {
+        let Some(e) = self.served() else {
             return;
         };
         let state = e.state();
@@ -459,11 +462,7 @@ impl Table {
 
     /// GM: the fight changed; each open player gets what changed in their view.
     fn push(self) {
-        let Some(e) = self
-            .fight
-            .get_untracked()
-            .and_then(|f| self.encounters.get(&f))
-        else {
+        let Some(e) = self.served() else {
             return;
         };
         if !local_peers(|ps| ps.iter().any(|p| p.open)) {
