@@ -25,18 +25,24 @@ async function decodeQr(code: Locator): Promise<string> {
   return text!;
 }
 
+/** A started fight of `system` on the GM's phone: saved characters `pcs` and one quick NPC
+ * (its toughness set when given). */
+async function newFight(gm: Page, name: string, system: string, pcs: { name: string }[], npc: string, toughness?: number) {
+  await seedCharacters(gm, pcs as { id: string }[]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill(name);
+  await gm.getByLabel("Rule system").selectOption(system);
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  for (const pc of pcs) await gm.getByRole("button", { name: `Add ${pc.name}` }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill(npc);
+  if (toughness !== undefined) await setNumber(gm, "Toughness", toughness);
+  await gm.getByRole("button", { name: `Add ${npc}` }).tap();
+  await gm.getByTestId("next").tap();
+}
+
 /** The GM's fight: Varla, Bram and a goblin of Toughness 12, started. */
 async function gmFight(gm: Page) {
-  await seedCharacters(gm, [VARLA, BRAM]);
-  await gm.getByRole("link", { name: "Combat" }).tap();
-  await gm.getByLabel("Name", { exact: true }).fill("Ambush");
-  await gm.getByRole("button", { name: "Create encounter" }).tap();
-  await gm.getByRole("button", { name: "Add Varla" }).tap();
-  await gm.getByRole("button", { name: "Add Bram" }).tap();
-  await gm.getByLabel("Name", { exact: true }).fill("Goblin");
-  await setNumber(gm, "Toughness", 12);
-  await gm.getByRole("button", { name: "Add Goblin" }).tap();
-  await gm.getByTestId("next").tap();
+  await newFight(gm, "Ambush", "symbaroum", [VARLA, BRAM], "Goblin", 12);
   await expect(turnStatus(gm)).toContainText("Round 1");
 }
 
@@ -265,15 +271,7 @@ test("a Tempo fight (rounds from 0) followed on a player's phone, whose saved ch
   const ilse = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-tempo-v1.json"), "utf8"));
   const one = await otherPhone(browser, baseURL);
   await seedCharacters(one.page, [ilse]);
-  await seedCharacters(gm, [ilse]);
-  await gm.getByRole("link", { name: "Combat" }).tap();
-  await gm.getByLabel("Name", { exact: true }).fill("Duel at dawn");
-  await gm.getByLabel("Rule system").selectOption("tempo");
-  await gm.getByRole("button", { name: "Create encounter" }).tap();
-  await gm.getByRole("button", { name: `Add ${ilse.name}` }).tap();
-  await gm.getByLabel("Name", { exact: true }).fill("Brigand");
-  await gm.getByRole("button", { name: "Add Brigand" }).tap();
-  await gm.getByTestId("next").tap();
+  await newFight(gm, "Duel at dawn", "tempo", [ilse], "Brigand");
   await expect(turnStatus(gm)).toContainText("Round 0");
   await gm.getByRole("button", { name: "Open the table" }).tap();
   await pair(gm, one.page, 0, true);

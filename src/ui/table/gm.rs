@@ -99,27 +99,21 @@ fn npc_choices(t: Table, ctx: EncCtx) -> impl IntoView {
 
 fn seat_view(t: Table, n: u32, phase: Phase) -> impl IntoView {
     let title = format!("Player {}", n + 1);
-    let plain = |text: &str| Card {
-        text: text.into(),
-        class: "",
-        code: None,
-        button: None,
-    };
     let c = match phase {
-        Phase::Idle | Phase::Making => plain("Making the code…"),
+        Phase::Idle | Phase::Making => Card::says("Making the code…"),
         Phase::Showing(link, qr) => Card {
             code: Some((link, qr)),
-            ..plain("1. On the player’s phone: Rollsheet → Scan a code, pointed at this code (or open the link). 2. Their phone then shows a code: tap Scan a code below and point this phone at it.")
+            ..Card::says("1. On the player’s phone: Rollsheet → Scan a code, pointed at this code (or open the link). 2. Their phone then shows a code: tap Scan a code below and point this phone at it.")
         },
-        Phase::Connecting => plain("Connecting…"),
+        Phase::Connecting => Card::says("Connecting…"),
         Phase::Open(who) => Card {
             class: "ok",
-            ..plain(&format!("Connected: {who}"))
+            ..Card::says(format!("Connected: {who}"))
         },
         Phase::Lost(why) => Card {
             class: "field-error",
             button: Some(("New code", Callback::new(move |()| t.offer(n)))),
-            ..plain(&why)
+            ..Card::says(why)
         },
     };
     view! {

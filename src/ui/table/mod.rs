@@ -11,6 +11,7 @@ mod rtc;
 
 pub use player::TablePage;
 
+use crate::rules::encounter::{Encounter, State};
 use crate::storage::agree;
 use crate::storage::table::{
     compact, expand, read_to_gm, read_to_player, view_for, Code, Got, Held, Lead, ToGm, ToPlayer,
@@ -55,6 +56,18 @@ pub struct Card {
     pub class: &'static str,
     pub code: Option<(String, Option<Qr>)>,
     pub button: Option<(&'static str, Callback<()>)>,
+}
+
+impl Card {
+    /// A plain sentence; the other parts are added with struct update syntax.
+    pub fn says(text: impl Into<String>) -> Card {
+        Card {
+            text: text.into(),
+            class: "",
+            code: None,
+            button: None,
+        }
+    }
 }
 
 pub fn card(c: Card, testid: &'static str) -> impl IntoView {
@@ -346,9 +359,11 @@ impl Table {
                 return;
             }
         };
-        let Some(fight) = self.fight.get_untracked() else {
+        let Some(e) = self.served() else {
             return;
         };
+        let fight = e.id.clone();
+        let state = e.state();
         match m {
             ToGm::Hello {
                 token,
@@ -404,60 +419,22 @@ impl Table {
                         });
                     }
                 });
-                let who = self.names(&fight, &chars);
+                let who = names(&state, &chars);
                 if !again {
                     self.line(format!("Player {} joined: {who}.", n + 1));
                 }
                 self.set_phase(n, Phase::Open(who));
-                self.catch_up(n, have);
+                catch_up(n, have, &e, &state);
             }
-            ToGm::Resync { have } => self.catch_up(n, have),
-        }
-    }
-
-    /// The names of the fight's combatants linked to `chars`, or what it means when none are.
-    fn names(self, fight: &str, chars: &[String]) -> String {
-        let names: Vec<String> = self
-            .encounters
-            .get(fight)
-            .map(|e| {
-                e.state()
-                    .combatants
-                    .iter()
-                    .filter(|c| c.link.as_ref().is_some_and(|l| chars.contains(l)))
-                    .map(|c| c.name.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
-        if names.is_empty() {
-            "watching (none of their characters is in this fight)".into()
-        } else {
-            names.join(", ")
+            ToGm::Resync { have } => catch_up(n, have, &e, &state),
         }
     }
 
     /// GM: the fight this phone serves, as stored now.
-    fn served(self) -> Option<crate::rules::encounter::Encounter> {
+    fn served(self) -> Option<Encounter> {
         self.fight
             .get_untracked()
             .and_then(|f| self.encounters.get(&f))
-    }
-
-    fn catch_up(self, n: u32, have: u64) {
-        let Some(e) = self.served() else {
-            return;
-        };
-        let state = e.state();
-        local_peers(|ps| {
-            if let Some(p) = ps.iter_mut().find(|p| p.seat == n && p.open) {
-                for m in p.lead.catch_up(
-                    have,
-                    view_for(&e.id, &e.name, &state, &p.chars, (&e).into()),
-                ) {
-                    send(n, &m);
-                }
-            }
-        });
     }
 
     /// GM: the fight changed; each open player gets what changed in their view.
@@ -727,6 +704,35 @@ fn next_attempt(n: u32) -> u32 {
 
 fn local_peers<R>(f: impl FnOnce(&mut Vec<Peer>) -> R) -> R {
     local(|l| f(&mut l.peers))
+}
+
+/// The names of the fight's combatants linked to `chars`, or what it means when none are.
+fn names(state: &State, chars: &[String]) -> String {
+    let names: Vec<&str> = state
+        .combatants
+        .iter()
+        .filter(|c| c.link.as_ref().is_some_and(|l| chars.contains(l)))
+        .map(|c| c.name.as_str())
+        .collect();
+    if names.is_empty() {
+        "watching (none of their characters is in this fight)".into()
+    } else {
+        names.join(", ")
+    }
+}
+
+/// GM: what the phone on seat `n`, holding step `have`, needs of fight `e` (replayed: `state`).
+fn catch_up(n: u32, have: u64, e: &Encounter, state: &State) {
+    local_peers(|ps| {
+        if let Some(p) = ps.iter_mut().find(|p| p.seat == n && p.open) {
+            for m in p
+                .lead
+                .catch_up(have, view_for(&e.id, &e.name, state, &p.chars, e.into()))
+            {
+                send(n, &m);
+            }
+        }
+    });
 }
 
 fn send(n: u32, m: &ToPlayer) {

@@ -15,35 +15,23 @@ pub fn TablePage() -> impl IntoView {
     let status = move || {
         let phase = t.mine();
         let c = match phase {
-            Phase::Idle => Card {
-                text: "To follow the GM’s fight here, scan the code on the GM’s phone (Table → Open the table).".into(),
-                class: "",
-                code: None,
-                button: None,
-            },
-            Phase::Making | Phase::Connecting => Card {
-                text: "Making this phone’s code…".into(),
-                class: "",
-                code: None,
-                button: None,
-            },
+            Phase::Idle => Card::says(
+                "To follow the GM’s fight here, scan the code on the GM’s phone (Table → Open the table).",
+            ),
+            Phase::Making | Phase::Connecting => Card::says("Making this phone’s code…"),
             Phase::Showing(link, qr) => Card {
-                text: "Now show this code to the GM: they scan it with Rollsheet. Keep this page open.".into(),
-                class: "",
                 code: Some((link, qr)),
                 button: Some(("Start over", Callback::new(move |()| t.start_over()))),
+                ..Card::says("Now show this code to the GM: they scan it with Rollsheet. Keep this page open.")
             },
             Phase::Open(_) => Card {
-                text: "Connected to the GM’s phone.".into(),
                 class: "ok",
-                code: None,
-                button: None,
+                ..Card::says("Connected to the GM’s phone.")
             },
             Phase::Lost(why) => Card {
-                text: why,
                 class: "field-error",
-                code: None,
                 button: Some(("Rejoin", Callback::new(move |()| t.start_over()))),
+                ..Card::says(why)
             },
         };
         card(c, "answer-code")
