@@ -280,6 +280,48 @@ fn heimr_shares_hp_willpower_fatigue_conditions_and_death() {
             in_fight_now: |s, w| s.has(w, "Weakened"),
         },
         Case {
+            what: "heimr condition with its time left, written on the sheet",
+            sheet: heimr_sheet(),
+            in_fight: |_, w| Event::Add(w, "Injured leg".into(), Duration::Removed),
+            on_sheet: |sh| heimr(sh).conditions.iter().any(|c| c == "Injured leg"),
+            edit: |sh| {
+                heimr_mut(sh)
+                    .apply(H::Conditions(crate::rules::edit::ListEdit::Add(
+                        "Dazed (3 rounds)".into(),
+                    )))
+                    .unwrap()
+            },
+            in_fight_now: |s, w| {
+                s.conditions_of(w)
+                    .any(|a| a.name == "Dazed" && s.remaining(a) == "3 rounds")
+            },
+        },
+        Case {
+            what: "heimr condition taken off the sheet",
+            sheet: {
+                let mut sh = heimr_sheet();
+                heimr_mut(&mut sh)
+                    .apply(H::Conditions(crate::rules::edit::ListEdit::Add(
+                        "Weakened".into(),
+                    )))
+                    .unwrap();
+                sh
+            },
+            in_fight: |_, w| Event::Add(w, "Injured leg".into(), Duration::Removed),
+            on_sheet: |sh| heimr(sh).conditions.iter().any(|c| c == "Injured leg"),
+            edit: |sh| {
+                let at = heimr(sh)
+                    .conditions
+                    .iter()
+                    .position(|c| c.starts_with("Weakened"))
+                    .unwrap();
+                heimr_mut(sh)
+                    .apply(H::Conditions(crate::rules::edit::ListEdit::Remove(at)))
+                    .unwrap()
+            },
+            in_fight_now: |s, w| !s.has(w, "Weakened"),
+        },
+        Case {
             what: "heimr death",
             sheet: heimr_sheet(),
             in_fight: |s, w| Event::Sync(w, s.get(w).unwrap().hp, 0, true),

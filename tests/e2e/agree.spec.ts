@@ -63,6 +63,7 @@ const cases = [
     inFight: (page: Page, name: string) => addCondition(page, name, "Injured leg"),
     onSheet: (s: any) => expect(s.conditions).toContain("Injured leg"),
     edit: ["Fatigue", "fatigue", 3, 7],
+    inRow: (v: number) => `fatigue ${v} `,
   },
   {
     system: "symbaroum",
@@ -70,6 +71,7 @@ const cases = [
     inFight: (page: Page, name: string) => damage(page, name, 4),
     onSheet: (s: any) => expect(s.toughness).toBe(9),
     edit: ["Toughness", "toughness", 9, 11],
+    inRow: (v: number) => `Toughness ${v}/`,
   },
   {
     system: "vogt",
@@ -77,6 +79,7 @@ const cases = [
     inFight: (page: Page, name: string) => addCondition(page, name, "Frozen"),
     onSheet: (s: any) => expect(s.statuses.sort()).toEqual(["Bleeding", "Frozen"]),
     edit: ["HP", "hp", 9, 5],
+    inRow: (v: number) => `HP ${v}/`,
   },
   {
     system: "aura",
@@ -84,6 +87,7 @@ const cases = [
     inFight: (page: Page, name: string) => addCondition(page, name, "Exhausted"),
     onSheet: (s: any) => expect(s.conditions.sort()).toEqual(["Exhausted", "Shaken"]),
     edit: ["Stamina", "stamina", 9, 4],
+    inRow: (v: number) => `stamina ${v}/`,
   },
   {
     system: "tempo",
@@ -91,6 +95,7 @@ const cases = [
     inFight: (page: Page, name: string) => damage(page, name, 5),
     onSheet: (s: any) => expect(s.health).toBe(7),
     edit: ["Health", "health", 7, 10],
+    inRow: (v: number) => `Health ${v}/`,
   },
 ] as const;
 
@@ -108,47 +113,51 @@ for (const c of cases) {
     await editOnSheet(page, ch.id, label, value);
     const line = `${ch.name}, as on the sheet: ${label} ${was} → ${value}`;
     await expect(page.getByTestId("fight-log")).toContainText(line);
-    await open(page, ch.name);
-    await expect(sheet(page).getByTestId("fighter-vitals")).toBeVisible();
-    await close(page);
+    // The fight's own row shows the sheet's value.
+    await expect(fighter(page, ch.name)).toContainText(c.inRow(value));
     // Undo takes the sheet's step back, in the fight and on the saved sheet.
     await page.getByRole("button", { name: "Undo" }).tap();
     await expect(page.getByTestId("fight-log")).not.toContainText(line);
+    await expect(fighter(page, ch.name)).toContainText(c.inRow(was));
     await expect.poll(async () => (await stored(page, ch.id))[key]).toBe(was);
     // And the fight's own change is still on the sheet.
     c.onSheet(await stored(page, ch.id));
   });
 }
 
-test("a fight received by link from a phone whose copy is newer keeps the fight's damage", async ({ page, browser, baseURL }) => {
-  test.setTimeout(90_000);
-  const varla = fixture("symbaroum");
-  // Phone A: Varla takes 5 in the fight; A's copy of her follows (newer than B's).
-  await seedCharacters(page, [varla]);
-  await fight(page, "symbaroum", varla.name, "Goblin");
-  await damage(page, varla.name, 5);
-  await expect.poll(async () => (await stored(page, varla.id)).toughness).toBe(8);
-  await page.getByRole("link", { name: "Combat" }).tap();
-  await page.locator("li.roster-entry").getByRole("button", { name: "Share", exact: true }).first().tap();
-  const link = await copiedLink(page);
+// Each system's vital value (its name in the fight, its key on the sheet).
+const vitals = { heimr: ["HP", "hp"], symbaroum: ["Toughness", "toughness"], vogt: ["HP", "hp"], aura: ["Aura", "aura"], tempo: ["Health", "health"] } as const;
 
-  // Phone B holds the older copy (toughness 13) and opens the link.
-  const other = await otherPhone(browser, baseURL);
-  await seedCharacters(other.page, [varla]);
-  await other.page.goto(link);
-  const ask = other.page.getByRole("alertdialog", { name: "Import from a link" });
-  await ask.getByRole("button", { name: "Import", exact: true }).tap();
-  await expect(other.page.getByText(`From the fight “Ambush”, as it is newer: ${varla.name}: Toughness 13 → 8.`)).toBeVisible();
-  await other.page.getByRole("link", { name: "Ambush" }).tap();
-  await expect(fighter(other.page, varla.name)).toBeVisible();
-  await open(other.page, varla.name);
-  await expect(sheet(other.page).getByTestId("fighter-vitals")).toContainText("Toughness 8 / 13");
-  await close(other.page);
-  // The fight is shown as it was sent: no step was added to it.
-  await expect(other.page.getByTestId("fight-log")).not.toContainText("as on the sheet");
-  await expect.poll(async () => (await stored(other.page, varla.id)).toughness).toBe(8);
-  await other.context.close();
-});
+for (const c of cases) {
+  test(`${c.system}: a fight received by link from a phone whose copy is newer keeps the fight's damage`, async ({ page, browser, baseURL }) => {
+    test.setTimeout(90_000);
+    const ch = fixture(c.system);
+    const [label, key] = vitals[c.system];
+    const before = ch.sheet[key];
+    // Phone A: the character takes 1 in the fight; A's copy follows (newer than B's).
+    await seedCharacters(page, [ch]);
+    await fight(page, c.system, ch.name, c.npc);
+    await damage(page, ch.name, 1);
+    await expect.poll(async () => (await stored(page, ch.id))[key]).toBe(before - 1);
+    await page.getByRole("link", { name: "Combat" }).tap();
+    await page.locator("li.roster-entry").getByRole("button", { name: "Share", exact: true }).first().tap();
+    const link = await copiedLink(page);
+
+    // Phone B holds the older copy and opens the link.
+    const other = await otherPhone(browser, baseURL);
+    await seedCharacters(other.page, [ch]);
+    await other.page.goto(link);
+    const ask = other.page.getByRole("alertdialog", { name: "Import from a link" });
+    await ask.getByRole("button", { name: "Import", exact: true }).tap();
+    await expect(other.page.getByText(`From the fight “Ambush”, as it is newer: ${ch.name}: ${label} ${before} → ${before - 1}.`)).toBeVisible();
+    await other.page.getByRole("link", { name: "Ambush" }).tap();
+    await expect(fighter(other.page, ch.name)).toContainText(`${label} ${before - 1}/`);
+    // The fight is shown as it was sent: no step was added to it.
+    await expect(other.page.getByTestId("fight-log")).not.toContainText("as on the sheet");
+    await expect.poll(async () => (await stored(other.page, ch.id))[key]).toBe(before - 1);
+    await other.context.close();
+  });
+}
 
 for (const theme of ["light", "dark"] as const) {
   test(`a value changed on both sides is asked about, and the answer settles it (${theme})`, async ({ page }) => {
