@@ -17,7 +17,7 @@
 //!   before parsing, then the format version, the shape and the lengths.
 
 use crate::rules::encounter::shared::Agreed;
-use crate::rules::encounter::{Combatant, State};
+use crate::rules::encounter::{rules_for, Active, Combatant, Event, State};
 use serde::{Deserialize, Serialize};
 
 /// The protocol this app speaks; a peer with another is refused with what to do.
@@ -41,6 +41,8 @@ pub const HISTORY: usize = 64;
 pub const MAX_CHARS: usize = 64;
 /// The longest SDP a pairing code carries, in bytes.
 pub const MAX_SDP: usize = 16 * 1024;
+/// The most requests from one phone the GM's phone keeps waiting for an answer.
+pub const MAX_WAITING: usize = 8;
 
 /// One side of a pairing, as a link carries it: the GM's offer (`answer: false`) or a player's
 /// answer, for seat `seat` of fight `fight`.
@@ -131,6 +133,34 @@ pub struct View {
     /// in the order of `own`: the player's saved character follows it.
     #[serde(default)]
     pub shared: Vec<Vec<String>>,
+    /// The other combatants whose numbers this player sees (player characters, NPCs the GM
+    /// showed), in full: the player's own panels roll against them.
+    #[serde(default)]
+    pub open: Vec<Combatant>,
+    /// The conditions of the `own` and `open` combatants.
+    #[serde(default)]
+    pub active: Vec<Active>,
+}
+
+impl View {
+    /// The fight as far as this player knows it, for the system's own combat panel on the
+    /// player's phone: its own and open combatants in the order, their conditions, the round
+    /// and turn. NPCs the player sees only as words are not in it (nothing to roll against).
+    pub fn state(&self) -> Option<State> {
+        let mut s = State::new(rules_for(&self.system)?);
+        s.combatants = self.own.iter().chain(&self.open).cloned().collect();
+        s.order = self
+            .seats
+            .iter()
+            .map(|seat| seat.id)
+            .filter(|&id| s.get(id).is_some())
+            .collect();
+        s.round = self.head.at;
+        s.current = self.head.current;
+        s.ended = self.head.ended;
+        s.conditions = self.active.clone();
+        Some(s)
+    }
 }
 
 /// Round, turn and whether the fight is over.
@@ -143,6 +173,9 @@ pub struct Head {
     pub started: bool,
     pub current: Option<u32>,
     pub ended: bool,
+    /// The fight's own round number (before the system's counting).
+    #[serde(default)]
+    pub at: u32,
 }
 
 /// One change of a [`View`]: the parts that changed, whole, and the log's new lines (one
@@ -161,6 +194,10 @@ pub struct Change {
     pub own: Option<Vec<Combatant>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shared: Option<Vec<Vec<String>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub open: Option<Vec<Combatant>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub active: Option<Vec<Active>>,
 }
 
 /// The log's change: drop the first `.0` lines, keep the next `.1`, add `.2` after them.
@@ -190,6 +227,12 @@ pub enum ToPlayer {
     Refused {
         why: String,
     },
+    /// The GM's answer to request `n`: taken into the fight, or not and why.
+    Answer {
+        n: u32,
+        taken: bool,
+        why: String,
+    },
 }
 
 /// What a player's phone sends the GM's (on the wire one flat object, `GmWire`).
@@ -207,6 +250,9 @@ pub enum ToGm {
     },
     /// A step was missing: send the fight again from step `have`.
     Resync { have: u64 },
+    /// Request `n` (numbered by the phone): `event`, made on the player's phone by the
+    /// system's own panel for combatant `who`, for the GM to accept or refuse.
+    Ask { n: u32, who: u32, event: Event },
 }
 
 #[derive(Serialize, Deserialize)]
@@ -219,6 +265,10 @@ struct PlayerWire {
     change: Option<Change>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     why: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    asked: Option<u32>,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    taken: bool,
 }
 
 impl From<ToPlayer> for PlayerWire {
@@ -228,11 +278,16 @@ impl From<ToPlayer> for PlayerWire {
             view: None,
             change: None,
             why: None,
+            asked: None,
+            taken: false,
         };
         match m {
             ToPlayer::Snapshot { seq, view } => (w.seq, w.view) = (seq, Some(view)),
             ToPlayer::Step { seq, change } => (w.seq, w.change) = (seq, Some(change)),
             ToPlayer::Refused { why } => w.why = Some(why),
+            ToPlayer::Answer { n, taken, why } => {
+                (w.asked, w.taken, w.why) = (Some(n), taken, Some(why))
+            }
         }
         w
     }
@@ -243,16 +298,30 @@ impl TryFrom<PlayerWire> for ToPlayer {
     fn try_from(w: PlayerWire) -> Result<Self, Self::Error> {
         match w {
             PlayerWire {
+                view: None,
+                change: None,
+                asked: Some(n),
+                taken,
+                why,
+                ..
+            } => Ok(ToPlayer::Answer {
+                n,
+                taken,
+                why: why.unwrap_or_default(),
+            }),
+            PlayerWire {
                 seq,
                 view: Some(view),
                 change: None,
                 why: None,
+                ..
             } => Ok(ToPlayer::Snapshot { seq, view }),
             PlayerWire {
                 seq,
                 view: None,
                 change: Some(change),
                 why: None,
+                ..
             } => Ok(ToPlayer::Step { seq, change }),
             PlayerWire {
                 view: None,
@@ -276,6 +345,8 @@ struct GmWire {
     fight: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     chars: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ask: Option<(u32, u32, Event)>,
 }
 
 impl From<ToGm> for GmWire {
@@ -293,6 +364,7 @@ impl From<ToGm> for GmWire {
                 token,
                 fight,
                 chars,
+                ask: None,
             },
             ToGm::Resync { have } => GmWire {
                 v: VERSION,
@@ -300,6 +372,15 @@ impl From<ToGm> for GmWire {
                 token: String::new(),
                 fight: String::new(),
                 chars: Vec::new(),
+                ask: None,
+            },
+            ToGm::Ask { n, who, event } => GmWire {
+                v: VERSION,
+                have: 0,
+                token: String::new(),
+                fight: String::new(),
+                chars: Vec::new(),
+                ask: Some((n, who, event)),
             },
         }
     }
@@ -312,7 +393,13 @@ impl TryFrom<GmWire> for ToGm {
             if !w.fight.is_empty() || !w.chars.is_empty() {
                 return Err("a greeting without its token");
             }
-            return Ok(ToGm::Resync { have: w.have });
+            return Ok(match w.ask {
+                Some((n, who, event)) => ToGm::Ask { n, who, event },
+                None => ToGm::Resync { have: w.have },
+            });
+        }
+        if w.ask.is_some() {
+            return Err("a greeting and a request in one");
         }
         Ok(ToGm::Hello {
             v: w.v,
@@ -357,6 +444,13 @@ pub fn read_to_gm(text: &str) -> Result<ToGm, Refused> {
             return Err(Refused::Wrong("more characters than a phone may claim"));
         }
     }
+    if let ToGm::Ask { event, .. } = &m {
+        if !crate::rules::encounter::event_ok(event, true) {
+            return Err(Refused::Wrong(
+                "a request with a value out of range (as an import would be refused)",
+            ));
+        }
+    }
     Ok(m)
 }
 
@@ -364,6 +458,92 @@ pub fn read_to_gm(text: &str) -> Result<ToGm, Refused> {
 pub fn read_to_player(text: &str) -> Result<ToPlayer, Refused> {
     check_size(text, MAX_MESSAGE)?;
     serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))
+}
+
+/// What `event` would write in the fight's log: the request as the GM sees it before accepting.
+pub fn preview(s: &State, event: &Event) -> Vec<String> {
+    let mut after = s.clone();
+    let from = after.log.len();
+    after.apply(event);
+    after.log.drain(..from.min(after.log.len()));
+    after.log.into_iter().map(|l| l.text).collect()
+}
+
+/// Whether the player whose characters are `chars` may ask for `event` for combatant `who` in
+/// fight `s` now, and if so what it would write in the log. A player acts only for their own
+/// combatants and only in their turn (or in a round without turns: declarations, Vogt); what
+/// an action does to others (damage, a condition, a defence used) is in the request for the
+/// GM to see. The event's numbers are checked as on an import (`read_to_gm`).
+pub fn check_ask(
+    s: &State,
+    chars: &[String],
+    who: u32,
+    event: &Event,
+) -> Result<Vec<String>, String> {
+    let c = s
+        .get(who)
+        .filter(|c| !c.gone)
+        .ok_or("no such combatant in this fight")?;
+    if !c.link.as_ref().is_some_and(|l| chars.contains(l)) {
+        return Err(format!("{} is not one of this player’s characters", c.name));
+    }
+    if s.round == 0 {
+        return Err("the fight has not started".into());
+    }
+    if s.ended {
+        return Err("the fight is over".into());
+    }
+    if let Some(now) = s.current.filter(|&now| now != who) {
+        return Err(format!("it is {}’s turn, not {}’s", s.name(now), c.name));
+    }
+    let events = match event {
+        Event::Batch(list) => list.as_slice(),
+        e => std::slice::from_ref(e),
+    };
+    for e in events {
+        // Who the event touches: the actor's own steps must be its own.
+        let touched: Vec<u32> = match e {
+            Event::Note(_) => Vec::new(),
+            Event::Damage(ids, _) | Event::Heal(ids, ..) => ids.clone(),
+            Event::Add(id, ..) | Event::Set(id, ..) | Event::Spend(id, ..) => vec![*id],
+            Event::Remove(cid) => match s.conditions.iter().find(|a| a.cid == *cid) {
+                Some(a) => vec![a.who],
+                None => return Err("no such condition".into()),
+            },
+            Event::Death(id, ..)
+            | Event::Dies(id)
+            | Event::Use(id, _)
+            | Event::Trade(id, ..)
+            | Event::Init(id, _)
+            | Event::Place(id, None)
+                if *id == who =>
+            {
+                Vec::new()
+            }
+            Event::Place(id, Some(before)) if *id == who => vec![*before],
+            Event::Next if s.current == Some(who) => Vec::new(),
+            _ => return Err("not something a player asks for (the GM does it)".into()),
+        };
+        if touched.iter().any(|&id| s.get(id).is_none_or(|c| c.gone)) {
+            return Err("a combatant that is not in this fight".into());
+        }
+    }
+    let mut after = s.clone();
+    after.apply(event);
+    let same = after.combatants == s.combatants
+        && after.conditions == s.conditions
+        && after.order == s.order
+        && (after.round, after.current, after.ended) == (s.round, s.current, s.ended)
+        && after.log.len() == s.log.len();
+    if same {
+        return Err("it would change nothing".into());
+    }
+    let lines = preview(s, event);
+    Ok(if lines.is_empty() {
+        vec![format!("{}: a change to its numbers", c.name)]
+    } else {
+        lines
+    })
 }
 
 /// An NPC's state in a word, from its numbers.
@@ -475,6 +655,7 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
             started: state.round > 0,
             current: state.current,
             ended: state.ended,
+            at: state.round,
         },
         seats,
         log,
@@ -489,6 +670,18 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
             .iter()
             .filter(|c| mine(c))
             .map(|c| super::agree::fight_keys(state, c))
+            .collect(),
+        open: state
+            .combatants
+            .iter()
+            .filter(|c| !mine(c) && !c.gone && open(c) && !gm.unseen(state, c.id))
+            .cloned()
+            .collect(),
+        active: state
+            .conditions
+            .iter()
+            .filter(|a| state.get(a.who).is_some_and(|c| mine(c) || open(c)))
+            .cloned()
             .collect(),
     }
 }
@@ -540,6 +733,8 @@ pub fn diff(old: &View, new: &View) -> Change {
         log: (old.log != new.log).then(|| log_change(&old.log, &new.log)),
         own: part(&old.own, &new.own),
         shared: part(&old.shared, &new.shared),
+        open: part(&old.open, &new.open),
+        active: part(&old.active, &new.active),
     }
 }
 
@@ -565,7 +760,15 @@ pub fn apply(view: &mut View, change: Change) {
         log,
         own,
         shared,
+        open,
+        active,
     } = change;
+    if let Some(open) = open {
+        view.open = open;
+    }
+    if let Some(active) = active {
+        view.active = active;
+    }
     if let Some(shared) = shared {
         view.shared = shared;
     }
@@ -725,7 +928,7 @@ impl Follow {
                 }
                 _ => Got::Gap { have: self.seq },
             },
-            ToPlayer::Refused { .. } => Got::Old,
+            ToPlayer::Refused { .. } | ToPlayer::Answer { .. } => Got::Old,
         }
     }
 }

@@ -104,9 +104,11 @@ fn a_players_view_has_their_own_combatant_in_full_and_no_npc_numbers() {
     assert!(!sent.contains("\"stats\":[13,11],\"texts\":[],\"hp\":5"));
     assert_eq!(
         sent.matches("\"stats\"").count(),
-        1,
-        "only the player's own combatant in full"
+        2,
+        "only the player's own combatant and the other player character in full"
     );
+    assert_eq!(v.open.len(), 1);
+    assert_eq!(v.open[0].name, "Bram");
 }
 
 #[test]
@@ -164,7 +166,11 @@ fn views() -> Vec<View> {
             0 => Event::Damage(vec![(i % 4) as u32 + 1], 1),
             1 => Event::Next,
             2 => Event::Note(format!("note {i}")),
-            3 => Event::Add(3, "Prone".into(), Duration::Removed),
+            3 => Event::Add(
+                if i % 2 == 0 { 3 } else { 1 },
+                "Prone".into(),
+                Duration::Removed,
+            ),
             4 => Event::Heal(vec![1], 1, false),
             5 => Event::Note(format!("note {i}")),
             _ => Event::Note("same".into()),
@@ -392,6 +398,16 @@ fn every_message_survives_its_wire_form() {
         ToPlayer::Refused {
             why: "another fight".into(),
         },
+        ToPlayer::Answer {
+            n: 4,
+            taken: true,
+            why: String::new(),
+        },
+        ToPlayer::Answer {
+            n: 5,
+            taken: false,
+            why: "it is Bram’s turn".into(),
+        },
     ];
     for m in msgs {
         assert_eq!(read_to_player(&serde_json::to_string(&m).unwrap()), Ok(m));
@@ -405,6 +421,14 @@ fn every_message_survives_its_wire_form() {
             chars: vec!["a".into()],
         },
         ToGm::Resync { have: 9 },
+        ToGm::Ask {
+            n: 4,
+            who: 1,
+            event: Event::Batch(vec![
+                Event::Note("Varla hits".into()),
+                Event::Damage(vec![3], 4),
+            ]),
+        },
     ] {
         assert_eq!(read_to_gm(&serde_json::to_string(&m).unwrap()), Ok(m));
     }
@@ -572,4 +596,150 @@ fn an_npc_the_gm_hid_shows_from_its_first_turn_and_one_revealed_shows_its_number
             .hp,
         None
     );
+}
+
+/// The fight with its turn at combatant `who` (the order walked with Next).
+fn at_turn(e: &mut Encounter, who: u32) -> State {
+    for _ in 0..8 {
+        if e.state().current == Some(who) {
+            break;
+        }
+        act(e, Event::Next);
+    }
+    let s = e.state();
+    assert_eq!(s.current, Some(who));
+    s
+}
+
+#[test]
+fn a_players_phone_knows_the_fight_its_panels_need_and_no_more() {
+    let mut e = fight();
+    act(&mut e, Event::Add(1, "Prone".into(), Duration::Removed));
+    act(&mut e, Event::Add(3, "Prone".into(), Duration::Removed));
+    act(&mut e, Event::Damage(vec![3], 2));
+    e.revealed.push(4);
+    let gm = e.state();
+    let mine = view(&e, &["a"]).state().unwrap();
+    // Its own combatant and those it sees in numbers (Bram, the revealed chief), not the goblin.
+    let names: Vec<&str> = mine.combatants.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names, ["Varla", "Bram", "Goblin Chief"]);
+    for c in &mine.combatants {
+        assert_eq!(Some(c), gm.get(c.id), "{} as the GM has it", c.name);
+    }
+    assert!(mine.has(1, "Prone"));
+    assert!(!mine.has(3, "Prone"), "the goblin is not in it");
+    assert_eq!(
+        (mine.round, mine.current, mine.ended),
+        (gm.round, gm.current, gm.ended)
+    );
+    assert!(mine.order.iter().all(|id| [1, 2, 4].contains(id)));
+    // The system's own odds come out the same on both phones.
+    use crate::rules::symbaroum::combat::attack;
+    for (a, b) in [(1, 4), (1, 2), (2, 1)] {
+        let on = |s: &State| attack(s.get(a).unwrap(), s.get(b).unwrap(), false, false, false);
+        assert_eq!(on(&mine), on(&gm), "{a} against {b}");
+    }
+}
+
+#[test]
+fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
+    let mut e = fight();
+    let a = vec!["a".to_owned()];
+    // Before the start, nothing.
+    let fresh = Encounter::new("f2".into(), "x".into(), "symbaroum", 0).unwrap();
+    let mut s0 = fresh.state();
+    s0.apply(&Event::Join(fighter("Varla", 12, true, Some("a"))));
+    assert_eq!(
+        check_ask(&s0, &a, 1, &Event::Note("hi".into())),
+        Err("the fight has not started".into())
+    );
+    let s = at_turn(&mut e, 1);
+    let hit = Event::Batch(vec![
+        Event::Note("Varla hits the goblin".into()),
+        Event::Damage(vec![3], 4),
+    ]);
+    let lines = check_ask(&s, &a, 1, &hit).unwrap();
+    assert_eq!(lines[0], "Varla hits the goblin");
+    assert!(lines[1].starts_with("Goblin takes 4 damage"), "{lines:?}");
+    assert_eq!(lines, preview(&s, &hit));
+    assert!(
+        check_ask(&s, &a, 1, &Event::Next).is_ok(),
+        "ending its own turn"
+    );
+    // Another's combatant, a combatant not there, anything the GM does.
+    assert_eq!(
+        check_ask(&s, &a, 2, &hit),
+        Err("Bram is not one of this player’s characters".into())
+    );
+    assert_eq!(
+        check_ask(&s, &a, 9, &hit),
+        Err("no such combatant in this fight".into())
+    );
+    let gm_only = [
+        Event::Start,
+        Event::End,
+        Event::Leave(3),
+        Event::Sync(1, 12, 0, false),
+        Event::Join(fighter("Extra", 5, false, None)),
+        Event::Death(2, 3, 1),
+        Event::Place(2, None),
+        Event::Batch(vec![Event::Note("x".into()), Event::Init(2, vec![1])]),
+    ];
+    for ev in gm_only {
+        assert_eq!(
+            check_ask(&s, &a, 1, &ev),
+            Err("not something a player asks for (the GM does it)".into()),
+            "{ev:?}"
+        );
+    }
+    assert_eq!(
+        check_ask(&s, &a, 1, &Event::Damage(vec![3, 7], 1)),
+        Err("a combatant that is not in this fight".into())
+    );
+    assert_eq!(
+        check_ask(&s, &a, 1, &Event::Remove(999)),
+        Err("no such condition".into())
+    );
+    assert_eq!(
+        check_ask(&s, &a, 1, &Event::Batch(Vec::new())),
+        Err("it would change nothing".into())
+    );
+    // Out of turn.
+    let s = at_turn(&mut e, 2);
+    assert_eq!(
+        check_ask(&s, &a, 1, &hit),
+        Err("it is Bram’s turn, not Varla’s".into())
+    );
+    assert!(check_ask(&s, &["b".to_owned()], 2, &hit).is_ok());
+    // After the end.
+    act(&mut e, Event::End);
+    assert_eq!(
+        check_ask(&e.state(), &a, 1, &hit),
+        Err("the fight is over".into())
+    );
+}
+
+#[test]
+fn a_request_out_of_range_is_refused_before_it_is_looked_at() {
+    let too_big = ToGm::Ask {
+        n: 1,
+        who: 1,
+        event: Event::Damage(vec![3], i32::MAX),
+    };
+    assert!(matches!(
+        read_to_gm(&serde_json::to_string(&too_big).unwrap()),
+        Err(Refused::Wrong(_))
+    ));
+    let nested = ToGm::Ask {
+        n: 1,
+        who: 1,
+        event: Event::Batch(vec![Event::Batch(vec![Event::Next])]),
+    };
+    assert!(matches!(
+        read_to_gm(&serde_json::to_string(&nested).unwrap()),
+        Err(Refused::Wrong(_))
+    ));
+    // A greeting with a request in it is neither.
+    let both = r#"{"v":1,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
+    assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
 }

@@ -470,11 +470,17 @@ pub struct EncCtx {
     pub state: RwSignal<State>,
     pub store: Encounters,
     pub selected: RwSignal<Option<u32>>,
+    /// Set on a player's phone at the live table: what the panel does is sent to the GM's
+    /// phone as a request (for the combatant `selected`) instead of applied here.
+    pub ask: Option<fn(EncCtx, Event)>,
 }
 
 impl EncCtx {
     pub fn act(&self, event: Event) {
-        self.store.act(&self.id.get_value(), self.state, event);
+        match self.ask {
+            Some(send) => send(*self, event),
+            None => self.store.act(&self.id.get_value(), self.state, event),
+        }
     }
 
     pub fn step(&self, back: bool) {

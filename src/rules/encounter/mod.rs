@@ -12,7 +12,7 @@ pub use rules::{
     AtZero, CombatRules, ConditionDef, DefaultDuration, Ends, Reset, ResourceDef, Turns,
 };
 pub use state::{Active, Combatant, Duration, Event, Line, State, NAME_LIMIT, RESUMES};
-pub use stored::{Encounter, BATCH_LIMIT, LIMIT, MAX_EVENTS, NOTE_LIMIT, TEXT_LIMIT};
+pub use stored::{event_ok, Encounter, BATCH_LIMIT, LIMIT, MAX_EVENTS, NOTE_LIMIT, TEXT_LIMIT};
 pub use systems::rules_for;
 
 #[cfg(test)]

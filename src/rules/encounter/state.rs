@@ -104,7 +104,7 @@ impl Duration {
 }
 
 /// A condition on a combatant.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Active {
     pub cid: u32,
     pub who: u32,

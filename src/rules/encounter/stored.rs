@@ -216,7 +216,7 @@ fn combatant_ok(c: &super::Combatant) -> bool {
 
 /// One event's numbers and texts within bounds; a batch holds at most 64 events, none of them
 /// a batch (`outer` is false inside one).
-fn event_ok(e: &Event, outer: bool) -> bool {
+pub fn event_ok(e: &Event, outer: bool) -> bool {
     match e {
         Event::Join(c) => combatant_ok(c),
         Event::Group(list) => list.len() <= 1000 && list.iter().all(combatant_ok),

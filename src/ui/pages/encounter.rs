@@ -30,6 +30,7 @@ pub fn EncounterPage(id: String) -> impl IntoView {
         state: RwSignal::new(enc.state()),
         store: encounters,
         selected: RwSignal::new(None),
+        ask: None,
     };
     encounters.show(&id, ctx.state);
     // A linked character changed elsewhere (its sheet in another tab): into the fight, logged.

@@ -27,6 +27,7 @@ pub fn panel(ctx: EncCtx) -> AnyView {
                 <p class="muted">"Let every player follow this fight on their own phone, with no internet: the phones talk directly over the same Wi-Fi (or one phone’s hotspot). Each player scans a code here, then you scan theirs."</p>
                 <button class="btn primary wide" on:click=tap(open)>"Open the table"</button>
             }>
+                {asks(t, ctx)}
                 <ol class="seats">
                     {move || t.seats.get().into_iter().filter(|s| s.n != super::PLAYER).map(|s| seat_view(t, s.n, s.phase)).collect_view()}
                 </ol>
@@ -46,6 +47,28 @@ pub fn panel(ctx: EncCtx) -> AnyView {
         </Section>
     }
     .into_any()
+}
+
+/// The players' requests waiting for the GM, above the bottom bar so they are seen wherever the
+/// page is scrolled: what each would write in the log, Accept or Refuse.
+fn asks(t: Table, ctx: EncCtx) -> impl IntoView {
+    let list = move || {
+        t.asks.get().into_iter().enumerate().map(|(i, a)| {
+            let who = ctx.state.with_untracked(|s| s.name(a.who).to_owned());
+            view! {
+                <li class="notice ask">
+                    <p><strong>{format!("Player {} asks for {who}: ", a.seat + 1)}</strong>{a.text}</p>
+                    <button class="btn" on:click=move |_| t.answer(ctx, i, false)>"Refuse"</button>
+                    <button class="btn primary" on:click=move |_| t.answer(ctx, i, true)>"Accept"</button>
+                </li>
+            }
+        }).collect_view()
+    };
+    view! {
+        <Show when=when(flag(move || t.asks.with(|l| !l.is_empty())))>
+            <ul class="asks" aria-label="Players’ requests" data-testid="asks">{list}</ul>
+        </Show>
+    }
 }
 
 /// Per NPC, what the players see of it: hidden until its first turn, and its numbers.
@@ -82,7 +105,7 @@ fn npc_choices(t: Table, ctx: EncCtx) -> impl IntoView {
     };
     view! {
         <h3>"What the players see"</h3>
-        <p class="muted">"NPCs show on the players’ phones as a word (“hurt”, “down”) unless you show their numbers. A hidden NPC appears there at its first turn."</p>
+        <p class="muted">"NPCs show on the players’ phones as a word (“hurt”, “down”) unless you show their numbers; players roll against an NPC from their phones once its numbers are shown. A hidden NPC appears there at its first turn."</p>
         <ul class="npc-choices">
             {move || npcs().into_iter().map(|(who, name)| { let key = name.clone(); view! {
                 <li data-npc=key>

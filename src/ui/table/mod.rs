@@ -11,16 +11,16 @@ mod rtc;
 
 pub use player::TablePage;
 
-use crate::rules::encounter::{Encounter, State};
+use crate::rules::encounter::{Encounter, Event, State};
 use crate::storage::agree;
 use crate::storage::table::{
-    compact, expand, read_to_gm, read_to_player, view_for, Code, Got, Held, Lead, ToGm, ToPlayer,
-    MAX_SEATS, VERSION,
+    check_ask, compact, expand, preview, read_to_gm, read_to_player, view_for, Code, Got, Held,
+    Lead, ToGm, ToPlayer, MAX_SEATS, MAX_WAITING, VERSION,
 };
 use crate::storage::versioned::Versioned;
 use crate::storage::Loaded;
 use crate::storage::LocalStore;
-use crate::ui::encounters::{Encounters, TableHook};
+use crate::ui::encounters::{EncCtx, Encounters, TableHook};
 use crate::ui::qr::{self, Qr};
 use crate::ui::roster::Roster;
 use crate::ui::share::{link_of, Arrived, Share};
@@ -87,6 +87,19 @@ pub struct SeatUi {
     pub phase: Phase,
 }
 
+/// A request from a player's phone: on the GM's phone waiting for an answer; on the player's,
+/// as sent, with the answer once it comes (`said`).
+#[derive(Clone, PartialEq)]
+pub struct Ask {
+    seat: u32,
+    n: u32,
+    who: u32,
+    event: Event,
+    /// What it writes in the fight's log.
+    text: String,
+    said: Option<String>,
+}
+
 /// A player's phone the GM's phone serves: its lasting token, its characters and its stream.
 struct Peer {
     seat: u32,
@@ -106,6 +119,8 @@ pub struct Table {
     lines: RwSignal<Vec<String>>,
     /// Player: what this phone keeps (its connection is the seat [`PLAYER`]).
     held: RwSignal<Held>,
+    /// GM: players' requests waiting for an answer; player: this phone's requests.
+    asks: RwSignal<Vec<Ask>>,
     encounters: Encounters,
     roster: Roster,
     notices: Notices,
@@ -143,12 +158,14 @@ pub fn provide() {
         }]),
         lines: RwSignal::new(Vec::new()),
         held: RwSignal::new(held),
+        asks: RwSignal::new(Vec::new()),
         encounters: expect_context(),
         roster: expect_context(),
         notices,
         share: expect_context(),
     };
     provide_context(t);
+    local(|l| l.table = Some(t));
     provide_context(TableHook(gm::panel));
     let handler = Closure::<dyn FnMut(u32, String, String)>::new(
         move |seat: u32, kind: String, text: String| {
@@ -427,6 +444,92 @@ impl Table {
                 catch_up(n, have, &e, &state);
             }
             ToGm::Resync { have } => catch_up(n, have, &e, &state),
+            ToGm::Ask {
+                n: asked,
+                who,
+                event,
+            } => {
+                let chars = local_peers(|ps| {
+                    ps.iter()
+                        .find(|p| p.seat == n && p.open)
+                        .map(|p| p.chars.clone())
+                });
+                let waiting = self
+                    .asks
+                    .with_untracked(|l| l.iter().filter(|a| a.seat == n).count());
+                let checked = match chars {
+                    None => Err("the phone has not greeted the table".into()),
+                    Some(_) if waiting >= MAX_WAITING => {
+                        Err(format!("{MAX_WAITING} requests already wait for the GM"))
+                    }
+                    Some(chars) => check_ask(&state, &chars, who, &event),
+                };
+                match checked {
+                    Ok(lines) => self.asks.update(|l| {
+                        l.push(Ask {
+                            seat: n,
+                            n: asked,
+                            who,
+                            event,
+                            text: lines.join(" "),
+                            said: None,
+                        })
+                    }),
+                    Err(why) => self.refuse(n, asked, why),
+                }
+            }
+        }
+    }
+
+    /// GM: says no to request `asked` of seat `n`, with a line at the table.
+    fn refuse(self, n: u32, asked: u32, why: String) {
+        self.line(format!("Player {}: a request was refused: {why}.", n + 1));
+        send(
+            n,
+            &ToPlayer::Answer {
+                n: asked,
+                taken: false,
+                why,
+            },
+        );
+    }
+
+    /// GM: answers the waiting request `i`: taken into the fight `ctx` (checked again against
+    /// the fight as it is now, then one undoable step like any other) or refused.
+    pub fn answer(self, ctx: EncCtx, i: usize, take: bool) {
+        let Some(a) = self
+            .asks
+            .try_update(|l| (i < l.len()).then(|| l.remove(i)))
+            .flatten()
+        else {
+            return;
+        };
+        let chars = local_peers(|ps| {
+            ps.iter()
+                .find(|p| p.seat == a.seat)
+                .map(|p| p.chars.clone())
+                .unwrap_or_default()
+        });
+        let checked = if take {
+            ctx.state
+                .with_untracked(|s| check_ask(s, &chars, a.who, &a.event))
+                .map(|_| ())
+        } else {
+            Err("the GM said no".to_owned())
+        };
+        match checked {
+            Ok(()) => {
+                ctx.act(a.event);
+                send(
+                    a.seat,
+                    &ToPlayer::Answer {
+                        n: a.n,
+                        taken: true,
+                        why: String::new(),
+                    },
+                );
+            }
+            Err(why) => self.refuse(a.seat, a.n, why),
         }
     }
 
@@ -533,6 +636,19 @@ impl Table {
                 let Ok(m) = read_to_player(text) else {
                     return;
                 };
+                if let ToPlayer::Answer { n, taken, why } = &m {
+                    let said = if *taken {
+                        "Accepted: it is in the fight.".to_owned()
+                    } else {
+                        format!("Refused: {why}.")
+                    };
+                    self.asks.update(|l| {
+                        if let Some(a) = l.iter_mut().find(|a| a.n == *n) {
+                            a.said = Some(said);
+                        }
+                    });
+                    return;
+                }
                 if let ToPlayer::Refused { why } = &m {
                     self.set_phase(
                         PLAYER,
@@ -675,6 +791,10 @@ struct Local {
     /// Per seat, how many pairings were started: a late answer, result or timer of an earlier
     /// one changes nothing.
     attempts: Vec<(u32, u32)>,
+    /// The table, for the player's panels (whose `act` is a plain function).
+    table: Option<Table>,
+    /// Player: the number of the last request sent.
+    asked: u32,
 }
 
 thread_local! {
@@ -732,6 +852,41 @@ fn catch_up(n: u32, have: u64, e: &Encounter, state: &State) {
                 send(n, &m);
             }
         }
+    });
+}
+
+/// Player: the system's own panel on this phone acted for combatant `ctx.selected`: the event
+/// goes to the GM's phone as a request, shown here until the GM answers.
+fn ask(ctx: EncCtx, event: Event) {
+    let (Some(t), Some(who)) = (local(|l| l.table), ctx.selected.get_untracked()) else {
+        return;
+    };
+    let n = local(|l| {
+        l.asked += 1;
+        l.asked
+    });
+    let text = ctx.state.with_untracked(|s| preview(s, &event)).join(" ");
+    let open = matches!(t.phase(PLAYER), Some(Phase::Open(_)));
+    let said = (!open).then(|| "Not sent: this phone is not connected to the GM’s.".to_owned());
+    if open {
+        let m = ToGm::Ask {
+            n,
+            who,
+            event: event.clone(),
+        };
+        rtc::send(PLAYER, &serde_json::to_string(&m).unwrap_or_default());
+    }
+    t.asks.update(|l| {
+        l.push(Ask {
+            seat: PLAYER,
+            n,
+            who,
+            event,
+            text,
+            said,
+        });
+        let over = l.len().saturating_sub(20);
+        l.drain(..over);
     });
 }
 

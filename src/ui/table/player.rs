@@ -3,10 +3,12 @@
 //! this player's own combatants in full, and the log. The last view stays after a reload.
 
 use super::{card, Card, Phase, Table};
-use crate::rules::encounter::rules_for;
+use crate::rules::encounter::{rules_for, Event};
 use crate::storage::table::{Seat, View};
-use crate::ui::kit::{flag, when};
+use crate::ui::encounters::EncCtx;
+use crate::ui::kit::{flag, tap, when};
 use crate::ui::share::ScanButton;
+use crate::ui::systems::combat_ui;
 use leptos::prelude::*;
 
 #[component]
@@ -51,6 +53,8 @@ pub fn TablePage() -> impl IntoView {
                 </div>
             </Show>
             {move || view().map(live)}
+            {actions(t)}
+            {move || view().map(order_and_log)}
             <Show when=when(flag(move || t.held.with(|h| h.view.is_none())))>
                 <p class="muted">"Nothing to show yet: the fight appears here once the phones are paired."</p>
             </Show>
@@ -77,7 +81,6 @@ fn seat_row(s: Seat, current: bool) -> impl IntoView {
 
 fn live(v: View) -> impl IntoView {
     let heading = v.head.status.clone();
-    let current = v.head.current;
     let rules = rules_for(&v.system);
     let own = v
         .own
@@ -104,6 +107,77 @@ fn live(v: View) -> impl IntoView {
             }
         })
         .collect_view();
+    view! {
+        <h2>{v.name.clone()}</h2>
+        <p class="turn" role="status" data-testid="table-turn">{heading}</p>
+        {own}
+    }
+}
+
+/// The player's own actions: the system's own combat panel for each of their combatants, over
+/// the fight as this phone knows it, whose acts go to the GM's phone as requests; and the
+/// requests sent, with the GM's answers.
+fn actions(t: Table) -> impl IntoView {
+    // Drawn again only when the fight or the player's combatants change, not at every step.
+    let key = Memo::new(move |_| {
+        t.held.with(|h| {
+            h.view.as_ref().map(|v| {
+                let ids: Vec<u32> = v.own.iter().filter(|c| !c.gone).map(|c| c.id).collect();
+                (v.fight.clone(), v.system.clone(), ids)
+            })
+        })
+    });
+    let connected = flag(move || matches!(t.mine(), Phase::Open(_)));
+    let panels = move || {
+        let (fight, system, ids) = key.get()?;
+        let ui = combat_ui(&system)?;
+        let state = RwSignal::new(t.held.with_untracked(|h| h.view.as_ref()?.state())?);
+        Effect::new(move || {
+            if let Some(s) = t.held.with(|h| h.view.as_ref().and_then(View::state)) {
+                state.set(s);
+            }
+        });
+        let fight = StoredValue::new(fight);
+        Some(ids.into_iter().map(|who| {
+            let ctx = EncCtx {
+                id: fight,
+                state,
+                store: t.encounters,
+                selected: RwSignal::new(Some(who)),
+                ask: Some(super::ask),
+            };
+            let name = state.with_untracked(|s| s.name(who).to_owned());
+            let turn = flag(move || state.with(|s| s.current == Some(who)));
+            view! {
+                <section class="card" data-testid="my-actions">
+                    <h3>{format!("{name}: your actions")}</h3>
+                    <p class="muted">"What you do here goes to the GM’s phone as a request: it counts once the GM accepts it. You act in your own turn."</p>
+                    {(ui.panel)(ctx, who)}
+                    <Show when=when(turn)>
+                        <button class="btn wide" on:click=tap(move || ctx.act(Event::Next))>"End my turn"</button>
+                    </Show>
+                </section>
+            }
+        }).collect_view())
+    };
+    let sent = move || {
+        t.asks.get().into_iter().rev().take(5).map(|a| view! {
+            <li>{a.text}<br/><strong>{a.said.unwrap_or_else(|| "Waiting for the GM…".into())}</strong></li>
+        }).collect_view()
+    };
+    view! {
+        <Show when=when(connected)>{panels}</Show>
+        <Show when=when(flag(move || t.asks.with(|l| !l.is_empty())))>
+            <div class="card">
+                <h3>"Your requests"</h3>
+                <ul class="asks-sent" data-testid="my-asks">{sent}</ul>
+            </div>
+        </Show>
+    }
+}
+
+fn order_and_log(v: View) -> impl IntoView {
+    let current = v.head.current;
     let log = v
         .log
         .iter()
@@ -112,9 +186,6 @@ fn live(v: View) -> impl IntoView {
         .map(|l| view! { <li>{l.clone()}</li> })
         .collect_view();
     view! {
-        <h2>{v.name.clone()}</h2>
-        <p class="turn" role="status" data-testid="table-turn">{heading}</p>
-        {own}
         <ol class="order" aria-label="Turn order" data-testid="table-order">
             {v.seats.into_iter().map(|s| { let cur = Some(s.id) == current; seat_row(s, cur) }).collect_view()}
         </ol>
