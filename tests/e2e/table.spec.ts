@@ -218,7 +218,7 @@ async function rawPeer(p: Page, invitation: string): Promise<{ link: string; fig
   }, invitation);
 }
 
-test("a peer sending garbage, oversized, wrong-version and other-fight messages is refused, each with a line, and nothing changes", async ({ page: gm, browser, baseURL }) => {
+test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn and other-combatant messages is refused, each with a line, and nothing changes", async ({ page: gm, browser, baseURL }) => {
   test.setTimeout(60_000);
   const errors: string[] = [];
   gm.on("pageerror", (e) => errors.push(e.message));
@@ -261,6 +261,28 @@ test("a peer sending garbage, oversized, wrong-version and other-fight messages 
   expect(wire).toContain("Goblin takes 5 damage: hurt");
   expect(wire).not.toContain("12 → 7");
   expect(await stored()).toBe(before);
+
+  // Requests: out of turn, for another's combatant, out of range: each refused with a line and
+  // an answer, nothing waits for the GM and nothing is stored.
+  if ((await turnStatus(gm).textContent())!.includes("Varla’s turn")) await gm.getByTestId("next").tap();
+  const now = (await turnStatus(gm).textContent())!.match(/· (.+)’s turn/)![1];
+  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 1, have: 0, ask: [n, who, event] }));
+  const after = await stored();
+  await ask(1, 1, { Note: "Varla strikes" });
+  await expect(lines).toContainText(`Player 1: a request was refused: it is ${now}’s turn, not Varla’s.`);
+  await ask(2, 2, { Note: "Bram strikes" });
+  await expect(lines).toContainText("Player 1: a request was refused: Bram is not one of this player’s characters.");
+  await ask(3, 1, { Damage: [[3], 99_999_999] });
+  await expect(lines).toContainText("a request with a value out of range");
+  await ask(4, 1, "End");
+  await expect(lines.locator("li").first()).toContainText("Player 1: a request was refused:");
+  await expect.poll(() => raw.page.evaluate(() => (window as any).got.filter((m: string) => m.includes('"asked"')).map((m: string) => JSON.parse(m)))).toEqual([
+    { seq: 0, asked: 1, why: `it is ${now}’s turn, not Varla’s` },
+    { seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
+    { seq: 0, asked: 4, why: `it is ${now}’s turn, not Varla’s` },
+  ]);
+  await expect(gm.getByTestId("asks")).toHaveCount(0);
+  expect(await stored(), "nothing stored changed").toBe(after);
   await expect(gm.locator("#fatal")).toBeHidden();
   expect(errors).toEqual([]);
   await raw.context.close();
@@ -318,5 +340,61 @@ test("an NPC the GM hides appears on the players' phones at its first turn; one 
   await choice("Goblin", "Numbers shown").tap();
   await expect(row(one.page, "Goblin")).toContainText("8/12");
   await expect(one.page.getByTestId("table-log")).toContainText("Goblin takes 4 damage: Toughness 12 → 8");
+  await one.context.close();
+});
+
+test("a player asks from their phone: an attack with the GM's odds, accepted into the fight (and undoable); another refused", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [VARLA]);
+  await gmFight(gm);
+  // Players roll against an NPC once the GM shows its numbers.
+  await gm.locator(`li[data-npc="Goblin"]`).getByRole("button", { name: "Numbers shown" }).tap();
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  for (let i = 0; i < 6 && !(await turnStatus(gm).textContent())!.includes("Varla’s turn"); i++) await gm.getByTestId("next").tap();
+  await expect(one.page.getByTestId("table-turn")).toContainText("Varla’s turn");
+
+  // The odds on the player's phone are the GM's for the same attack.
+  const mine = one.page.getByTestId("my-actions");
+  await mine.locator("#attack-target").selectOption({ label: "Goblin" });
+  await openFighter(gm, "Varla");
+  await fightSheet(gm).locator("#attack-target").selectOption({ label: "Goblin" });
+  const odds = (await fightSheet(gm).getByTestId("hit-chance").textContent())!;
+  await closeFighter(gm);
+  await expect(mine.getByTestId("hit-chance")).toHaveText(odds);
+  await one.page.screenshot({ path: "test-results/screens/table-ask-player.png", fullPage: true });
+
+  // Rolled on the player's phone, sent; the GM sees what it would log and accepts it.
+  await mine.getByRole("button", { name: "Roll attack" }).tap();
+  const line = (await mine.getByTestId("attack-result").textContent())!;
+  expect(line).toContain("Varla");
+  await expect(one.page.getByTestId("my-asks")).toContainText("Waiting for the GM…");
+  const asks = gm.getByTestId("asks");
+  await expect(asks).toContainText(`Player 1 asks for Varla: ${line}`);
+  await gm.screenshot({ path: "test-results/screens/table-ask-gm.png" });
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(asks).toHaveCount(0);
+  await expect(gm.getByTestId("fight-log")).toContainText(line);
+  await expect(one.page.getByTestId("my-asks")).toContainText("Accepted: it is in the fight.");
+  await expect(one.page.getByTestId("table-log")).toContainText(line);
+  // A step like any other: the GM's undo takes it back on every phone.
+  await gm.getByRole("button", { name: "Undo" }).tap();
+  await expect(gm.getByTestId("fight-log")).not.toContainText(line);
+  await expect(one.page.getByTestId("table-log")).not.toContainText(line);
+
+  // Ending the turn, refused by the GM: the turn stays.
+  await one.page.getByRole("button", { name: "End my turn" }).tap();
+  await expect(asks).toContainText("Player 1 asks for Varla:");
+  await asks.getByRole("button", { name: "Refuse" }).tap();
+  await expect(one.page.getByTestId("my-asks")).toContainText("Refused: the GM said no.");
+  await expect(gm.getByTestId("table-lines")).toContainText("Player 1: a request was refused: the GM said no.");
+  await expect(turnStatus(gm)).toContainText("Varla’s turn");
+  // Accepted, it ends the turn on both phones; the panel's End my turn leaves.
+  await one.page.getByRole("button", { name: "End my turn" }).tap();
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(turnStatus(gm)).not.toContainText("Varla’s turn");
+  await expect(one.page.getByTestId("table-turn")).toHaveText((await turnStatus(gm).textContent())!);
+  await expect(one.page.getByRole("button", { name: "End my turn" })).toHaveCount(0);
   await one.context.close();
 });
