@@ -145,9 +145,11 @@ pub struct View {
 impl View {
     /// The fight as far as this player knows it, for the system's own combat panel on the
     /// player's phone: its own and open combatants in the order, their conditions, the round
-    /// and turn. NPCs the player sees only as words are not in it (nothing to roll against).
+    /// and turn. NPCs the player sees only as words are there by name alone, out of the order
+    /// and gone (nothing to roll against).
     pub fn state(&self) -> Option<State> {
-        let mut s = State::new(rules_for(&self.system)?);
+        let rules = rules_for(&self.system)?;
+        let mut s = State::new(rules);
         s.combatants = self.own.iter().chain(&self.open).cloned().collect();
         s.order = self
             .seats
@@ -155,6 +157,16 @@ impl View {
             .map(|seat| seat.id)
             .filter(|&id| s.get(id).is_some())
             .collect();
+        // The others by name only, out of the order (no panel offers them): a line or a
+        // declaration that names one reads right.
+        for seat in &self.seats {
+            if s.get(seat.id).is_none() {
+                let mut c = Combatant::new(rules, seat.name.clone(), 0);
+                c.id = seat.id;
+                c.gone = true;
+                s.combatants.push(c);
+            }
+        }
         s.round = self.head.at;
         s.current = self.head.current;
         s.ended = self.head.ended;
@@ -494,7 +506,10 @@ pub fn check_ask(
         return Err("the fight is over".into());
     }
     if let Some(now) = s.current.filter(|&now| now != who) {
-        return Err(format!("it is {}’s turn, not {}’s", s.name(now), c.name));
+        // Out of its turn only what the system lets it do then (Tempo: answer a declaration).
+        if !s.rules.answers.is_some_and(|may| may(s, who, event)) {
+            return Err(format!("it is {}’s turn, not {}’s", s.name(now), c.name));
+        }
     }
     let events = match event {
         Event::Batch(list) => list.as_slice(),

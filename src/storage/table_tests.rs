@@ -621,11 +621,21 @@ fn a_players_phone_knows_the_fight_its_panels_need_and_no_more() {
     let gm = e.state();
     let mine = view(&e, &["a"]).state().unwrap();
     // Its own combatant and those it sees in numbers (Bram, the revealed chief), not the goblin.
-    let names: Vec<&str> = mine.combatants.iter().map(|c| c.name.as_str()).collect();
+    let names: Vec<&str> = mine
+        .combatants
+        .iter()
+        .filter(|c| !c.gone)
+        .map(|c| c.name.as_str())
+        .collect();
     assert_eq!(names, ["Varla", "Bram", "Goblin Chief"]);
-    for c in &mine.combatants {
+    for c in mine.combatants.iter().filter(|c| !c.gone) {
         assert_eq!(Some(c), gm.get(c.id), "{} as the GM has it", c.name);
     }
+    // The goblin by name only: no numbers of it.
+    let goblin = mine.get(3).unwrap();
+    assert_eq!((goblin.name.as_str(), goblin.gone), ("Goblin", true));
+    assert_eq!((goblin.hp, goblin.hp_max), (0, 0));
+    assert!(goblin.stats.iter().all(|&x| x == 0) && goblin.texts.is_empty());
     assert!(mine.has(1, "Prone"));
     assert!(!mine.has(3, "Prone"), "the goblin is not in it");
     assert_eq!(
@@ -742,4 +752,80 @@ fn a_request_out_of_range_is_refused_before_it_is_looked_at() {
     // A greeting with a request in it is neither.
     let both = r#"{"v":1,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
     assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
+}
+
+#[test]
+fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothing_else() {
+    use crate::rules::tempo::combat::{
+        answer_events, declare_events, from_sheet, npc, status_events, Npc,
+    };
+    use crate::rules::tempo::{Status, TempoSheet, ACTIONS};
+    let mut e = Encounter::new("t1".into(), "Duel".into(), "tempo", 0).unwrap();
+    let mut s = e.state();
+    let mut ilse = from_sheet("Ilse", &TempoSheet::default());
+    ilse.pc = true;
+    ilse.link = Some("a".into());
+    let brigand = npc(
+        "Brigand",
+        &Npc {
+            defence: 6,
+            armoured: 9,
+            grapple: 4,
+            health: 10,
+            dice: "1d10".into(),
+            bonus: 1,
+            melee: 3,
+            ranged: 0,
+        },
+    );
+    for ev in [
+        Event::Join(ilse),
+        Event::Join(brigand),
+        Event::Init(1, vec![2]),
+        Event::Init(2, vec![9]),
+    ] {
+        e.push(ev, &mut s, 1);
+    }
+    for who in [1, 2] {
+        e.push(
+            Event::Batch(status_events(&s, who, Status::OnGuard)),
+            &mut s,
+            1,
+        );
+    }
+    e.push(Event::Start, &mut s, 2);
+    assert_eq!(s.current, Some(2), "the brigand acts first");
+    let a = vec!["a".to_owned()];
+    let parry = ACTIONS.iter().position(|x| x.name == "Parry").unwrap();
+    let attack = ACTIONS
+        .iter()
+        .position(|x| x.name == "Melee Attack")
+        .unwrap();
+    // Nothing declared yet: an answer is out of turn like anything else.
+    let note = Event::Note("Ilse parries".into());
+    let turn = Err("it is Brigand’s turn, not Ilse’s".to_owned());
+    assert_eq!(check_ask(&s, &a, 1, &note), turn);
+    let ev = declare_events(&s, 2, attack, 1);
+    e.push(ev, &mut s, 3);
+    let answer = answer_events(&s, 1, Some(parry)).unwrap();
+    assert_eq!(
+        check_ask(&s, &a, 1, &answer),
+        Ok(vec![
+            "Ilse answers Brigand’s melee attack with Parry".to_owned()
+        ])
+    );
+    // Only that answer, only for its own combatant.
+    assert_eq!(check_ask(&s, &a, 1, &note), turn);
+    assert_eq!(check_ask(&s, &a, 1, &Event::Next), turn);
+    assert_eq!(
+        check_ask(&s, &["b".to_owned()], 1, &answer),
+        Err("Ilse is not one of this player’s characters".into())
+    );
+    // The player's phone sees the declaration (its own combatant's numbers) and answers.
+    let mine = view(&e, &["a"]).state().unwrap();
+    assert_eq!(
+        crate::rules::tempo::combat::facing(&mine, 1),
+        Some((2, attack))
+    );
+    assert_eq!(answer_events(&mine, 1, Some(parry)), Ok(answer));
 }

@@ -373,8 +373,15 @@ impl State {
                 self.say("The fight is over".into());
             }
             Event::Set(who, i, v) => {
-                if let Some(x) = self.get_mut(*who).and_then(|c| c.stats.get_mut(*i)) {
-                    *x = *v;
+                // A stat the system names but an older combatant does not have yet is added.
+                let named = self.rules.stats.len();
+                if let Some(c) = self.get_mut(*who) {
+                    if *i < named && c.stats.len() <= *i {
+                        c.stats.resize(*i + 1, 0);
+                    }
+                    if let Some(x) = c.stats.get_mut(*i) {
+                        *x = *v;
+                    }
                 }
             }
             Event::Batch(list) => {

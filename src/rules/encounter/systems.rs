@@ -79,6 +79,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     round_base: 1,
     seconds_per_round: 0,
     hp_changed: None,
+    answers: None,
     conditions: &[
         cond(
             "Prone",
@@ -214,6 +215,7 @@ pub const HEIMR: CombatRules = CombatRules {
     round_base: 1,
     seconds_per_round: 2,
     hp_changed: Some(crate::rules::heimr::combat::hp_changed),
+    answers: None,
     conditions: &[
         cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
         cond("Dodging", "A readied dodge: +2 P on its dodge rolls.", D::NextTurnStart),
@@ -273,6 +275,7 @@ pub const VOGT: CombatRules = CombatRules {
     round_base: 1,
     seconds_per_round: 6,
     hp_changed: None,
+    answers: None,
     conditions: &[
         cond(
             "Afraid",
@@ -434,6 +437,7 @@ pub const AURA: CombatRules = CombatRules {
     round_base: 1,
     seconds_per_round: 5,
     hp_changed: None,
+    answers: None,
     conditions: &[
         cond("Exposed", "Open to combat maneuvers.", D::RoundEnd),
         implying(
@@ -545,6 +549,7 @@ pub const TEMPO: CombatRules = CombatRules {
     round_base: 0,
     seconds_per_round: 6,
     hp_changed: None,
+    answers: Some(crate::rules::tempo::combat::may_answer),
     conditions: &[
         cond("Off Guard", "Caught unready: Ready or Move only.", D::UntilRemoved),
         cond("On Guard", "In a guard: attacks, moves and most reactions.", D::UntilRemoved),

@@ -41,7 +41,13 @@ pub const DISARMED: usize = 7;
 pub const BONUS: usize = 8;
 /// The AP cost of action `i` is stat `COST + i` (−1: no weapon for it).
 pub const COST: usize = BONUS + ACTIONS.len();
-pub const STAT_COUNT: usize = COST + ACTIONS.len();
+/// The action declared against this combatant, waiting for its answer: its index + 1 (0: none).
+pub const FACING: usize = COST + ACTIONS.len();
+/// Who declared it.
+pub const FACING_FROM: usize = FACING + 1;
+/// Its answer: the reaction's index + 1, −1 for none, 0 while it has not answered.
+pub const ANSWER: usize = FACING + 2;
+pub const STAT_COUNT: usize = ANSWER + 1;
 /// The check dice notation (the only text: the stored encounter accepts dice notation only).
 pub const T_DICE: usize = 0;
 /// The action-point pool.
@@ -57,6 +63,9 @@ const fn stat_names() -> [&'static str; STAT_COUNT] {
     n[RANGED_AIMED] = "Ranged aimed accuracy";
     n[AIMED] = "Aimed";
     n[DISARMED] = "Disarmed";
+    n[FACING] = "Facing (declared action)";
+    n[FACING_FROM] = "Facing (declared by)";
+    n[ANSWER] = "Answer (reaction)";
     n
 }
 
@@ -235,6 +244,74 @@ pub fn reactions(s: &State, reactor: u32, i: usize) -> Vec<(usize, Result<i32, S
         .filter(|&r| ACTIONS[r].kind == Kind::Reactive && ACTIONS[r].responds.contains(&name))
         .map(|r| (r, able(s, reactor, r).map(|x| x.1)))
         .collect()
+}
+
+/// The action declared against `who` in this turn and who declared it, while it waits for its
+/// answer or its roll (a declaration of an earlier turn is over).
+pub fn facing(s: &State, who: u32) -> Option<(u32, usize)> {
+    let c = s.get(who)?;
+    let i = usize::try_from(c.stat(FACING) - 1)
+        .ok()
+        .filter(|&i| i < ACTIONS.len())?;
+    let from = u32::try_from(c.stat(FACING_FROM)).ok()?;
+    (s.current == Some(from) && from != who).then_some((from, i))
+}
+
+/// How `who` answered what is declared against it: `None` while it has not; `Some(None)` for
+/// no reaction; `Some(Some(r))` for reaction `r`.
+pub fn answered(s: &State, who: u32) -> Option<Option<usize>> {
+    facing(s, who)?;
+    match s.get(who)?.stat(ANSWER) {
+        0 => None,
+        -1 => Some(None),
+        n => Some(usize::try_from(n - 1).ok().filter(|&r| r < ACTIONS.len())),
+    }
+}
+
+/// The actor declares action `i` against `target` aloud, before rolling: the target's player
+/// picks the reaction (on their own phone at the live table, or on the target's sheet here).
+pub fn declare_events(s: &State, actor: u32, i: usize, target: u32) -> Event {
+    Event::Batch(vec![
+        Event::Note(format!(
+            "{} declares a {} against {}, who may react",
+            s.name(actor),
+            declared_as(i).to_lowercase(),
+            s.name(target)
+        )),
+        Event::Set(target, FACING, i as i32 + 1),
+        Event::Set(target, FACING_FROM, actor as i32),
+        Event::Set(target, ANSWER, 0),
+    ])
+}
+
+/// `who` answers the action declared against it with reaction `r` (`None`: no reaction), if it
+/// may take it.
+pub fn answer_events(s: &State, who: u32, r: Option<usize>) -> Result<Event, String> {
+    let (from, i) = facing(s, who).ok_or("nothing is declared against it now")?;
+    let what = format!("{}’s {}", s.name(from), declared_as(i).to_lowercase());
+    let text = match r {
+        Some(r) => {
+            let (_, able) = reactions(s, who, i)
+                .into_iter()
+                .find(|x| x.0 == r)
+                .ok_or_else(|| format!("{} does not answer {what}", ACTIONS[r].name))?;
+            able?;
+            format!("{} answers {what} with {}", s.name(who), ACTIONS[r].name)
+        }
+        None => format!("{} does not react to {what}", s.name(who)),
+    };
+    Ok(Event::Batch(vec![
+        Event::Note(text),
+        Event::Set(who, ANSWER, r.map_or(-1, |r| r as i32 + 1)),
+    ]))
+}
+
+/// Whether `e`, sent for `who` out of its turn, is its answer to an action declared against it
+/// (the one thing a Tempo combatant does in another's turn).
+pub fn may_answer(s: &State, who: u32, e: &Event) -> bool {
+    facing(s, who).is_some()
+        && matches!(e, Event::Batch(l) if matches!(l.as_slice(),
+            [Event::Note(_), Event::Set(w, ANSWER, _)] if *w == who))
 }
 
 /// What the opponent sees declared: a feint is declared as a melee attack.
@@ -550,6 +627,10 @@ impl Exchange {
             } else {
                 effect(s, &mut ev, who, Some(self.actor), x.effect);
             }
+        }
+        // The declaration is answered and rolled: the target faces nothing any more.
+        if let Some(t) = self.target.filter(|&t| facing(s, t).is_some()) {
+            ev.extend([FACING, FACING_FROM, ANSWER].map(|i| Event::Set(t, i, 0)));
         }
         Ok(Event::Batch(ev))
     }

@@ -646,3 +646,90 @@ fn refusals_name_the_reason() {
         Err("the fight has not started".into())
     );
 }
+
+#[test]
+fn a_declared_action_waits_for_the_targets_answer_which_the_exchange_takes_then_clears() {
+    let mut s = fight();
+    set_status(&mut s, 1, Status::OnGuard);
+    let ma = id("Melee Attack");
+    assert_eq!(s.current, Some(1));
+    assert_eq!(facing(&s, 2), None);
+    assert_eq!(
+        answer_events(&s, 2, None),
+        Err("nothing is declared against it now".into())
+    );
+    // A declares; B faces it and has not answered.
+    let e = declare_events(&s, 1, ma, 2);
+    run(&mut s, e);
+    assert_eq!(facing(&s, 2), Some((1, ma)));
+    assert_eq!(answered(&s, 2), None);
+    assert_eq!(facing(&s, 1), None, "the actor faces nothing");
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "A declares a melee attack against B, who may react"));
+    // Only a reaction to that action, and one it can take.
+    assert_eq!(
+        answer_events(&s, 2, Some(id("Press"))),
+        Err("Press does not answer A’s melee attack".into())
+    );
+    let parry = answer_events(&s, 2, Some(id("Parry"))).unwrap();
+    assert!(may_answer(&s, 2, &parry), "B's answer, out of its turn");
+    assert!(!may_answer(&s, 1, &parry), "not A's");
+    assert!(!may_answer(
+        &s,
+        2,
+        &Event::Batch(vec![Event::Note("x".into()), Event::Damage(vec![1], 3)])
+    ));
+    run(&mut s, parry);
+    assert_eq!(answered(&s, 2), Some(Some(id("Parry"))));
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "B answers A’s melee attack with Parry"));
+    // No reaction is an answer too.
+    let mut t = s.clone();
+    let e = answer_events(&t, 2, None).unwrap();
+    run(&mut t, e);
+    assert_eq!(answered(&t, 2), Some(None));
+    // The exchange with that answer, rolled: B faces nothing any more.
+    let ex = Exchange {
+        actor: 1,
+        action: ma,
+        target: Some(2),
+        reaction: Some(id("Parry")),
+        replacement: None,
+    };
+    let e = ex.resolve(&s, Some((5, "5")), Some((6, "6"))).unwrap();
+    run(&mut s, e);
+    assert_eq!(facing(&s, 2), None);
+    assert_eq!(s.get(2).unwrap().stat(ANSWER), 0);
+    // A declaration not rolled ends with the actor's turn.
+    let mut u = fight();
+    set_status(&mut u, 1, Status::OnGuard);
+    let e = declare_events(&u, 1, ma, 2);
+    run(&mut u, e);
+    run(&mut u, Event::Next);
+    assert_eq!(facing(&u, 2), None);
+    assert!(!may_answer(
+        &u,
+        2,
+        &Event::Batch(vec![Event::Note("x".into()), Event::Set(2, ANSWER, 1)])
+    ));
+}
+
+#[test]
+fn an_older_combatant_takes_the_new_stats_when_set() {
+    let mut s = fight();
+    let mut c = s.get(2).unwrap().clone();
+    c.stats.truncate(COST + ACTIONS.len());
+    c.name = "Old".into();
+    s.apply(&Event::Join(c));
+    let old = s.combatants.last().unwrap().id;
+    s.apply(&Event::Set(old, ANSWER, 3));
+    assert_eq!(s.get(old).unwrap().stat(ANSWER), 3);
+    assert_eq!(s.get(old).unwrap().stats.len(), STAT_COUNT);
+    // A stat the system does not name is still not added.
+    s.apply(&Event::Set(old, STAT_COUNT + 5, 3));
+    assert_eq!(s.get(old).unwrap().stats.len(), STAT_COUNT);
+}

@@ -8,8 +8,9 @@ use super::odds_line;
 use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
 use crate::rules::encounter::{Event, State};
 use crate::rules::tempo::combat::{
-    aimed, ap, cost, declared_as, needs_target, npc, offered, reactions, rearm, recovery_preview,
-    replacements, status, status_events, Exchange, Npc, DISARMED, T_DICE,
+    aimed, answer_events, answered, ap, cost, declare_events, declared_as, facing, needs_target,
+    npc, offered, reactions, rearm, recovery_preview, replacements, status, status_events,
+    Exchange, Npc, DISARMED, T_DICE,
 };
 use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
@@ -230,7 +231,78 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
     };
     let init = RwSignal::new(0);
     let result = d.result;
+    // The target's answer, once given, is the exchange's reaction.
+    Effect::new(move || {
+        let (t, a) = (d.tgt(), d.act.get());
+        let got = ctx.state.with(|s| {
+            usize::try_from(a)
+                .ok()
+                .filter(|&a| facing(s, t) == Some((who, a)))
+                .and_then(|_| answered(s, t))
+        });
+        if let Some(r) = got {
+            d.reaction.set(r.map_or(-1, |r| r as i32));
+        }
+    });
+    // Its own answer to an action declared against it.
+    let pick = RwSignal::new(-1);
     let mut fields = vec![
+        Field::If(
+            holds(ctx, d, |s, d| {
+                facing(s, d.who).is_some() && answered(s, d.who).is_none()
+            }),
+            vec![
+                Field::Text(
+                    "verdict",
+                    "facing",
+                    said(ctx, d, |s, d| {
+                        facing(s, d.who).map_or(String::new(), |(from, i)| {
+                            format!(
+                                "{} declares a {} against {}: its answer?",
+                                s.name(from),
+                                declared_as(i).to_lowercase(),
+                                s.name(d.who)
+                            )
+                        })
+                    }),
+                ),
+                Field::Choose(
+                    "Its reaction",
+                    listed(ctx, d, |s, d| {
+                        let mut o = vec![(-1, "No reaction".to_owned())];
+                        if let Some((_, i)) = facing(s, d.who) {
+                            o.extend(reactions(s, d.who, i).into_iter().filter_map(|(r, c)| {
+                                c.ok().map(|c| {
+                                    (
+                                        r as i32,
+                                        format!(
+                                            "{} · {c} AP: {}",
+                                            ACTIONS[r].name, ACTIONS[r].text
+                                        ),
+                                    )
+                                })
+                            }));
+                        }
+                        o
+                    }),
+                    pick.into(),
+                    Callback::new(move |v| pick.set(v)),
+                ),
+                Field::Act(
+                    fixed("Answer"),
+                    "btn primary",
+                    "answer",
+                    Signal::stored(false),
+                    Callback::new(move |()| {
+                        let r = usize::try_from(pick.get_untracked()).ok();
+                        match ctx.state.with_untracked(|s| answer_events(s, who, r)) {
+                            Ok(ev) => ctx.act(ev),
+                            Err(why) => result.set(format!("Cannot answer: {why}")),
+                        }
+                    }),
+                ),
+            ],
+        ),
         Field::Text(
             "chance",
             "status-line",
@@ -318,7 +390,7 @@ fn refused(s: &State, who: u32) -> String {
         return "The fight has not started: set initiative, then start it.".into();
     }
     if s.current != Some(who) {
-        return "Not its turn: its reactions are picked on the acting combatant's sheet.".into();
+        return "Not its turn: it answers an action declared against it (here, or on the acting combatant's sheet).".into();
     }
     let st = status(s, who);
     let left = ap(s, who);
@@ -465,6 +537,41 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
                 d.target.set(v);
                 d.reaction.set(-1);
                 d.repl.set(-1);
+            }),
+        ),
+        Field::If(
+            holds(ctx, d, |s, d| {
+                let t = d.tgt();
+                t > 0
+                    && s.current == Some(d.who)
+                    && facing(s, t) != Some((d.who, d.act_at()))
+                    && !reactions(s, t, d.act_at()).is_empty()
+            }),
+            vec![Field::Act(
+                said(ctx, d, |s, d| {
+                    format!("Declare it: {} answers", s.name(d.tgt()))
+                }),
+                "btn",
+                "declare",
+                Signal::stored(false),
+                Callback::new(move |()| {
+                    let ev = ctx
+                        .state
+                        .with_untracked(|s| declare_events(s, d.who, d.act_at(), d.tgt()));
+                    ctx.act(ev);
+                }),
+            )],
+        ),
+        Field::Text(
+            "muted",
+            "answer-wait",
+            said(ctx, d, |s, d| {
+                let t = d.tgt();
+                match answered(s, t) {
+                    _ if facing(s, t) != Some((d.who, d.act_at())) => String::new(),
+                    None => format!("Waiting for {}’s answer (or pick it below).", s.name(t)),
+                    Some(_) => format!("{} has answered.", s.name(t)),
+                }
             }),
         ),
         Field::If(
