@@ -459,9 +459,11 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
     encounters
 }
 
-/// The live table's panel on a fight's page, provided by the table (so the page never names it).
+/// The live table's parts on a fight's page, provided by the table (so the page never names
+/// it): its panel (`.0`), and the players' requests (`.1`), also drawn in an open combatant's
+/// sheet, which keeps the page behind it out of reach.
 #[derive(Clone, Copy)]
-pub struct TableHook(pub fn(EncCtx) -> AnyView);
+pub struct TableHook(pub fn(EncCtx) -> AnyView, pub fn(EncCtx) -> AnyView);
 
 /// The fight on screen: its id, its replayed state, and which combatant's sheet is open.
 #[derive(Clone, Copy)]

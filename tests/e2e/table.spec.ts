@@ -398,3 +398,64 @@ test("a player asks from their phone: an attack with the GM's odds, accepted int
   await expect(one.page.getByRole("button", { name: "End my turn" })).toHaveCount(0);
   await one.context.close();
 });
+
+test("Tempo at the table: the GM declares the brigand's attack, the player answers from their phone with a reaction, the GM's exchange takes it", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const ilse = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-tempo-v1.json"), "utf8"));
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [ilse]);
+  await seedCharacters(gm, [ilse]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Duel");
+  await gm.getByLabel("Rule system").selectOption("tempo");
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  await gm.getByRole("button", { name: `Add ${ilse.name}` }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Brigand");
+  await setNumber(gm, "Melee weapon AP (0: none)", 5);
+  await gm.getByText("Initiated or prepared: starts On Guard").tap();
+  await gm.getByRole("button", { name: "Add Brigand" }).tap();
+  for (const [name, init] of [[ilse.name, 3], ["Brigand", 8]] as const) {
+    await openFighter(gm, name);
+    if (name === ilse.name) await fightSheet(gm).getByText("Initiated or prepared: starts On Guard").tap();
+    await setNumber(gm, "Initiative", init);
+    await fightSheet(gm).getByTestId("set-init").tap();
+    await closeFighter(gm);
+  }
+  await gm.getByTestId("next").tap();
+  await expect(turnStatus(gm)).toContainText("Brigand’s turn");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+
+  // The GM declares the brigand's melee attack on Ilse: her phone asks for her answer.
+  await openFighter(gm, "Brigand");
+  await fightSheet(gm).getByRole("button", { name: "Melee Attack · 5 AP" }).tap();
+  await fightSheet(gm).getByRole("combobox", { name: "Against" }).selectOption({ label: ilse.name });
+  await fightSheet(gm).getByTestId("declare").tap();
+  await expect(fightSheet(gm).getByTestId("answer-wait")).toContainText(`Waiting for ${ilse.name}’s answer`);
+  const mine = one.page.getByTestId("my-actions");
+  await expect(mine.getByTestId("facing")).toHaveText(`Brigand declares a melee attack against ${ilse.name}: its answer?`);
+  const choice = mine.getByRole("combobox", { name: "Its reaction" });
+  const labels = await choice.locator("option").allTextContents();
+  const parry = labels.find((l) => l.startsWith("Parry"));
+  expect(parry, `a parry among ${labels}`).toBeTruthy();
+  await choice.selectOption({ label: parry! });
+  const picked = await choice.inputValue();
+  await mine.getByTestId("answer").tap();
+  await one.page.screenshot({ path: "test-results/screens/table-answer-player.png", fullPage: true });
+
+  // Out of her turn, the answer is taken; the GM accepts it from the open sheet.
+  const asks = fightSheet(gm).getByTestId("asks");
+  await expect(asks).toContainText(`Player 1 asks for ${ilse.name}: ${ilse.name} answers Brigand’s melee attack with Parry`);
+  await gm.screenshot({ path: "test-results/screens/table-answer-gm.png" });
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(one.page.getByTestId("my-asks")).toContainText("Accepted: it is in the fight.");
+  await expect(fightSheet(gm).getByTestId("answer-wait")).toHaveText(`${ilse.name} has answered.`);
+  await expect(fightSheet(gm).getByRole("combobox", { name: "Their reaction" })).toHaveValue(picked);
+  await expect(mine.getByTestId("facing")).toHaveCount(0);
+  // Rolled on the GM's phone with her parry; the declaration is over.
+  await fightSheet(gm).getByTestId("resolve").tap();
+  await expect(fightSheet(gm).getByTestId("exchange-result")).toContainText(`${ilse.name}`);
+  await expect(one.page.getByTestId("table-log")).toContainText(`${ilse.name} answers Brigand’s melee attack with Parry`);
+  await closeFighter(gm);
+  await one.context.close();
+});

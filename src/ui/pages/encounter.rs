@@ -376,6 +376,7 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
     let catalogue = ctx.state.with_untracked(|s| s.rules.conditions);
     view! {
         <RollSheet title=Signal::stored(title) on_close=Callback::new(move |_| ctx.selected.set(None))>
+            {use_context::<TableHook>().map(|h| (h.1)(ctx))}
             <p class="fighter-vitals" data-testid="fighter-vitals">{vit}</p>
             <section class="combat-panel" aria-label="Damage and healing">
                 <Stepper label="Amount" value=amount min=0 max=1000 set=crate::ui::kit::set_to(amount) big=true/>

@@ -27,7 +27,7 @@ pub fn panel(ctx: EncCtx) -> AnyView {
                 <p class="muted">"Let every player follow this fight on their own phone, with no internet: the phones talk directly over the same Wi-Fi (or one phone’s hotspot). Each player scans a code here, then you scan theirs."</p>
                 <button class="btn primary wide" on:click=tap(open)>"Open the table"</button>
             }>
-                {asks(t, ctx)}
+                {asks(ctx)}
                 <ol class="seats">
                     {move || t.seats.get().into_iter().filter(|s| s.n != super::PLAYER).map(|s| seat_view(t, s.n, s.phase)).collect_view()}
                 </ol>
@@ -51,7 +51,8 @@ pub fn panel(ctx: EncCtx) -> AnyView {
 
 /// The players' requests waiting for the GM, above the bottom bar so they are seen wherever the
 /// page is scrolled: what each would write in the log, Accept or Refuse.
-fn asks(t: Table, ctx: EncCtx) -> impl IntoView {
+pub fn asks(ctx: EncCtx) -> AnyView {
+    let t = expect_context::<Table>();
     let list = move || {
         t.asks.get().into_iter().enumerate().map(|(i, a)| {
             let who = ctx.state.with_untracked(|s| s.name(a.who).to_owned());
@@ -64,11 +65,16 @@ fn asks(t: Table, ctx: EncCtx) -> impl IntoView {
             }
         }).collect_view()
     };
+    let serving = flag(move || {
+        t.fight
+            .with(|f| f.as_deref() == Some(ctx.id.get_value().as_str()))
+    });
     view! {
-        <Show when=when(flag(move || t.asks.with(|l| !l.is_empty())))>
+        <Show when=when(flag(move || serving.get() && t.asks.with(|l| !l.is_empty())))>
             <ul class="asks" aria-label="Players’ requests" data-testid="asks">{list}</ul>
         </Show>
     }
+    .into_any()
 }
 
 /// Per NPC, what the players see of it: hidden until its first turn, and its numbers.

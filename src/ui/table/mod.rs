@@ -166,7 +166,7 @@ pub fn provide() {
     };
     provide_context(t);
     local(|l| l.table = Some(t));
-    provide_context(TableHook(gm::panel));
+    provide_context(TableHook(gm::panel, gm::asks));
     let handler = Closure::<dyn FnMut(u32, String, String)>::new(
         move |seat: u32, kind: String, text: String| {
             if seat == PLAYER {
