@@ -151,7 +151,7 @@ fn actions(t: Table) -> impl IntoView {
             view! {
                 <section class="card" data-testid="my-actions">
                     <h3>{format!("{name}: your actions")}</h3>
-                    <p class="muted">"What you do here goes to the GM’s phone as a request: it counts once the GM accepts it. You act in your own turn (and answer what is declared against you, where the rules allow it)."</p>
+                    <p class="muted">"In your turn (or to answer what is declared against you), what you roll here goes to the GM’s phone: it counts once the GM accepts it."</p>
                     {(ui.panel)(ctx, who)}
                     <Show when=when(turn)>
                         <button class="btn wide" on:click=tap(move || ctx.act(Event::Next))>"End my turn"</button>
