@@ -21,7 +21,7 @@ use crate::rules::encounter::{rules_for, Active, Combatant, Event, State};
 use serde::{Deserialize, Serialize};
 
 /// The protocol this app speaks; a peer with another is refused with what to do.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.
@@ -456,13 +456,6 @@ pub fn read_to_gm(text: &str) -> Result<ToGm, Refused> {
             return Err(Refused::Wrong("more characters than a phone may claim"));
         }
     }
-    if let ToGm::Ask { event, .. } = &m {
-        if !crate::rules::encounter::event_ok(event, true) {
-            return Err(Refused::Wrong(
-                "a request with a value out of range (as an import would be refused)",
-            ));
-        }
-    }
     Ok(m)
 }
 
@@ -472,13 +465,34 @@ pub fn read_to_player(text: &str) -> Result<ToPlayer, Refused> {
     serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))
 }
 
-/// What `event` would write in the fight's log: the request as the GM sees it before accepting.
-pub fn preview(s: &State, event: &Event) -> Vec<String> {
+/// What `event`, asked for combatant `who`, would do to fight `s`, as the GM sees it before
+/// accepting: the lines it writes in the log, then every stat and pool it changes of any other
+/// combatant ("Goblin: Disarmed 0 → 1"), so nothing a request does to others goes unseen.
+pub fn preview(s: &State, event: &Event, who: u32) -> Vec<String> {
     let mut after = s.clone();
     let from = after.log.len();
     after.apply(event);
-    after.log.drain(..from.min(after.log.len()));
-    after.log.into_iter().map(|l| l.text).collect()
+    let mut out: Vec<String> = after.log[from.min(after.log.len())..]
+        .iter()
+        .map(|l| l.text.clone())
+        .collect();
+    for c in after.combatants.iter().filter(|c| c.id != who) {
+        let Some(b) = s.get(c.id) else { continue };
+        for i in 0..c.stats.len().max(b.stats.len()) {
+            if b.stat(i) != c.stat(i) {
+                let name = s.rules.stats.get(i).copied().unwrap_or("a number");
+                out.push(format!("{}: {name} {} → {}", c.name, b.stat(i), c.stat(i)));
+            }
+        }
+        for (i, d) in s.rules.resources.iter().enumerate() {
+            let (x, y) = (b.pools.get(i), c.pools.get(i));
+            if x != y {
+                let n = |v: Option<&i32>| v.map_or("–".to_owned(), i32::to_string);
+                out.push(format!("{}: {} {} → {}", c.name, d.name, n(x), n(y)));
+            }
+        }
+    }
+    out
 }
 
 /// Whether the player whose characters are `chars` may ask for `event` for combatant `who` in
@@ -491,13 +505,27 @@ pub fn check_ask(
     chars: &[String],
     who: u32,
     event: &Event,
+    gm: Secrets,
 ) -> Result<Vec<String>, String> {
+    if !crate::rules::encounter::event_ok(event, true) {
+        return Err("a request with a value out of range (as an import would be refused)".into());
+    }
+    let mine = |c: &Combatant| c.link.as_ref().is_some_and(|l| chars.contains(l));
+    // What this player's phone shows in numbers: the only combatants a request may touch.
+    let seen = |c: &Combatant| {
+        mine(c) || ((open(c) || gm.revealed.contains(&c.id)) && !gm.unseen(s, c.id))
+    };
     let c = s
         .get(who)
         .filter(|c| !c.gone)
         .ok_or("no such combatant in this fight")?;
-    if !c.link.as_ref().is_some_and(|l| chars.contains(l)) {
-        return Err(format!("{} is not one of this player’s characters", c.name));
+    if !mine(c) {
+        let name = if seen(c) {
+            c.name.as_str()
+        } else {
+            "that combatant"
+        };
+        return Err(format!("{name} is not one of this player’s characters"));
     }
     if s.round == 0 {
         return Err("the fight has not started".into());
@@ -539,8 +567,11 @@ pub fn check_ask(
             Event::Next if s.current == Some(who) => Vec::new(),
             _ => return Err("not something a player asks for (the GM does it)".into()),
         };
-        if touched.iter().any(|&id| s.get(id).is_none_or(|c| c.gone)) {
-            return Err("a combatant that is not in this fight".into());
+        if touched
+            .iter()
+            .any(|&id| s.get(id).is_none_or(|c| c.gone || !seen(c)))
+        {
+            return Err("a combatant that is not in this fight (as this player sees it)".into());
         }
     }
     let mut after = s.clone();
@@ -553,7 +584,7 @@ pub fn check_ask(
     if same {
         return Err("it would change nothing".into());
     }
-    let lines = preview(s, event);
+    let lines = preview(s, event, who);
     Ok(if lines.is_empty() {
         vec![format!("{}: a change to its numbers", c.name)]
     } else {
@@ -640,6 +671,17 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
         .map(|l| l.text.as_str())
         .filter(|t| !unseen.iter().any(|n| t.contains(n)))
         .collect();
+    // The others whose numbers this player sees, without the sheet each is linked to (a link
+    // is what a phone claims a character by).
+    let others: Vec<Combatant> = state
+        .combatants
+        .iter()
+        .filter(|c| !mine(c) && !c.gone && open(c) && !gm.unseen(state, c.id))
+        .map(|c| Combatant {
+            link: None,
+            ..c.clone()
+        })
+        .collect();
     let from = lines.len().saturating_sub(LOG_LINES);
     let log = lines[from..]
         .iter()
@@ -686,16 +728,11 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
             .filter(|c| mine(c))
             .map(|c| super::agree::fight_keys(state, c))
             .collect(),
-        open: state
-            .combatants
-            .iter()
-            .filter(|c| !mine(c) && !c.gone && open(c) && !gm.unseen(state, c.id))
-            .cloned()
-            .collect(),
+        open: others.clone(),
         active: state
             .conditions
             .iter()
-            .filter(|a| state.get(a.who).is_some_and(|c| mine(c) || open(c)))
+            .filter(|a| state.get(a.who).is_some_and(mine) || others.iter().any(|c| c.id == a.who))
             .cloned()
             .collect(),
     }

@@ -308,7 +308,7 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 
 #[test]
 fn a_peers_messages_are_checked_like_an_import() {
-    let hello = r#"{"v":1,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
+    let hello = r#"{"v":2,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
     assert_eq!(
         read_to_gm(r#"{"v":1,"have":3}"#),
@@ -354,8 +354,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         );
     }
     assert_eq!(
-        read_to_gm(&hello.replace("\"v\":1", "\"v\":2")),
-        Err(Refused::Version(2))
+        read_to_gm(&hello.replace("\"v\":2", "\"v\":3")),
+        Err(Refused::Version(3))
     );
     // A long note in the log reaches a player cut short: a snapshot always fits a channel.
     let mut e = fight();
@@ -449,7 +449,7 @@ fn pairing_codes_round_trip_and_are_checked() {
     assert!(!is_code(r#"{"schema_version":1}"#));
     assert_eq!(Code::read(&json), Ok(c.clone()));
     assert_eq!(
-        Code::read(&json.replace("\"table\":1", "\"table\":9")),
+        Code::read(&json.replace("\"table\":2", "\"table\":9")),
         Err(Refused::Version(9))
     );
     assert!(matches!(
@@ -629,7 +629,17 @@ fn a_players_phone_knows_the_fight_its_panels_need_and_no_more() {
         .collect();
     assert_eq!(names, ["Varla", "Bram", "Goblin Chief"]);
     for c in mine.combatants.iter().filter(|c| !c.gone) {
-        assert_eq!(Some(c), gm.get(c.id), "{} as the GM has it", c.name);
+        let theirs = gm.get(c.id).unwrap();
+        let link = if c.id == 1 { theirs.link.clone() } else { None };
+        assert_eq!(
+            *c,
+            Combatant {
+                link,
+                ..theirs.clone()
+            },
+            "{} as the GM has it",
+            c.name
+        );
     }
     // The goblin by name only: no numbers of it.
     let goblin = mine.get(3).unwrap();
@@ -655,12 +665,18 @@ fn a_players_phone_knows_the_fight_its_panels_need_and_no_more() {
 fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
     let mut e = fight();
     let a = vec!["a".to_owned()];
+    // The goblin's numbers shown: players roll against it.
+    let shown = [3];
+    let gm = Secrets {
+        hidden: &[],
+        revealed: &shown,
+    };
     // Before the start, nothing.
     let fresh = Encounter::new("f2".into(), "x".into(), "symbaroum", 0).unwrap();
     let mut s0 = fresh.state();
     s0.apply(&Event::Join(fighter("Varla", 12, true, Some("a"))));
     assert_eq!(
-        check_ask(&s0, &a, 1, &Event::Note("hi".into())),
+        check_ask(&s0, &a, 1, &Event::Note("hi".into()), gm),
         Err("the fight has not started".into())
     );
     let s = at_turn(&mut e, 1);
@@ -668,21 +684,21 @@ fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
         Event::Note("Varla hits the goblin".into()),
         Event::Damage(vec![3], 4),
     ]);
-    let lines = check_ask(&s, &a, 1, &hit).unwrap();
+    let lines = check_ask(&s, &a, 1, &hit, gm).unwrap();
     assert_eq!(lines[0], "Varla hits the goblin");
     assert!(lines[1].starts_with("Goblin takes 4 damage"), "{lines:?}");
-    assert_eq!(lines, preview(&s, &hit));
+    assert_eq!(lines, preview(&s, &hit, 1));
     assert!(
-        check_ask(&s, &a, 1, &Event::Next).is_ok(),
+        check_ask(&s, &a, 1, &Event::Next, gm).is_ok(),
         "ending its own turn"
     );
     // Another's combatant, a combatant not there, anything the GM does.
     assert_eq!(
-        check_ask(&s, &a, 2, &hit),
+        check_ask(&s, &a, 2, &hit, gm),
         Err("Bram is not one of this player’s characters".into())
     );
     assert_eq!(
-        check_ask(&s, &a, 9, &hit),
+        check_ask(&s, &a, 9, &hit, gm),
         Err("no such combatant in this fight".into())
     );
     let gm_only = [
@@ -697,61 +713,100 @@ fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
     ];
     for ev in gm_only {
         assert_eq!(
-            check_ask(&s, &a, 1, &ev),
+            check_ask(&s, &a, 1, &ev, gm),
             Err("not something a player asks for (the GM does it)".into()),
             "{ev:?}"
         );
     }
     assert_eq!(
-        check_ask(&s, &a, 1, &Event::Damage(vec![3, 7], 1)),
-        Err("a combatant that is not in this fight".into())
+        check_ask(&s, &a, 1, &Event::Damage(vec![3, 7], 1), gm),
+        Err("a combatant that is not in this fight (as this player sees it)".into())
     );
     assert_eq!(
-        check_ask(&s, &a, 1, &Event::Remove(999)),
+        check_ask(&s, &a, 1, &Event::Remove(999), gm),
         Err("no such condition".into())
     );
     assert_eq!(
-        check_ask(&s, &a, 1, &Event::Batch(Vec::new())),
+        check_ask(&s, &a, 1, &Event::Batch(Vec::new()), gm),
         Err("it would change nothing".into())
     );
     // Out of turn.
     let s = at_turn(&mut e, 2);
     assert_eq!(
-        check_ask(&s, &a, 1, &hit),
+        check_ask(&s, &a, 1, &hit, gm),
         Err("it is Bram’s turn, not Varla’s".into())
     );
-    assert!(check_ask(&s, &["b".to_owned()], 2, &hit).is_ok());
+    assert!(check_ask(&s, &["b".to_owned()], 2, &hit, gm).is_ok());
     // After the end.
     act(&mut e, Event::End);
     assert_eq!(
-        check_ask(&e.state(), &a, 1, &hit),
+        check_ask(&e.state(), &a, 1, &hit, gm),
         Err("the fight is over".into())
     );
 }
 
 #[test]
-fn a_request_out_of_range_is_refused_before_it_is_looked_at() {
-    let too_big = ToGm::Ask {
+fn a_request_out_of_range_is_refused_and_answered() {
+    let mut e = fight();
+    let s = at_turn(&mut e, 1);
+    let a = vec!["a".to_owned()];
+    let out = Err("a request with a value out of range (as an import would be refused)".to_owned());
+    let too_big = Event::Damage(vec![3], i32::MAX);
+    // It reads (so the phone gets its answer), and is refused before anything else.
+    let wire = ToGm::Ask {
         n: 1,
         who: 1,
-        event: Event::Damage(vec![3], i32::MAX),
+        event: too_big.clone(),
     };
-    assert!(matches!(
-        read_to_gm(&serde_json::to_string(&too_big).unwrap()),
-        Err(Refused::Wrong(_))
-    ));
-    let nested = ToGm::Ask {
-        n: 1,
-        who: 1,
-        event: Event::Batch(vec![Event::Batch(vec![Event::Next])]),
-    };
-    assert!(matches!(
-        read_to_gm(&serde_json::to_string(&nested).unwrap()),
-        Err(Refused::Wrong(_))
-    ));
+    assert_eq!(read_to_gm(&serde_json::to_string(&wire).unwrap()), Ok(wire));
+    assert_eq!(check_ask(&s, &a, 1, &too_big, Secrets::default()), out);
+    let nested = Event::Batch(vec![Event::Batch(vec![Event::Next])]);
+    assert_eq!(check_ask(&s, &a, 1, &nested, Secrets::default()), out);
     // A greeting with a request in it is neither.
-    let both = r#"{"v":1,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
+    let both = r#"{"v":2,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
     assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
+}
+
+#[test]
+fn a_request_shows_the_gm_all_it_changes_and_touches_only_what_its_player_sees() {
+    let mut e = fight();
+    e.hidden.push(4);
+    let s = at_turn(&mut e, 1);
+    let a = vec!["a".to_owned()];
+    // A number set without a line is shown all the same.
+    let quiet = Event::Batch(vec![Event::Note("Varla waits".into()), Event::Set(2, 1, 5)]);
+    let lines = check_ask(&s, &a, 1, &quiet, Secrets::default()).unwrap();
+    assert_eq!(lines[0], "Varla waits");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Bram: ") && l.ends_with(" 11 → 5")),
+        "{lines:?}"
+    );
+    // The goblin (numbers hidden) and the hidden chief are out of a request's reach, and the
+    // refusal does not name a combatant the player does not see.
+    let secrets = Secrets::from(&e);
+    for target in [3, 4] {
+        assert_eq!(
+            check_ask(&s, &a, 1, &Event::Damage(vec![target], 2), secrets),
+            Err("a combatant that is not in this fight (as this player sees it)".into())
+        );
+    }
+    assert_eq!(
+        check_ask(&s, &a, 4, &Event::Note("x".into()), secrets),
+        Err("that combatant is not one of this player’s characters".into())
+    );
+    // Shown by the GM, the goblin can be hit.
+    e.revealed.push(3);
+    assert!(check_ask(&s, &a, 1, &Event::Damage(vec![3], 2), Secrets::from(&e)).is_ok());
+    // Another player's character comes without the sheet it is linked to, and nothing of
+    // the hidden chief (its conditions neither) reaches the player.
+    act(&mut e, Event::Add(4, "Prone".into(), Duration::Removed));
+    let v = view(&e, &["a"]);
+    assert!(v.open.iter().all(|c| c.link.is_none()));
+    assert!(v.open.iter().any(|c| c.name == "Bram"));
+    assert!(v.active.iter().all(|x| x.who != 4), "{:?}", v.active);
+    assert!(!serde_json::to_string(&v).unwrap().contains("Goblin Chief"));
 }
 
 #[test]
@@ -804,21 +859,21 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
     // Nothing declared yet: an answer is out of turn like anything else.
     let note = Event::Note("Ilse parries".into());
     let turn = Err("it is Brigand’s turn, not Ilse’s".to_owned());
-    assert_eq!(check_ask(&s, &a, 1, &note), turn);
+    assert_eq!(check_ask(&s, &a, 1, &note, Secrets::default()), turn);
     let ev = declare_events(&s, 2, attack, 1);
     e.push(ev, &mut s, 3);
     let answer = answer_events(&s, 1, Some(parry)).unwrap();
     assert_eq!(
-        check_ask(&s, &a, 1, &answer),
+        check_ask(&s, &a, 1, &answer, Secrets::default()),
         Ok(vec![
             "Ilse answers Brigand’s melee attack with Parry".to_owned()
         ])
     );
     // Only that answer, only for its own combatant.
-    assert_eq!(check_ask(&s, &a, 1, &note), turn);
-    assert_eq!(check_ask(&s, &a, 1, &Event::Next), turn);
+    assert_eq!(check_ask(&s, &a, 1, &note, Secrets::default()), turn);
+    assert_eq!(check_ask(&s, &a, 1, &Event::Next, Secrets::default()), turn);
     assert_eq!(
-        check_ask(&s, &["b".to_owned()], 1, &answer),
+        check_ask(&s, &["b".to_owned()], 1, &answer, Secrets::default()),
         Err("Ilse is not one of this player’s characters".into())
     );
     // The player's phone sees the declaration (its own combatant's numbers) and answers.

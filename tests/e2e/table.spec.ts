@@ -243,17 +243,17 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   await expect(lines).toContainText("Player 1: a message was refused: it is not a message of the table (not an object).");
   await say("{" + " ".repeat(20_000) + "}");
   await expect(lines).toContainText("Player 1: a message was refused: a message of 20 KB, over the limit of 16 KB.");
-  await say(JSON.stringify({ v: 2, have: 0, token: "t", fight }));
-  await expect(lines).toContainText("table format 2");
-  await say(JSON.stringify({ v: 1, have: 0, chars: ["x"] }));
+  await say(JSON.stringify({ v: 3, have: 0, token: "t", fight }));
+  await expect(lines).toContainText("table format 3");
+  await say(JSON.stringify({ v: 2, have: 0, chars: ["x"] }));
   await expect(lines).toContainText("a greeting without its token");
-  await say(JSON.stringify({ v: 1, have: 0, token: "t", fight: "another", chars: [] }));
+  await say(JSON.stringify({ v: 2, have: 0, token: "t", fight: "another", chars: [] }));
   await expect(lines).toContainText("Player 1: refused, paired for another fight.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.join("\n"))).toContain("paired for another fight");
   expect(await stored(), "nothing stored changed").toBe(before);
 
   // A proper greeting gets the fight as this phone may see it: no NPC numbers on the wire.
-  await say(JSON.stringify({ v: 1, have: 0, token: "t", fight, chars: [VARLA.id] }));
+  await say(JSON.stringify({ v: 2, have: 0, token: "t", fight, chars: [VARLA.id] }));
   await expect(lines).toContainText("Player 1 joined: Varla.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.length)).toBe(2);
   const wire = await raw.page.evaluate(() => (window as any).got[1]);
@@ -266,7 +266,7 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   // an answer, nothing waits for the GM and nothing is stored.
   if ((await turnStatus(gm).textContent())!.includes("Varla’s turn")) await gm.getByTestId("next").tap();
   const now = (await turnStatus(gm).textContent())!.match(/· (.+)’s turn/)![1];
-  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 1, have: 0, ask: [n, who, event] }));
+  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 2, have: 0, ask: [n, who, event] }));
   const after = await stored();
   await ask(1, 1, { Note: "Varla strikes" });
   await expect(lines).toContainText(`Player 1: a request was refused: it is ${now}’s turn, not Varla’s.`);
@@ -279,6 +279,7 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.filter((m: string) => m.includes('"asked"')).map((m: string) => JSON.parse(m)))).toEqual([
     { seq: 0, asked: 1, why: `it is ${now}’s turn, not Varla’s` },
     { seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
+    { seq: 0, asked: 3, why: "a request with a value out of range (as an import would be refused)" },
     { seq: 0, asked: 4, why: `it is ${now}’s turn, not Varla’s` },
   ]);
   await expect(gm.getByTestId("asks")).toHaveCount(0);

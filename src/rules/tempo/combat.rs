@@ -47,7 +47,9 @@ pub const FACING: usize = COST + ACTIONS.len();
 pub const FACING_FROM: usize = FACING + 1;
 /// Its answer: the reaction's index + 1, −1 for none, 0 while it has not answered.
 pub const ANSWER: usize = FACING + 2;
-pub const STAT_COUNT: usize = ANSWER + 1;
+/// The round it was declared in (a declaration never rolled is over with the actor's turn).
+pub const FACING_ROUND: usize = FACING + 3;
+pub const STAT_COUNT: usize = FACING_ROUND + 1;
 /// The check dice notation (the only text: the stored encounter accepts dice notation only).
 pub const T_DICE: usize = 0;
 /// The action-point pool.
@@ -66,6 +68,7 @@ const fn stat_names() -> [&'static str; STAT_COUNT] {
     n[FACING] = "Facing (declared action)";
     n[FACING_FROM] = "Facing (declared by)";
     n[ANSWER] = "Answer (reaction)";
+    n[FACING_ROUND] = "Facing (round)";
     n
 }
 
@@ -254,7 +257,8 @@ pub fn facing(s: &State, who: u32) -> Option<(u32, usize)> {
         .ok()
         .filter(|&i| i < ACTIONS.len())?;
     let from = u32::try_from(c.stat(FACING_FROM)).ok()?;
-    (s.current == Some(from) && from != who).then_some((from, i))
+    let now = i64::from(c.stat(FACING_ROUND)) == i64::from(s.round);
+    (now && s.current == Some(from) && from != who).then_some((from, i))
 }
 
 /// How `who` answered what is declared against it: `None` while it has not; `Some(None)` for
@@ -281,6 +285,7 @@ pub fn declare_events(s: &State, actor: u32, i: usize, target: u32) -> Event {
         Event::Set(target, FACING, i as i32 + 1),
         Event::Set(target, FACING_FROM, actor as i32),
         Event::Set(target, ANSWER, 0),
+        Event::Set(target, FACING_ROUND, s.round as i32),
     ])
 }
 
@@ -309,9 +314,21 @@ pub fn answer_events(s: &State, who: u32, r: Option<usize>) -> Result<Event, Str
 /// Whether `e`, sent for `who` out of its turn, is its answer to an action declared against it
 /// (the one thing a Tempo combatant does in another's turn).
 pub fn may_answer(s: &State, who: u32, e: &Event) -> bool {
-    facing(s, who).is_some()
-        && matches!(e, Event::Batch(l) if matches!(l.as_slice(),
-            [Event::Note(_), Event::Set(w, ANSWER, _)] if *w == who))
+    let Event::Batch(l) = e else {
+        return false;
+    };
+    let [Event::Note(_), Event::Set(w, ANSWER, v)] = l.as_slice() else {
+        return false;
+    };
+    let r = match *v {
+        -1 => None,
+        v => match usize::try_from(v - 1) {
+            Ok(r) => Some(r),
+            Err(_) => return false,
+        },
+    };
+    // Exactly the answer the rules make of it: its words and its reaction, one it can take.
+    *w == who && answer_events(s, who, r).as_ref() == Ok(e)
 }
 
 /// What the opponent sees declared: a feint is declared as a melee attack.
@@ -630,7 +647,7 @@ impl Exchange {
         }
         // The declaration is answered and rolled: the target faces nothing any more.
         if let Some(t) = self.target.filter(|&t| facing(s, t).is_some()) {
-            ev.extend([FACING, FACING_FROM, ANSWER].map(|i| Event::Set(t, i, 0)));
+            ev.extend([FACING, FACING_FROM, ANSWER, FACING_ROUND].map(|i| Event::Set(t, i, 0)));
         }
         Ok(Event::Batch(ev))
     }

@@ -675,6 +675,12 @@ fn a_declared_action_waits_for_the_targets_answer_which_the_exchange_takes_then_
     );
     let parry = answer_events(&s, 2, Some(id("Parry"))).unwrap();
     assert!(may_answer(&s, 2, &parry), "B's answer, out of its turn");
+    // Only exactly the rules' answer: words saying one reaction and a number another are not.
+    let Event::Batch(mut forged) = parry.clone() else {
+        unreachable!()
+    };
+    forged[1] = Event::Set(2, ANSWER, id("Evade") as i32 + 1);
+    assert!(!may_answer(&s, 2, &Event::Batch(forged)));
     assert!(!may_answer(&s, 1, &parry), "not A's");
     assert!(!may_answer(
         &s,
@@ -716,6 +722,16 @@ fn a_declared_action_waits_for_the_targets_answer_which_the_exchange_takes_then_
         2,
         &Event::Batch(vec![Event::Note("x".into()), Event::Set(2, ANSWER, 1)])
     ));
+    // …and does not come back at the actor's turn of the next round.
+    for _ in 0..4 {
+        if u.current == Some(1) && u.round > 1 {
+            break;
+        }
+        run(&mut u, Event::Next);
+    }
+    assert_eq!(u.current, Some(1));
+    assert!(u.round > 1);
+    assert_eq!(facing(&u, 2), None, "an old declaration is over");
 }
 
 #[test]

@@ -55,10 +55,11 @@ pub fn asks(ctx: EncCtx) -> AnyView {
     let t = expect_context::<Table>();
     let list = move || {
         t.asks.get().into_iter().enumerate().map(|(i, a)| {
-            let who = ctx.state.with_untracked(|s| s.name(a.who).to_owned());
+            // What it would do to the fight as it is now (it may have moved since it came).
+            let (who, text) = ctx.state.with(|s| (s.name(a.who).to_owned(), crate::storage::table::preview(s, &a.event, a.who).join(" ")));
             view! {
                 <li class="notice ask">
-                    <p><strong>{format!("Player {} asks for {who}: ", a.seat + 1)}</strong>{a.text}</p>
+                    <p><strong>{format!("Player {} asks for {who}: ", a.seat + 1)}</strong>{text}</p>
                     <button class="btn" on:click=move |_| t.answer(ctx, i, false)>"Refuse"</button>
                     <button class="btn primary" on:click=move |_| t.answer(ctx, i, true)>"Accept"</button>
                 </li>

@@ -92,6 +92,8 @@ pub struct SeatUi {
 #[derive(Clone, PartialEq)]
 pub struct Ask {
     seat: u32,
+    /// GM: the asking phone's token (a new phone on the seat is not it).
+    token: String,
     n: u32,
     who: u32,
     event: Event,
@@ -237,6 +239,7 @@ impl Table {
             rtc::close(s.n);
         }
         self.seats.update(|s| s.retain(|s| s.n == PLAYER));
+        self.asks.set(Vec::new());
         local(|l| l.peers.clear());
         self.fight.set(None);
     }
@@ -449,25 +452,26 @@ impl Table {
                 who,
                 event,
             } => {
-                let chars = local_peers(|ps| {
+                let peer = local_peers(|ps| {
                     ps.iter()
                         .find(|p| p.seat == n && p.open)
-                        .map(|p| p.chars.clone())
+                        .map(|p| (p.token.clone(), p.chars.clone()))
                 });
                 let waiting = self
                     .asks
                     .with_untracked(|l| l.iter().filter(|a| a.seat == n).count());
-                let checked = match chars {
+                let checked = match &peer {
                     None => Err("the phone has not greeted the table".into()),
                     Some(_) if waiting >= MAX_WAITING => {
                         Err(format!("{MAX_WAITING} requests already wait for the GM"))
                     }
-                    Some(chars) => check_ask(&state, &chars, who, &event),
+                    Some((_, chars)) => check_ask(&state, chars, who, &event, (&e).into()),
                 };
                 match checked {
                     Ok(lines) => self.asks.update(|l| {
                         l.push(Ask {
                             seat: n,
+                            token: peer.map(|p| p.0).unwrap_or_default(),
                             n: asked,
                             who,
                             event,
@@ -504,15 +508,20 @@ impl Table {
         else {
             return;
         };
-        let chars = local_peers(|ps| {
+        // The phone that asked, still on its seat (else nobody waits for this answer).
+        let Some(chars) = local_peers(|ps| {
             ps.iter()
-                .find(|p| p.seat == a.seat)
+                .find(|p| p.token == a.token && p.seat == a.seat)
                 .map(|p| p.chars.clone())
-                .unwrap_or_default()
-        });
+        }) else {
+            return;
+        };
+        let Some(e) = self.served().filter(|e| e.id == ctx.id.get_value()) else {
+            return;
+        };
         let checked = if take {
             ctx.state
-                .with_untracked(|s| check_ask(s, &chars, a.who, &a.event))
+                .with_untracked(|s| check_ask(s, &chars, a.who, &a.event, (&e).into()))
                 .map(|_| ())
         } else {
             Err("the GM said no".to_owned())
@@ -861,24 +870,30 @@ fn ask(ctx: EncCtx, event: Event) {
     let (Some(t), Some(who)) = (local(|l| l.table), ctx.selected.get_untracked()) else {
         return;
     };
+    // Numbered from the clock, so an answer to a request made before a reload matches none.
     let n = local(|l| {
-        l.asked += 1;
+        l.asked = l
+            .asked
+            .max((crate::ui::state::now_ms() / 1000 % 1_000_000_000) as u32)
+            + 1;
         l.asked
     });
-    let text = ctx.state.with_untracked(|s| preview(s, &event)).join(" ");
-    let open = matches!(t.phase(PLAYER), Some(Phase::Open(_)));
-    let said = (!open).then(|| "Not sent: this phone is not connected to the GM’s.".to_owned());
-    if open {
-        let m = ToGm::Ask {
-            n,
-            who,
-            event: event.clone(),
-        };
-        rtc::send(PLAYER, &serde_json::to_string(&m).unwrap_or_default());
-    }
+    let text = ctx
+        .state
+        .with_untracked(|s| preview(s, &event, who))
+        .join(" ");
+    let m = ToGm::Ask {
+        n,
+        who,
+        event: event.clone(),
+    };
+    let sent = matches!(t.phase(PLAYER), Some(Phase::Open(_)))
+        && rtc::send(PLAYER, &serde_json::to_string(&m).unwrap_or_default());
+    let said = (!sent).then(|| "Not sent: this phone is not connected to the GM’s.".to_owned());
     t.asks.update(|l| {
         l.push(Ask {
             seat: PLAYER,
+            token: String::new(),
             n,
             who,
             event,

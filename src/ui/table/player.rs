@@ -134,11 +134,15 @@ fn actions(t: Table) -> impl IntoView {
         let state = RwSignal::new(t.held.with_untracked(|h| h.view.as_ref()?.state())?);
         Effect::new(move || {
             if let Some(s) = t.held.with(|h| h.view.as_ref().and_then(View::state)) {
-                state.set(s);
+                if state.with_untracked(|now| *now != s) {
+                    state.set(s);
+                }
             }
         });
         let fight = StoredValue::new(fight);
-        Some(ids.into_iter().map(|who| {
+        // Built untracked: a panel reading the fight as it is drawn must not redraw them all.
+        Some(untrack(move || {
+            ids.into_iter().map(|who| {
             let ctx = EncCtx {
                 id: fight,
                 state,
@@ -158,7 +162,8 @@ fn actions(t: Table) -> impl IntoView {
                     </Show>
                 </section>
             }
-        }).collect_view())
+        }).collect_view()
+        }))
     };
     let sent = move || {
         t.asks.get().into_iter().rev().take(5).map(|a| view! {

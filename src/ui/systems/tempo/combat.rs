@@ -232,15 +232,18 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
     let init = RwSignal::new(0);
     let result = d.result;
     // The target's answer, once given, is the exchange's reaction.
-    Effect::new(move || {
+    // (Only when the answer changes: a reaction the GM picks by hand afterwards stays.)
+    let got = Memo::new(move |_| {
         let (t, a) = (d.tgt(), d.act.get());
-        let got = ctx.state.with(|s| {
+        ctx.state.with(|s| {
             usize::try_from(a)
                 .ok()
                 .filter(|&a| facing(s, t) == Some((who, a)))
                 .and_then(|_| answered(s, t))
-        });
-        if let Some(r) = got {
+        })
+    });
+    Effect::new(move || {
+        if let Some(r) = got.get() {
             d.reaction.set(r.map_or(-1, |r| r as i32));
         }
     });
