@@ -253,9 +253,12 @@ pub fn parse_backup(text: &str) -> Result<Parsed, ImportError> {
                 characters: Vec::new(),
                 left_out: Vec::new(),
             };
+            // Ids seen so far: a set, not a scan of those before (a backup of 11 000 characters
+            // made that 60 million comparisons).
+            let mut ids = std::collections::BTreeSet::new();
             for raw in list {
                 match one(raw.get()) {
-                    Ok(c) if out.characters.iter().any(|x| x.id == c.id) => {
+                    Ok(c) if !ids.insert(c.id.clone()) => {
                         out.left_out.push(ImportError::DuplicateId(c.id))
                     }
                     Ok(c) => out.characters.push(c),

@@ -134,6 +134,9 @@ enum Made {
 
 /// Sharing, as one context: the dialog's offer and what was made of it, a document that arrived
 /// by link waiting for its importer (an encounter?, its JSON), and the camera's state.
+/// The longest pasted text an import box shows (characters); a longer one is imported at once.
+const PASTED_IN_BOX: usize = 20_000;
+
 #[derive(Clone, Copy)]
 pub struct Share {
     offer: RwSignal<Option<Offer>>,
@@ -216,6 +219,21 @@ impl Share {
                 self.receive(input);
             } else {
                 check(input, false);
+            }
+        }
+    }
+
+    /// A paste into an import box (`import`: what the box's Import button does): a long text
+    /// is not put in the box, where laying out a megabyte takes seconds on a phone, but
+    /// imported at once, its size limit checked first. A short one lands in the box as usual.
+    pub fn paste(
+        import: impl Fn(String) + Copy + 'static,
+    ) -> impl Fn(web_sys::ClipboardEvent) + Copy + 'static {
+        move |ev| {
+            let text = ev.clipboard_data().and_then(|d| d.get_data("text").ok());
+            if let Some(text) = text.filter(|t| t.len() > PASTED_IN_BOX) {
+                ev.prevent_default();
+                import(text);
             }
         }
     }

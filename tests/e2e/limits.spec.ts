@@ -143,3 +143,40 @@ test("storage blocked altogether: the app opens, says nothing will be kept, and 
   await expect(page.locator("#fatal")).toBeHidden();
   expect(errors).toEqual([]);
 });
+
+test("a pasted backup of 200 characters and a pasted link just over the limit answer within seconds, neither laid out in the box", async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/");
+  await appReady(page);
+  const box = page.locator("#import-text");
+  const paste = async (text: string) => {
+    await page.evaluate((t) => navigator.clipboard.writeText(t), text);
+    await box.focus();
+    await page.keyboard.press("Control+V");
+  };
+  const hero = JSON.parse(readFileSync(new URL("../fixtures/character-heimr-v1.json", import.meta.url), "utf8"));
+  const backup = JSON.stringify({
+    schema_version: 1,
+    exported_at: 1,
+    characters: Array.from({ length: 200 }, (_, i) => ({ ...hero, id: `c${String(i).padStart(15, "0")}`, name: `Hero ${i}` })),
+  });
+  expect(backup.length).toBeGreaterThan(20_000);
+  let t0 = Date.now();
+  await paste(backup);
+  await expect(page.locator(".card p.ok")).toContainText("Imported 200 characters.", { timeout: 5_000 });
+  const backupMs = Date.now() - t0;
+  await expect(box, "the long text never went into the box").toHaveValue("");
+  await expect(page.locator("li.roster-entry")).toHaveCount(200);
+
+  // A link one character over the limit: its message at once, nothing imported.
+  const head = `${new URL(page.url()).origin}/#share=1.`;
+  const link = head + "A".repeat(2 * 1024 * 1024 + 1 - head.length);
+  t0 = Date.now();
+  await paste(link);
+  await expect(page.getByText(/This link is \d+ KB; links are limited to \d+ KB\./)).toBeVisible({ timeout: 5_000 });
+  const linkMs = Date.now() - t0;
+  await expect(box).toHaveValue("");
+  await expect(page.locator("li.roster-entry")).toHaveCount(200);
+  console.log(`paste → answer: backup of 200 characters ${backupMs} ms, link over the limit ${linkMs} ms`);
+});

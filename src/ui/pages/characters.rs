@@ -304,7 +304,7 @@ fn Import() -> impl IntoView {
             </label>
             <ScanButton/>
             <label class="field-label" for="import-text">"…or paste exported text or a link"</label>
-            <textarea id="import-text" rows="3" prop:value=move || text.get() on:input=move |ev| set_text.set(event_target_value(&ev))></textarea>
+            <textarea id="import-text" rows="3" prop:value=move || text.get() on:input=move |ev| set_text.set(event_target_value(&ev)) on:paste=share::Share::paste(import_text)></textarea>
             <button class="btn" disabled=move || text.with(|t| t.trim().is_empty()) on:click=move |_| import_text(text.get_untracked())>"Import text"</button>
             {move || message.get().map(|(error, m)| view! {
                 <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>

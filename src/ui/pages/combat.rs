@@ -187,7 +187,7 @@ fn ImportEncounter() -> impl IntoView {
             </label>
             <ScanButton/>
             <label class="field-label" for="enc-import-text">"…or paste exported text or a link"</label>
-            <textarea id="enc-import-text" rows="3" prop:value=text on:input=typed(move |v| text.set(v))></textarea>
+            <textarea id="enc-import-text" rows="3" prop:value=text on:input=typed(move |v| text.set(v)) on:paste=crate::ui::share::Share::paste(import_text)></textarea>
             <button class="btn" disabled=flag(move || text.with(|t| t.trim().is_empty())) on:click=tap(move || import_text(text.get_untracked()))>"Import text"</button>
             {move || message.get().map(|(error, m)| view! {
                 <p class:field-error=error class:ok=!error role=if error { "alert" } else { "status" }>{m}</p>
