@@ -470,8 +470,13 @@ pub fn read_to_player(text: &str) -> Result<ToPlayer, Refused> {
 /// combatant ("Goblin: Disarmed 0 → 1"), so nothing a request does to others goes unseen.
 pub fn preview(s: &State, event: &Event, who: u32) -> Vec<String> {
     let mut after = s.clone();
-    let from = after.log.len();
     after.apply(event);
+    changes(s, &after, who)
+}
+
+/// What changed from `s` to `after`, as [`preview`] says it.
+fn changes(s: &State, after: &State, who: u32) -> Vec<String> {
+    let from = s.log.len();
     let mut out: Vec<String> = after.log[from.min(after.log.len())..]
         .iter()
         .map(|l| l.text.clone())
@@ -584,7 +589,7 @@ pub fn check_ask(
     if same {
         return Err("it would change nothing".into());
     }
-    let lines = preview(s, event, who);
+    let lines = changes(s, &after, who);
     Ok(if lines.is_empty() {
         vec![format!("{}: a change to its numbers", c.name)]
     } else {

@@ -811,28 +811,15 @@ fn a_request_shows_the_gm_all_it_changes_and_touches_only_what_its_player_sees()
 
 #[test]
 fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothing_else() {
-    use crate::rules::tempo::combat::{
-        answer_events, declare_events, from_sheet, npc, status_events, Npc,
-    };
+    use crate::rules::tempo::combat::{answer_events, declare_events, from_sheet, status_events};
+    use crate::rules::tempo::tests::test_npc;
     use crate::rules::tempo::{Status, TempoSheet, ACTIONS};
     let mut e = Encounter::new("t1".into(), "Duel".into(), "tempo", 0).unwrap();
     let mut s = e.state();
     let mut ilse = from_sheet("Ilse", &TempoSheet::default());
     ilse.pc = true;
     ilse.link = Some("a".into());
-    let brigand = npc(
-        "Brigand",
-        &Npc {
-            defence: 6,
-            armoured: 9,
-            grapple: 4,
-            health: 10,
-            dice: "1d10".into(),
-            bonus: 1,
-            melee: 3,
-            ranged: 0,
-        },
-    );
+    let brigand = test_npc("Brigand");
     for ev in [
         Event::Join(ilse),
         Event::Join(brigand),

@@ -9,7 +9,7 @@ mod edit;
 pub mod shared;
 mod sheet;
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 pub use actions::{
     after_recovery, index, regained, Action, Arm, Dt, Effect, Kind, Row, Status, ACTIONS,

@@ -11,15 +11,11 @@ fn id(name: &str) -> usize {
 }
 
 /// A (CD 5, armoured 8) with a sword priced per action, B an NPC with weapon cost 3.
-fn fight() -> State {
-    let mut sheet = TempoSheet::default();
-    sheet.weapons[0].set_cost("Melee Attack", 4);
-    sheet.weapons[0].set_cost("Feint", 2);
-    sheet.weapons[0].set_cost("Counter-Attack", 5);
-    sheet.set_bonus("Melee Attack", 2);
-    let a = from_sheet("A", &sheet);
-    let b = npc(
-        "B",
+/// A quick NPC with a melee weapon (cost 3), defences 6 / 9 / 4, health 10, 1d10 +1: the
+/// opponent of these tests and of the live table's.
+pub(crate) fn test_npc(name: &str) -> crate::rules::encounter::Combatant {
+    npc(
+        name,
         &Npc {
             defence: 6,
             armoured: 9,
@@ -30,7 +26,17 @@ fn fight() -> State {
             melee: 3,
             ranged: 0,
         },
-    );
+    )
+}
+
+fn fight() -> State {
+    let mut sheet = TempoSheet::default();
+    sheet.weapons[0].set_cost("Melee Attack", 4);
+    sheet.weapons[0].set_cost("Feint", 2);
+    sheet.weapons[0].set_cost("Counter-Attack", 5);
+    sheet.set_bonus("Melee Attack", 2);
+    let a = from_sheet("A", &sheet);
+    let b = test_npc("B");
     let mut s = State::new(&TEMPO);
     s.apply(&Event::Join(a));
     s.apply(&Event::Join(b));
