@@ -36,9 +36,8 @@ const linkOf = (n) => {
 /** A share link holding `json`, packed as the app packs it (zlib, base64url). */
 const packed = (json) => `${origin}/#share=1.${deflateSync(Buffer.from(json)).toString("base64url")}`;
 
-/** A backup of `n` characters the app would write (Heimr sheets). */
-const backupOf = (count) => {
-  const ch = (i) => ({
+/** A character the app would write (a new Heimr sheet), numbered `i`. */
+const ch = (i) => ({
     schema_version: 1, id: `b${String(i).padStart(15, "0")}`, system: "heimr", name: `Hero ${i}`, notes: "",
     created: 1763721000000, updated: 1763721000000,
     sheet: {
@@ -46,9 +45,50 @@ const backupOf = (count) => {
       abilities: [], hp_max: 3, hp: 3, willpower_max: 3, willpower: 3, fatigue: 4,
       skills: [], conditions: [], items: [], xp: 0, xp_carried: 0, purchases: [],
     },
+});
+
+/** A backup of `count` characters. */
+const backupOf = (count) => JSON.stringify({ schema_version: 1, characters: Array.from({ length: count }, (_, i) => ch(i)) });
+
+/** Opens the Characters page with `count` characters stored (as the app stores them: one key
+ * each and the index), from navigation to the roster's last entry on screen; returns [ms,
+ * longest task ms]. Seeding stops where the phone's storage is full (the count is reported). */
+async function stored(count) {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(origin + "/404-seed");
+  const kept = await page.evaluate(([count, list]) => {
+    localStorage.clear();
+    const ids = [];
+    try {
+      for (let i = 0; i < count; i++) {
+        const c = JSON.parse(list.replace("$I", String(i).padStart(15, "0")).replace("$N", String(i)));
+        localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
+        ids.push(c.id);
+      }
+    } catch {}
+    // Full: make room for the index by taking characters back out.
+    for (;;) {
+      try {
+        localStorage.setItem("rollsheet.characters", JSON.stringify({ schema_version: 2, ids }));
+        return ids.length;
+      } catch {
+        for (const id of ids.splice(-100)) localStorage.removeItem(`rollsheet.char.${id}`);
+      }
+    }
+  }, [count, JSON.stringify({ ...ch(0), id: "b$I", name: "Hero $N" })]);
+  const cdp = await ctx.newCDPSession(page);
+  await page.addInitScript(() => {
+    window.__longest = 0;
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true });
   });
-  return JSON.stringify({ schema_version: 1, characters: Array.from({ length: count }, (_, i) => ch(i)) });
-};
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
+  await page.goto(origin + "/");
+  await page.locator(".roster-entry").first().waitFor({ timeout: 120_000 });
+  const [ms, longest] = await page.evaluate(() => [performance.now(), window.__longest]);
+  await ctx.close();
+  return [ms, longest, kept];
+}
 
 /** Pastes `text` into the import box of `path` and waits for the answer (a message or the
  * import question); returns [ms, longest task ms]. */
@@ -87,6 +127,74 @@ async function paste(path, box, text) {
   return [ms, longest];
 }
 
+/** Opens a fight of `events` events (two combatants, then a round turned over and over, as a
+ * long fight's log grows) stored on the phone: from navigation to its combatants on screen;
+ * with `tap`, then from tapping that button (e.g. the log's "Show all") to the page settled.
+ * Returns [ms, longest task ms]. */
+async function fight(events, tap) {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  await page.goto(origin + "/404-seed");
+  await page.evaluate((n) => {
+    const join = (name, pc) => ({ Join: { name, pc, stats: [13, 12, 14, 11, 10, 6, 0, 1], texts: ["1d8", "1d4"], hp: 11, hp_max: 11, init: [14, 11] } });
+    const list = [join("Ulla", true), join("Goblin", false), "Start"];
+    while (list.length < n) list.push(list.length % 2 ? { Damage: [[1], 0] } : "Next");
+    const e = { schema_version: 1, id: "bench", name: "The long fight", system: "symbaroum", created: 1, updated: 1, events: list, cursor: list.length };
+    localStorage.setItem("rollsheet.enc.bench", JSON.stringify(e));
+    localStorage.setItem("rollsheet.encounters", JSON.stringify({ schema_version: 2, ids: ["bench"] }));
+  }, events);
+  const cdp = await ctx.newCDPSession(page);
+  await page.addInitScript(() => {
+    window.__longest = 0;
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true });
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
+  await page.goto(origin + "/combat/bench");
+  await page.getByText("Goblin").first().waitFor({ timeout: 120_000 });
+  let [ms, longest] = await page.evaluate(() => [performance.now(), window.__longest]);
+  if (tap) {
+    const button = page.getByRole("button", { name: tap });
+    await button.scrollIntoViewIfNeeded();
+    [ms, longest] = await page.evaluate(async (re) => {
+      window.__longest = 0;
+      const b = [...document.querySelectorAll("button")].find((b) => new RegExp(re).test(b.textContent));
+      const t0 = performance.now();
+      b.click();
+      // Settled: two frames painted after the tap's work.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return [performance.now() - t0, window.__longest];
+    }, tap.source);
+  }
+  await ctx.close();
+  return [ms, longest];
+}
+
+/** Types `expr` into the roller (as one input event, the last keystroke) and waits for the
+ * page to settle (two frames); returns [ms, longest task ms]. */
+async function roller(expr) {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await ctx.newPage();
+  const cdp = await ctx.newCDPSession(page);
+  await page.addInitScript(() => {
+    window.__longest = 0;
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask" });
+  });
+  await page.goto(origin + "/roller");
+  await page.locator("#expr").waitFor();
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
+  const r = await page.evaluate(async (expr) => {
+    window.__longest = 0;
+    const box = document.querySelector("#expr");
+    const t0 = performance.now();
+    box.value = expr;
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    return [performance.now() - t0, window.__longest];
+  }, expr);
+  await ctx.close();
+  return r;
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (ms) => (ms === Infinity ? "> 60 s" : ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`);
 
@@ -99,6 +207,13 @@ const cases = [
   ["Characters: paste a link for all of 200 characters", "/", "#import-text", packed(backupOf(200))],
   ["Characters: paste a link for all of 11 000 characters (10⁵ characters of link)", "/", "#import-text", packed(backupOf(11000))],
   ["Combat: paste a link of 10⁵ characters", "/combat", "#enc-import-text", linkOf(1e5)],
+  ["Characters: open the page with 1 character stored", 1],
+  ["Characters: open the page with 200 characters stored", 200],
+  ["Characters: open the page with characters stored to the storage's limit", 20000],
+  ["Roller: type 100d1000 (the largest pool)", () => roller("100d1000")],
+  ["Roller: type 100d100kh5 (a kept pool at the work limit)", () => roller("100d100kh5")],
+  ["Combat: open a fight of 100 000 events", () => fight(100_000)],
+  ["Combat: show the whole log of a fight of 100 000 events", () => fight(100_000, /^Show (all|\d+ more)/)],
 ];
 
 console.log(`| at ${CPU}× CPU, median of ${RUNS} | answer | longest task |`);
@@ -106,8 +221,9 @@ console.log("|---|---|---|");
 // BENCH_ONLY=text: only the cases whose name holds it.
 for (const [name, path, box, text] of cases.filter((c) => c[0].includes(process.env.BENCH_ONLY || ""))) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) runs.push(await paste(path, box, text));
-  console.log(`| ${name} | ${fmt(median(runs.map((r) => r[0])))} | ${fmt(median(runs.map((r) => r[1])))} |`);
+  for (let i = 0; i < RUNS; i++) runs.push(typeof path === "function" ? await path() : typeof path === "number" ? await stored(path) : await paste(path, box, text));
+  const kept = runs[0][2] ? ` (${runs[0][2]} fit)` : "";
+  console.log(`| ${name}${kept} | ${fmt(median(runs.map((r) => r[0])))} | ${fmt(median(runs.map((r) => r[1])))} |`);
 }
 await browser.close();
 child.kill();

@@ -184,6 +184,26 @@ mod tests {
             Err(ImportError::IsEncounter),
             "the character importer names what it got"
         );
+        // The link's quick sorting (one pass, nothing checked) agrees with the importer.
+        let fixture = |f: &str| std::fs::read_to_string(format!("tests/fixtures/{f}")).unwrap();
+        for doc in [
+            export_encounter(&e),
+            fixture("encounter-vogt-v1.json"),
+            fixture("encounter-symbaroum-v1.json"),
+            fixture("character-heimr-v1.json"),
+            crate::storage::transfer::export_all(&[], 0),
+            r#"{"schema_version":9,"events":[]}"#.into(),
+            r#"{"events":[]}"#.into(),
+            r#"{"schema_version":1,"events":"x"}"#.into(),
+            "[1]".into(),
+            "{".into(),
+        ] {
+            assert_eq!(
+                crate::storage::transfer::is_encounter(&doc),
+                crate::storage::transfer::parse_backup(&doc) == Err(ImportError::IsEncounter),
+                "{doc}"
+            );
+        }
         assert!(matches!(parse_encounter("{"), Err(ImportError::NotJson(_))));
         assert_eq!(parse_encounter("[1]"), Err(ImportError::NotEncounter));
         assert_eq!(

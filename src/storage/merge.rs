@@ -296,9 +296,11 @@ fn merge3(
 /// stored text it last read or wrote (the common ancestor when another tab writes), and the
 /// conflicts waiting for the player. Texts are canonical ([`Canon`]).
 pub struct Tracker {
-    /// A few hundred documents at most: a list searched in order costs the phone less code
-    /// than a map.
     known: Vec<Known>,
+    /// Where each id is in `known`: a full phone holds some ten thousand characters, and a
+    /// list searched in order made loading them take seconds. (The same map type as the
+    /// roster's import, so its code is in the app once.)
+    at: std::collections::BTreeMap<String, usize>,
     whole: &'static [&'static str],
     /// Reads another tab's text (decoded, written again canonically; not validated: what the
     /// other tab stored is taken or merged, never ignored and overwritten).
@@ -330,6 +332,7 @@ impl Tracker {
     pub fn new(whole: &'static [&'static str], read: Canon, canon: Canon) -> Self {
         Tracker {
             known: Vec::new(),
+            at: Default::default(),
             whole,
             read,
             canon,
@@ -337,20 +340,22 @@ impl Tracker {
     }
 
     fn find(&self, id: &str) -> Option<&Known> {
-        self.known.iter().find(|k| k.id == id)
+        self.at.get(id).map(|&i| &self.known[i])
     }
 
     fn entry(&mut self, id: &str) -> &mut Known {
-        match self.known.iter().position(|k| k.id == id) {
-            Some(i) => &mut self.known[i],
+        let i = match self.at.get(id) {
+            Some(&i) => i,
             None => {
+                self.at.insert(id.to_owned(), self.known.len());
                 self.known.push(Known {
                     id: id.to_owned(),
                     ..Known::default()
                 });
-                self.known.last_mut().expect("just pushed")
+                self.known.len() - 1
             }
-        }
+        };
+        &mut self.known[i]
     }
 
     /// `text` is what storage holds for `id` (just loaded or written).
@@ -359,7 +364,12 @@ impl Tracker {
     }
 
     pub fn forget(&mut self, id: &str) {
-        self.known.retain(|k| k.id != id);
+        if let Some(i) = self.at.remove(id) {
+            self.known.swap_remove(i);
+            if let Some(moved) = self.known.get(i) {
+                self.at.insert(moved.id.clone(), i);
+            }
+        }
     }
 
     pub fn is_pending(&self, id: &str) -> bool {
@@ -760,6 +770,39 @@ mod tests {
         assert_eq!(conflicts.len(), 1);
         assert_eq!(conflicts[0].path, "sheet.abilities");
         assert_eq!(doc(&take_theirs), b);
+    }
+
+    /// Ids are found through the map after any number of entries are forgotten (forgetting
+    /// moves the last entry into the freed place).
+    #[test]
+    fn the_tracker_finds_each_id_after_others_are_forgotten() {
+        let mut t = Tracker::new(&[], canon, canon);
+        let ids: Vec<String> = (0..40).map(|i| format!("id{i}")).collect();
+        for id in &ids {
+            t.seen(id, format!("text of {id}"));
+        }
+        let mut forgotten = Vec::new();
+        for gone in ids
+            .iter()
+            .enumerate()
+            .filter(|(n, _)| n % 3 != 1)
+            .map(|(_, id)| id)
+        {
+            t.forget(gone);
+            forgotten.push(gone);
+            for id in &ids {
+                let base = t.find(id).and_then(|k| k.base.clone());
+                if forgotten.contains(&id) {
+                    assert_eq!(base, None, "{id} forgotten");
+                } else {
+                    assert_eq!(base, Some(format!("text of {id}")), "{id} kept");
+                }
+            }
+        }
+        assert_eq!(t.known.len(), t.at.len());
+        assert_eq!(t.known.len(), 13);
+        t.forget("never seen");
+        assert_eq!(t.known.len(), 13);
     }
 
     /// Another tab stored a character the importer's limits refuse (a name of 250 characters

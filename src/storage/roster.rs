@@ -139,22 +139,18 @@ pub fn load_collection<T: Versioned>(
         Err(LoadError::TooNew { .. }) => Vec::new(), // the keys below still find every entry
         Err(LoadError::Storage(e)) => return Err(e),
     };
+    // An index listing an id twice loads it once. A set, not a scan of the list: a full phone
+    // holds some ten thousand characters (a hundred million comparisons).
+    let mut seen = std::collections::BTreeSet::new();
+    ids.retain(|id| seen.insert(id.clone()));
     let mut orphans: Vec<String> = store
         .keys()?
         .into_iter()
         .filter_map(|k| k.strip_prefix(T::KEY).map(str::to_owned))
-        .filter(|id| !ids.contains(id))
+        .filter(|id| !seen.contains(id))
         .collect();
     orphans.sort();
     ids.extend(orphans);
-    // An index listing an id twice loads it once.
-    let mut unique: Vec<String> = Vec::with_capacity(ids.len());
-    for id in ids.drain(..) {
-        if !unique.contains(&id) {
-            unique.push(id);
-        }
-    }
-    ids = unique;
     for id in ids {
         let key = format!("{}{id}", T::KEY);
         match load_key::<T>(store, &key, now) {

@@ -245,8 +245,14 @@ pub struct Parsed {
 /// names each one left out with the reason; it fails only when none is valid. Nothing is
 /// stored here.
 pub fn parse_backup(text: &str) -> Result<Parsed, ImportError> {
-    precheck(text)?;
-    let probe: Probe = serde_json::from_str(text).map_err(|_| ImportError::NotRollsheet)?;
+    if text.len() > MAX_IMPORT_BYTES {
+        return Err(ImportError::TooLarge(text.len().div_ceil(1000)));
+    }
+    // One pass over a good document; the parser's own message only for a bad one.
+    let probe: Probe = serde_json::from_str(text).map_err(|_| match precheck(text) {
+        Err(e) => e,
+        Ok(()) => ImportError::NotRollsheet,
+    })?;
     match (&probe.characters, probe.schema_version) {
         (Some(list), Some(v)) if v <= Character::CURRENT && probe.events.is_none() => {
             let mut out = Parsed {
@@ -284,6 +290,13 @@ pub fn parse_backup(text: &str) -> Result<Parsed, ImportError> {
         }),
         (None, _) => Err(ImportError::NotRollsheet),
     }
+}
+
+/// Whether a document is an encounter (what the Combat page imports), read in one pass
+/// without checking its characters or events.
+pub fn is_encounter(text: &str) -> bool {
+    serde_json::from_str::<Probe>(text)
+        .is_ok_and(|p| p.schema_version.is_some() && p.events.is_some())
 }
 
 /// Parses an exported character or backup into validated characters, all or nothing.

@@ -4,7 +4,7 @@
 
 use crate::storage::link::{self, LinkError};
 use crate::storage::table;
-use crate::storage::transfer::{parse_backup, ImportError, MAX_IMPORT_BYTES};
+use crate::storage::transfer::{is_encounter, MAX_IMPORT_BYTES};
 use crate::ui::files;
 use crate::ui::kit::{flag, tap, text, when, RollSheet};
 use crate::ui::qr;
@@ -276,7 +276,7 @@ impl Share {
                     let (kind, page) = if table::is_code(&json) {
                         let answer = table::Code::read(&json).is_ok_and(|c| c.answer);
                         (Arrived::Table, (!answer).then_some("/table"))
-                    } else if parse_backup(&json) == Err(ImportError::IsEncounter) {
+                    } else if is_encounter(&json) {
                         (Arrived::Encounter, Some("/combat"))
                     } else {
                         (Arrived::Characters, Some("/"))

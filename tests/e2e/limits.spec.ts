@@ -56,7 +56,12 @@ test("a backup of several megabytes made by the app imports again", async ({ pag
   await page.getByRole("link", { name: "Characters" }).tap();
   await page.locator('input[type="file"]').setInputFiles({ name: "backup.json", mimeType: "application/json", buffer: Buffer.from(text) });
   await expect(page.getByText("Imported 300 characters.")).toBeVisible({ timeout: 15_000 });
-  await expect(page.locator(".roster-entry")).toHaveCount(301);
+  // Drawn 50 at a time; the rest found by name.
+  await expect(page.locator(".roster-entry")).toHaveCount(50);
+  await expect(page.getByRole("button", { name: "Show 50 more (251 not shown)" })).toBeVisible();
+  await page.getByLabel("Find a character").fill("npc 299");
+  await expect(page.locator(".roster-entry")).toHaveCount(1);
+  await expect(page.getByRole("link", { name: "NPC 299" })).toBeVisible();
 });
 
 test("storage 90% full: Settings shows how full, by kind, warns and says what to do", async ({ page }) => {
@@ -167,7 +172,7 @@ test("a pasted backup of 200 characters and a pasted link just over the limit an
   await expect(page.locator(".card p.ok")).toContainText("Imported 200 characters.", { timeout: 5_000 });
   const backupMs = Date.now() - t0;
   await expect(box, "the long text never went into the box").toHaveValue("");
-  await expect(page.locator("li.roster-entry")).toHaveCount(200);
+  await expect(page.locator("li.roster-entry")).toHaveCount(50);
 
   // A link one character over the limit: its message at once, nothing imported.
   const head = `${new URL(page.url()).origin}/#share=1.`;
@@ -177,6 +182,47 @@ test("a pasted backup of 200 characters and a pasted link just over the limit an
   await expect(page.getByText(/This link is \d+ KB; links are limited to \d+ KB\./)).toBeVisible({ timeout: 5_000 });
   const linkMs = Date.now() - t0;
   await expect(box).toHaveValue("");
-  await expect(page.locator("li.roster-entry")).toHaveCount(200);
+  await expect(page.locator("li.roster-entry")).toHaveCount(50);
   console.log(`paste → answer: backup of 200 characters ${backupMs} ms, link over the limit ${linkMs} ms`);
+
+  // The roster of 200: 50 drawn at a time, more on a tap, any one found by name; sharing XP
+  // offers those on screen and keeps the ones ticked.
+  const entries = page.locator("li.roster-entry");
+  await page.getByRole("button", { name: "Show 50 more (150 not shown)" }).tap();
+  await expect(entries).toHaveCount(100);
+  await expect(entries.nth(99)).toContainText("Hero 99");
+  const xp = page.locator(".xp-share");
+  await expect(xp.getByRole("checkbox")).toHaveCount(100);
+  await xp.getByRole("checkbox", { name: "Hero 7", exact: true }).check();
+  await page.getByLabel("Find a character").fill("HERO 199");
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toContainText("Hero 199");
+  await expect(page.getByRole("button", { name: /Show \d+ more/ })).toHaveCount(0);
+  await expect(xp.getByRole("checkbox")).toHaveCount(2);
+  await expect(xp.getByRole("checkbox", { name: "Hero 7", exact: true })).toBeChecked();
+  await page.getByLabel("Find a character").fill("");
+  await expect(entries).toHaveCount(50);
+});
+
+test("a long fight's log is drawn a page at a time, the newest first", async ({ page }) => {
+  await page.goto("/");
+  await appReady(page);
+  // A fight of 2 000 events stored on the phone: two combatants, a round turned over and over.
+  await page.evaluate(() => {
+    const join = (name: string, pc: boolean) => ({ Join: { name, pc, stats: [13, 12, 14, 11, 10, 6, 0, 1], texts: ["1d8", "1d4"], hp: 11, hp_max: 11, init: [14, 11] } });
+    const events: unknown[] = [join("Ulla", true), join("Goblin", false), "Start"];
+    while (events.length < 2000) events.push("Next");
+    const e = { schema_version: 1, id: "long", name: "The long fight", system: "symbaroum", created: 1, updated: 1, events, cursor: events.length };
+    localStorage.setItem("rollsheet.enc.long", JSON.stringify(e));
+    localStorage.setItem("rollsheet.encounters", JSON.stringify({ schema_version: 2, ids: ["long"] }));
+  });
+  await page.goto("/combat/long");
+  await appReady(page);
+  const log = page.getByTestId("fight-log");
+  const lines = Number(await log.getAttribute("data-lines"));
+  expect(lines).toBeGreaterThan(1000);
+  await expect(log.locator("li")).toHaveCount(30);
+  await page.getByRole("button", { name: `Show 300 more (${lines - 30} not shown)` }).tap();
+  await expect(log.locator("li")).toHaveCount(330);
+  await expect(page.getByRole("button", { name: `Show 300 more (${lines - 330} not shown)` })).toBeVisible();
 });

@@ -84,44 +84,67 @@ impl Distribution {
         -(f64::from(count) * (-per_die).ln_1p()).exp_m1()
     }
 
+    /// How many values a pool's distribution has, or `TooLarge` when computing it would take
+    /// more than [`WORK_LIMIT`] steps: sizes only, nothing built.
+    fn pool_len(pool: &Pool) -> Result<usize, TooLarge> {
+        let faces = if pool.explode {
+            pool.sides as usize * (EXPLODE_CAP as usize + 1)
+        } else {
+            pool.sides as usize
+        };
+        let n = pool.count as usize;
+        let (f, kept) = (faces as f64, pool.keep.map_or(n, |k| k.count() as usize));
+        let work = match pool.keep {
+            None if pool.explode => f * f * (n * n) as f64 / 2.0,
+            None => f * (n * n) as f64,
+            Some(_) => f * kept as f64 * (kept as f64 * f) * n as f64,
+        };
+        if work > WORK_LIMIT {
+            return Err(TooLarge);
+        }
+        Ok(kept * (faces - 1) + 1)
+    }
+
     /// The distribution of a pool of dice.
     pub fn of_pool(pool: &Pool) -> Result<Self, TooLarge> {
+        Self::pool_len(pool)?;
         let die = if pool.explode {
             Self::exploding_die(pool.sides)
         } else {
             Self::die(pool.sides)
         };
         let n = pool.count as usize;
-        let faces = die.probs.len() as f64;
-        match pool.keep {
-            None => {
-                let work = if pool.explode {
-                    faces * faces * (n * n) as f64 / 2.0
-                } else {
-                    faces * (n * n) as f64
-                };
-                if work > WORK_LIMIT {
-                    return Err(TooLarge);
-                }
-                Ok(if pool.explode {
-                    die.sum_of(n)
-                } else {
-                    Self::uniform_sum(n, pool.sides)
-                })
+        Ok(match pool.keep {
+            None if pool.explode => die.sum_of(n),
+            None => Self::uniform_sum(n, pool.sides),
+            Some(keep) => die.keep(n, keep.count() as usize, matches!(keep, Keep::Highest(_))),
+        })
+    }
+
+    /// How many values an expression's distribution has, or `TooLarge` (see [`Self::fits`]).
+    fn expr_len(expr: &Expr) -> Result<usize, TooLarge> {
+        expr.terms.iter().try_fold(1, |total, term| {
+            let part = match &term.kind {
+                TermKind::Constant(_) => 1,
+                TermKind::Dice(pool) => Self::pool_len(pool)?,
+            };
+            if total as f64 * part as f64 > WORK_LIMIT {
+                return Err(TooLarge);
             }
-            Some(keep) => {
-                let k = keep.count() as usize;
-                let work = faces * k as f64 * (k as f64 * faces) * n as f64;
-                if work > WORK_LIMIT {
-                    return Err(TooLarge);
-                }
-                Ok(die.keep(n, k, matches!(keep, Keep::Highest(_))))
-            }
-        }
+            Ok(total + part - 1)
+        })
+    }
+
+    /// Whether [`Self::of_expr`] can compute `expr`, from sizes alone: a sheet's dice are
+    /// checked on every load, import and edit, and building "100d1000" only to drop it took a
+    /// phone tens of milliseconds each time.
+    pub fn fits(expr: &Expr) -> bool {
+        Self::expr_len(expr).is_ok()
     }
 
     /// The distribution of a whole expression.
     pub fn of_expr(expr: &Expr) -> Result<Self, TooLarge> {
+        Self::expr_len(expr)?;
         let mut total = Distribution::point(0);
         for term in &expr.terms {
             let part = match &term.kind {
@@ -132,9 +155,6 @@ impl Distribution {
                 super::notation::Sign::Plus => part,
                 super::notation::Sign::Minus => part.negate(),
             };
-            if (total.probs.len() * part.probs.len()) as f64 > WORK_LIMIT {
-                return Err(TooLarge);
-            }
             total = total.convolve(&part);
         }
         Ok(total)
@@ -727,6 +747,34 @@ mod tests {
         let small = Distribution::die(6).binned(60);
         assert_eq!(small.len(), 6);
         assert_eq!(Distribution::uniform_sum(2, 6).mode(), 7);
+    }
+
+    #[test]
+    fn fits_says_from_sizes_what_of_expr_computes() {
+        // Every pool shape around the work limit, alone and in sums: `fits` and the size it is
+        // worked out from agree with what computing the distribution gives.
+        let mut seen = (0, 0);
+        for n in [1, 2, 3, 7, 30, 54, 55, 100] {
+            for s in [2, 6, 10, 100, 547, 548, 1000] {
+                for tail in ["", "!", "kh1", "kl2", "kh5"] {
+                    for form in ["{p}", "{p}+{p}", "3-{p}+1d4", "{p}-{p}-{p}"] {
+                        let pool = format!("{n}d{s}{tail}");
+                        let Ok(e) = parse(&form.replace("{p}", &pool)) else {
+                            continue;
+                        };
+                        let built = Distribution::of_expr(&e);
+                        assert_eq!(Distribution::fits(&e), built.is_ok(), "{form} {pool}");
+                        if let Ok(d) = built {
+                            assert_eq!(Distribution::expr_len(&e), Ok(d.probs.len()));
+                            seen.0 += 1;
+                        } else {
+                            seen.1 += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(seen.0 > 300 && seen.1 > 50, "both sides tried: {seen:?}");
     }
 
     #[test]

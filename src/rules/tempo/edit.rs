@@ -2,9 +2,7 @@
 //! a fight's write-back), each kept within what [`TempoSheet::validate`] accepts.
 
 use super::actions::ACTIONS;
-use super::sheet::{
-    dice_dist, TempoSheet, Weapon, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
-};
+use super::sheet::{dice_ok, TempoSheet, Weapon, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT};
 use crate::rules::edit::Edits;
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,7 +43,7 @@ impl Edits for TempoSheet {
             Edit::HealthMax(v) => s.health_max = v.clamp(0, HEALTH_LIMIT),
             Edit::Dice(t) => {
                 let t = t.trim();
-                if dice_dist(t).is_none() {
+                if !dice_ok(t) {
                     return Err("Not dice notation the app can roll (e.g. 1d10, 2d6)".into());
                 }
                 s.dice = t.to_owned();

@@ -17,6 +17,6 @@ pub use actions::{
 };
 pub use edit::Edit;
 pub use sheet::{
-    dice_dist, per_action, priced, set_per_action, PerAction, TempoSheet, Weapon, DEFAULT_COST,
-    HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
+    dice_dist, dice_ok, per_action, priced, set_per_action, PerAction, TempoSheet, Weapon,
+    DEFAULT_COST, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
 };

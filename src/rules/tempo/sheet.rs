@@ -178,7 +178,7 @@ impl TempoSheet {
         {
             return Err(format!("health must be within ±{HEALTH_LIMIT}"));
         }
-        if self.dice_dist().is_none() {
+        if !dice_ok(&self.dice) {
             return Err(format!(
                 "the check dice “{}” are not dice notation the app can roll",
                 self.dice.chars().take(40).collect::<String>()
@@ -201,6 +201,12 @@ impl TempoSheet {
         }
         Ok(())
     }
+}
+
+/// Whether a check dice notation parses and its distribution can be computed, from sizes
+/// alone (a sheet's dice are checked on every load, import and edit).
+pub fn dice_ok(notation: &str) -> bool {
+    parse(notation).is_ok_and(|e| Distribution::fits(&e))
 }
 
 /// A check dice notation's distribution (`None` when it does not parse or is too large).

@@ -9,11 +9,57 @@ use crate::ui::share::{self, ScanButton, Share};
 use crate::ui::state::{now_ms, Notices, SettingsState};
 use leptos::prelude::*;
 
+/// Roster entries drawn at a time. Each costs a phone a few milliseconds to draw and lay out,
+/// and a full phone holds some ten thousand characters.
+const PAGE: usize = 50;
+
+/// Which roster entries are on screen: those whose name holds `find` (in any case), the first
+/// `limit` of them. Sharing Heimr XP offers the same ones.
+#[derive(Clone, Copy)]
+struct Shown {
+    find: RwSignal<String>,
+    limit: RwSignal<usize>,
+}
+
+impl Shown {
+    /// The matching entries: the first `limit` of them (cloned) and how many match in all.
+    fn of(self, cs: &[Character]) -> (Vec<Character>, usize) {
+        let find = self.find.with(|f| f.trim().to_lowercase());
+        let limit = self.limit.get();
+        let mut matching = cs
+            .iter()
+            .filter(|c| find.is_empty() || c.name.to_lowercase().contains(&find));
+        let first: Vec<Character> = matching.by_ref().take(limit).cloned().collect();
+        let all = first.len() + matching.count();
+        (first, all)
+    }
+}
+
+/// `n` names in a sentence: the first ten, then how many more (a backup can hold thousands,
+/// and laying out a paragraph of them took seconds).
+fn some_of(names: impl Iterator<Item = String>, n: usize) -> String {
+    const SHOWN: usize = 10;
+    let mut s = names.take(SHOWN).collect::<Vec<_>>().join(", ");
+    if n > SHOWN {
+        s += &format!(" and {} more", n - SHOWN);
+    }
+    s
+}
+
 /// The roster: every character on this phone, creating, importing and backing up.
 #[component]
 pub fn CharactersPage() -> impl IntoView {
     let roster = expect_context::<Roster>();
     let count = move || roster.chars.with(Vec::len);
+    let shown = Shown {
+        find: RwSignal::new(String::new()),
+        limit: RwSignal::new(PAGE),
+    };
+    // Matching entries not drawn yet.
+    let more = move || {
+        let (first, all) = roster.chars.with(|cs| shown.of(cs));
+        all - first.len()
+    };
     view! {
         <section class="page">
             <h1>"Characters"</h1>
@@ -30,10 +76,15 @@ pub fn CharactersPage() -> impl IntoView {
                     <p class="muted">"Create one above or import a file. The dice roller works without a character."</p>
                 </div>
             </Show>
+            <Show when=move || { count() > PAGE }>
+                <label class="field-label" for="roster-find">"Find a character"</label>
+                <input id="roster-find" type="search" autocomplete="off" prop:value=move || shown.find.get()
+                    on:input=move |ev| { shown.find.set(event_target_value(&ev)); shown.limit.set(PAGE); }/>
+            </Show>
             <ul class="roster">
                 // Rebuilt whole when the roster changes (only rename, duplicate, delete and import
                 // change it while this page shows): a keyed list costs more code than it saves.
-                {move || roster.chars.get().into_iter().map(|c| view! { <RosterEntry c/> }).collect_view()}
+                {move || roster.chars.with(|cs| shown.of(cs).0).into_iter().map(|c| view! { <RosterEntry c/> }).collect_view()}
                 // Rare and never edited here: a plain list, not a keyed one (smaller code).
                 {move || roster.newer.get().into_iter().map(|n| view! {
                     <li class="card roster-entry read-only">
@@ -43,7 +94,12 @@ pub fn CharactersPage() -> impl IntoView {
                     </li>
                 }).collect_view()}
             </ul>
-            <XpShare/>
+            <Show when=move || { more() > 0 }>
+                <button class="btn wide" on:click=move |_| shown.limit.update(|n| *n += PAGE)>
+                    {move || format!("Show {} more ({} not shown)", more().min(PAGE), more())}
+                </button>
+            </Show>
+            <XpShare shown/>
             <Backup/>
             <Import/>
         </section>
@@ -199,9 +255,15 @@ fn Import() -> impl IntoView {
     // From a link: nothing is stored before the player says so, even without a conflict.
     let from_link = RwSignal::new(false);
     let conflicts = move || {
+        let mut ids = std::collections::BTreeSet::new();
+        roster.chars.with(|cs| {
+            for c in cs {
+                ids.insert(c.id.clone());
+            }
+        });
         pending.with(|p| {
             p.iter()
-                .filter(|c| roster.get(&c.id).is_some())
+                .filter(|c| ids.contains(&c.id))
                 .map(|c| c.name.clone())
                 .collect::<Vec<_>>()
         })
@@ -283,16 +345,16 @@ fn Import() -> impl IntoView {
     };
     let names = move || {
         pending.with(|p| {
-            p.iter()
-                .map(|c| {
+            some_of(
+                p.iter().map(|c| {
                     format!(
                         "“{}” ({})",
                         crate::storage::transfer::short(&c.name),
                         c.sheet.system().name
                     )
-                })
-                .collect::<Vec<_>>()
-                .join(", ")
+                }),
+                p.len(),
+            )
         })
     };
     view! {
@@ -317,7 +379,7 @@ fn Import() -> impl IntoView {
                         if known.is_empty() {
                             format!("{from}Import it to this phone?")
                         } else {
-                            format!("{from}Already on this phone: {}. Replace them, or keep both?", known.join(", "))
+                            format!("{from}Already on this phone: {}. Replace them, or keep both?", some_of(known.iter().cloned(), known.len()))
                         }
                     })}</p>
                     <div class="actions">
@@ -339,28 +401,38 @@ fn Import() -> impl IntoView {
 
 /// Heimr XP sharing: an encounter's XP split among the characters present, the rest carried.
 #[component]
-fn XpShare() -> impl IntoView {
+fn XpShare(shown: Shown) -> impl IntoView {
     let roster = expect_context::<Roster>();
+    let present = RwSignal::new(Vec::<String>::new());
+    // The Heimr characters on screen in the roster, and those ticked (whatever the list shows
+    // now), in the roster's order.
     let heimr = move || {
         roster.chars.with(|cs| {
-            cs.iter()
-                .filter(|c| matches!(c.sheet, Sheet::Heimr(_)))
-                .map(|c| (c.id.clone(), c.name.clone()))
-                .collect::<Vec<_>>()
+            let mut on_screen = std::collections::BTreeSet::new();
+            for c in shown.of(cs).0 {
+                on_screen.insert(c.id);
+            }
+            present.with(|p| {
+                cs.iter()
+                    .filter(|c| matches!(c.sheet, Sheet::Heimr(_)))
+                    .filter(|c| on_screen.contains(&c.id) || p.contains(&c.id))
+                    .map(|c| (c.id.clone(), c.name.clone()))
+                    .collect::<Vec<_>>()
+            })
         })
     };
-    let present = RwSignal::new(Vec::<String>::new());
     let (xp, set_xp) = signal(String::new());
     // The party's remainder, kept once: paid out to whoever is present at the next share.
     let carried = move || roster.xp_carried.get();
     // Only characters that still exist count (one may be deleted after being ticked).
     let here = move || {
-        let ids: Vec<String> = heimr().into_iter().map(|c| c.0).collect();
         present.with(|p| {
-            p.iter()
-                .filter(|id| ids.contains(id))
-                .cloned()
-                .collect::<Vec<_>>()
+            roster.chars.with(|cs| {
+                cs.iter()
+                    .filter(|c| matches!(c.sheet, Sheet::Heimr(_)) && p.contains(&c.id))
+                    .map(|c| c.id.clone())
+                    .collect::<Vec<_>>()
+            })
         })
     };
     let share = move || {

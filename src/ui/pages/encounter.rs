@@ -268,10 +268,13 @@ fn AddCombatants(ctx: EncCtx, ui: &'static CombatUi) -> impl IntoView {
 
 #[component]
 fn Log(ctx: EncCtx) -> impl IntoView {
-    let all = RwSignal::new(false);
+    // The newest lines drawn; more on a tap, a page at a time (a long fight's log can hold a
+    // hundred thousand lines, too many to lay out at once).
+    let shown = RwSignal::new(30);
+    let hidden = move || ctx.state.with(|s| s.log.len()).saturating_sub(shown.get());
     let lines = move || {
         ctx.state.with(|s| {
-            let n = if all.get() { s.log.len() } else { 30 };
+            let n = shown.get();
             s.log
                 .iter()
                 .rev()
@@ -280,14 +283,14 @@ fn Log(ctx: EncCtx) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
-    let more = flag(move || !all.get() && ctx.state.with(|s| s.log.len() > 30));
+    let more = flag(move || hidden() > 0);
     view! {
         <Section title="Combat log" key="fight.log">
             <ol class="fight-log" data-testid="fight-log" data-lines=text(move || ctx.state.with(|s| s.log.len().to_string()))>
                 {move || lines().into_iter().map(|(round, t)| view! { <li><small>{format!("R{round}")}</small>" "{t}</li> }).collect_view()}
             </ol>
             <Show when=when(more)>
-                <button class="btn small" on:click=tap(move || all.set(true))>{text(move || format!("Show all {} lines", ctx.state.with(|s| s.log.len())))}</button>
+                <button class="btn small" on:click=tap(move || shown.update(|n| *n += 300))>{text(move || format!("Show {} more ({} not shown)", hidden().min(300), hidden()))}</button>
             </Show>
         </Section>
     }

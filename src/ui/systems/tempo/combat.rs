@@ -145,7 +145,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                 add_label(name, count),
                 "btn primary wide",
                 "add-npc",
-                flag(move || dice.with(|d| crate::rules::tempo::dice_dist(d).is_none())),
+                flag(move || dice.with(|d| !crate::rules::tempo::dice_ok(d))),
                 Callback::new(move |()| add()),
             ),
         ],

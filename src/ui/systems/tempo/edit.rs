@@ -3,7 +3,8 @@
 
 use super::Ctx;
 use crate::rules::tempo::{
-    dice_dist, priced, Edit, TempoSheet, ACTIONS, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT, STAT_LIMIT,
+    dice_dist, dice_ok, priced, Edit, TempoSheet, ACTIONS, HEALTH_LIMIT, LIST_LIMIT, NAME_LIMIT,
+    STAT_LIMIT,
 };
 use crate::ui::format::decimal;
 use crate::ui::kit::{fixed, flag, fold, text, Field};
@@ -131,7 +132,7 @@ fn dice(ctx: Ctx) -> AnyView {
                 "btn",
                 "use-dice",
                 flag(move || {
-                    typed.with(|t| dice_dist(t).is_none())
+                    typed.with(|t| !dice_ok(t))
                         || ctx.sheet.with(|s| typed.with(|t| s.dice == t.trim()))
                 }),
                 Callback::new(move |()| {

@@ -5,7 +5,7 @@
 use super::{odds_line, Ctx};
 use crate::rules::dice::{parse, roll, Distribution};
 use crate::rules::tempo::combat::row_odds;
-use crate::rules::tempo::{dice_dist, Edit, Kind, TempoSheet, ACTIONS, HEALTH_LIMIT};
+use crate::rules::tempo::{dice_dist, dice_ok, Edit, Kind, TempoSheet, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
 use crate::ui::kit::{choices, dist, fixed, flag, form, text, Counter, Field};
 use crate::ui::state::with_dice;
@@ -91,7 +91,7 @@ fn check(ctx: Ctx) -> AnyView {
         let against = opp.with(|o| {
             if o.trim().is_empty() {
                 "unopposed".to_owned()
-            } else if dice_dist(o).is_some() {
+            } else if dice_ok(o) {
                 format!("less the opponent's {}", o.trim())
             } else {
                 "the opponent's dice are not valid notation".to_owned()
@@ -157,8 +157,8 @@ fn check(ctx: Ctx) -> AnyView {
                     "btn primary roll-btn",
                     "roll-check",
                     flag(move || {
-                        ctx.sheet.with(|s| s.dice_dist().is_none())
-                            || opp.with(|o| !o.trim().is_empty() && dice_dist(o).is_none())
+                        ctx.sheet.with(|s| !dice_ok(&s.dice))
+                            || opp.with(|o| !o.trim().is_empty() && !dice_ok(o))
                     }),
                     Callback::new(move |()| do_roll()),
                 ),
