@@ -6,6 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 TRUNK_VERSION=0.21.14
+SPLIT_VERSION=0.2.4
 export PATH="$HOME/.cargo/bin:$PATH"
 
 log() { printf '\033[1m[setup]\033[0m %s\n' "$*"; }
@@ -39,6 +40,13 @@ install_rust_tools() {
      || ! command -v wasm-bindgen-test-runner >/dev/null; then
     log "installing wasm-bindgen-cli $wb (~3 min)"
     cargo install wasm-bindgen-cli --version "$wb" --force
+  fi
+  # The wasm's split into modules (scripts/build-wasm.sh); 0.2.4 reads wasm-bindgen 0.2.130's
+  # output (earlier versions fail on its import names).
+  if ! cargo install --list | grep -qx "wasm_split_cli_support v$SPLIT_VERSION:" \
+     || ! command -v wasm-split-cli >/dev/null; then
+    log "installing wasm-split-cli $SPLIT_VERSION (~3 min)"
+    cargo install wasm_split_cli_support --version "$SPLIT_VERSION" --locked --features build-binary --force
   fi
   if [ "$(trunk --version 2>/dev/null | awk '{print $2}')" != "$TRUNK_VERSION" ]; then
     log "installing trunk $TRUNK_VERSION (~13 min on 2 cores)"

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// Prints the raw and brotli size of every file in dist/ and the total a phone downloads, and
-// fails when the brotli total is over the budget. Usage: node scripts/size-report.mjs [DIR]
+// Prints the raw and brotli size of every file in dist/, what a first visit downloads before
+// the app is usable (everything but the modules of pages not yet opened: split_*.wasm and
+// chunk_*.wasm, scripts/build-wasm.sh) and everything the service worker keeps, and fails when
+// either is over its budget. Usage: node scripts/size-report.mjs [DIR]
 // The precompressed FILE.br / FILE.gz that compress.mjs writes are skipped: the originals are
 // measured (and brotli-compressed here) as before.
 import { brotliCompressSync, constants } from "node:zlib";
@@ -140,11 +142,22 @@ import { join, relative } from "node:path";
 // brotli's ±0.3 KB between builds: the base takes 1 KB (491 KB) so a clean build does not
 // fail on noise.
 
-const BASE_TWO_SYSTEMS = 491 * 1024;
+// Issue 25 split the wasm into modules (scripts/build-wasm.sh): the first visit downloads the
+// main module (the shell, the roster, storage and the rules it validates with); each page and
+// rule system's views come when first opened, and the service worker then keeps them all.
+// The rule now holds for both: BASE_FIRST for what a first visit downloads and BASE_ALL for
+// everything kept, with two systems, and each further system may add 25 KB to each.
+// (The old single budget, 491 KB for two systems, was for the one module.)
+const BASE_FIRST = 491 * 1024;
+const BASE_ALL = 491 * 1024;
 const PER_SYSTEM = 25 * 1024;
 const systemsDir = new URL("../src/ui/systems/", import.meta.url);
 const SYSTEMS = readdirSync(systemsDir).filter((n) => statSync(new URL(n, systemsDir)).isDirectory()).length;
-const BUDGET_BROTLI_BYTES = BASE_TWO_SYSTEMS + PER_SYSTEM * Math.max(0, SYSTEMS - 2);
+const further = PER_SYSTEM * Math.max(0, SYSTEMS - 2);
+const BUDGET_FIRST = BASE_FIRST + further;
+const BUDGET_ALL = BASE_ALL + further;
+/** Modules of pages not opened yet: not part of a first visit. */
+const later = (file) => /(^|\/)(split_[^/]*|chunk_\d+)\.wasm$/.test(file);
 
 const dir = process.argv[2] || "dist";
 const walk = (d) => readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? walk(join(d, n)) : [join(d, n)]));
@@ -159,11 +172,16 @@ const rows = walk(dir)
 const kb = (n) => (n / 1024).toFixed(1).padStart(8) + " KB";
 console.log("file".padEnd(48) + "raw".padStart(11) + "brotli".padStart(11));
 for (const r of rows) console.log(r.file.padEnd(48) + kb(r.raw) + kb(r.br));
-const raw = rows.reduce((s, r) => s + r.raw, 0);
-const br = rows.reduce((s, r) => s + r.br, 0);
-console.log("total".padEnd(48) + kb(raw) + kb(br));
-console.log(`budget: ${kb(br).trim()} brotli of ${kb(BUDGET_BROTLI_BYTES).trim()} (${SYSTEMS} systems: ${kb(BASE_TWO_SYSTEMS).trim()} for two + ${kb(PER_SYSTEM).trim()} per further system)`);
-if (br > BUDGET_BROTLI_BYTES) {
-  console.error(`size-report: over budget by ${br - BUDGET_BROTLI_BYTES} bytes`);
-  process.exit(1);
+const sum = (list, k) => list.reduce((s, r) => s + r[k], 0);
+const first = rows.filter((r) => !later(r.file));
+console.log("first visit (all but the modules of pages not opened)".padEnd(48) + kb(sum(first, "raw")) + kb(sum(first, "br")));
+console.log("total (everything the service worker keeps)".padEnd(48) + kb(sum(rows, "raw")) + kb(sum(rows, "br")));
+let over = false;
+for (const [what, br, budget, base] of [["first visit", sum(first, "br"), BUDGET_FIRST, BASE_FIRST], ["total", sum(rows, "br"), BUDGET_ALL, BASE_ALL]]) {
+  console.log(`budget, ${what}: ${kb(br).trim()} brotli of ${kb(budget).trim()} (${SYSTEMS} systems: ${kb(base).trim()} for two + ${kb(PER_SYSTEM).trim()} per further system)`);
+  if (br > budget) {
+    console.error(`size-report: ${what} over budget by ${br - budget} bytes`);
+    over = true;
+  }
 }
+if (over) process.exit(1);

@@ -5,6 +5,7 @@ pub mod encounters;
 pub mod files;
 pub mod format;
 pub mod kit;
+pub mod lazy;
 pub mod pages;
 pub mod panic;
 pub mod persist;
@@ -18,11 +19,7 @@ pub mod systems;
 pub mod table;
 
 use crate::ui::components::{nav::BottomNav, notices::NoticeList, update_banner::UpdateBanner};
-use crate::ui::pages::{
-    character::CharacterPage, characters::CharactersPage, combat::CombatPage, crash::CrashPage,
-    encounter::EncounterPage, not_found::NotFoundPage, roller::RollerPage, settings::SettingsPage,
-};
-use crate::ui::router::{provide_location, Route};
+use crate::ui::router::provide_location;
 use leptos::prelude::*;
 
 /// The whole app: shared state, the routed pages and the bottom navigation.
@@ -33,17 +30,7 @@ pub fn App() -> impl IntoView {
     share::provide(location, expect_context(), expect_context());
     table::provide();
     let route = Memo::new(move |_| location.route());
-    let page = move || match route.get() {
-        Route::Characters => view! { <CharactersPage/> }.into_any(),
-        Route::Roller => view! { <RollerPage/> }.into_any(),
-        Route::Combat => view! { <CombatPage/> }.into_any(),
-        Route::Settings => view! { <SettingsPage/> }.into_any(),
-        Route::Character(id) => view! { <CharacterPage id/> }.into_any(),
-        Route::Encounter(id) => view! { <EncounterPage id/> }.into_any(),
-        Route::Table => view! { <table::TablePage/> }.into_any(),
-        Route::Crash => view! { <CrashPage/> }.into_any(),
-        Route::NotFound(path) => view! { <NotFoundPage path/> }.into_any(),
-    };
+    let page = move || lazy::page(route.get());
     view! {
         <UpdateBanner/>
         <NoticeList/>

@@ -1,6 +1,6 @@
 import { test, expect, appReady, waitForController } from "./fixtures";
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -62,6 +62,15 @@ test("after the first visit the app reloads offline, on / and on deep paths", as
     await expect(page.getByRole("heading", { name: "Combat" })).toBeVisible();
     await page.reload();
     await expect(page.getByRole("heading", { name: "Combat" })).toBeVisible();
+    // Pages whose modules this phone never opened online: the worker has them all.
+    await page.goto("/settings");
+    await expect(page.getByRole("heading", { name: "Settings" })).toBeVisible();
+    await page.goto("/");
+    await appReady(page);
+    await page.getByRole("button", { name: "New character" }).tap();
+    await page.getByLabel("Name", { exact: true }).fill("Offline");
+    await page.getByRole("button", { name: "Symbaroum" }).tap();
+    await expect(page.getByLabel("Character name")).toHaveValue("Offline");
   } finally {
     await context.setOffline(false);
   }
@@ -74,12 +83,35 @@ test("the worker precaches every built file and its version changes with the bui
   for (const must of ["/index.html", "/manifest.webmanifest", "/icons/icon-192.png", "/icons/icon-512.png", "/icons/icon-maskable-512.png", "/sw-register.js"]) {
     expect(list).toContain(must);
   }
-  expect(list.some((f) => /^\/rollsheet-[0-9a-f]+_bg\.wasm$/.test(f))).toBe(true);
-  expect(list.some((f) => /^\/rollsheet-[0-9a-f]+\.js$/.test(f))).toBe(true);
+  // The app's modules: the main one, each page's and the shared chunks, all in one versioned
+  // folder (scripts/build-wasm.sh), every one of them precached.
+  const [pkg] = readdirSync(join(DIST, "pkg")).filter((n) => /^[0-9a-f]{16}$/.test(n));
+  const built = readdirSync(join(DIST, "pkg", pkg)).filter((f) => /\.(wasm|js)$/.test(f));
+  expect(built).toEqual(expect.arrayContaining(["rollsheet_bg.wasm", "rollsheet.js", "__wasm_split.js", "split_pages.wasm", "split_encounter.wasm", "split_heimr_sheet.wasm"]));
+  for (const f of built) expect(list).toContain(`/pkg/${pkg}/${f}`);
+  expect(list).toContain("/pkg/boot.js");
   expect(list.some((f) => /^\/main-[0-9a-f]+\.css$/.test(f))).toBe(true);
   expect(list).not.toContain("/sw.js");
   const index = await (await request.get("/index.html")).text();
   expect(index).toContain(`<meta name="build-id" content="${version}">`);
+});
+
+test.describe("a module missing", () => {
+  // No worker (a first visit cut off before it finished).
+  test.use({ serviceWorkers: "block" });
+  test("a page whose module cannot be fetched says so, and opens once it can", async ({ page }) => {
+    let refuse = true;
+    await page.route(/\/split_pages\.wasm$/, (route) => (refuse ? route.abort() : route.continue()));
+    const errors: string[] = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    await page.goto("/roller");
+    await expect(page.getByRole("heading", { name: "Not on this phone yet" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+    refuse = false;
+    await page.getByRole("button", { name: "Try again" }).tap();
+    await expect(page.getByLabel("Roll", { exact: true })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
 });
 
 test.describe("update flow", () => {

@@ -10,18 +10,46 @@ pub mod vogt;
 use crate::rules::encounter::State;
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::Mode;
+use crate::ui::lazy::{later, Page};
 use leptos::prelude::*;
+use leptos::wasm_split::wasm_split;
 
-/// The sheet of character `id` of `system`, in the chosen mode.
+/// The sheet of character `id` of `system`, in the chosen mode: each system's sheet is a
+/// module of its own, downloaded when a sheet of that system first opens (see `ui::lazy`).
 pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> Option<AnyView> {
-    match system {
-        "heimr" => Some(heimr::view(id, mode)),
-        "symbaroum" => Some(symbaroum::view(id, mode)),
-        "vogt" => Some(vogt::view(id, mode)),
-        "aura" => Some(aura::view(id, mode)),
-        "tempo" => Some(tempo::view(id, mode)),
-        _ => None,
-    }
+    Some(match system {
+        "heimr" => later(heimr_sheet(id, mode)),
+        "symbaroum" => later(symbaroum_sheet(id, mode)),
+        "vogt" => later(vogt_sheet(id, mode)),
+        "aura" => later(aura_sheet(id, mode)),
+        "tempo" => later(tempo_sheet(id, mode)),
+        _ => return None,
+    })
+}
+
+#[wasm_split(heimr_sheet, fallible, wasm_split_path = leptos::wasm_split)]
+fn heimr_sheet(id: String, mode: RwSignal<Mode>) -> Page {
+    Ok(heimr::view(id, mode))
+}
+
+#[wasm_split(symbaroum_sheet, fallible, wasm_split_path = leptos::wasm_split)]
+fn symbaroum_sheet(id: String, mode: RwSignal<Mode>) -> Page {
+    Ok(symbaroum::view(id, mode))
+}
+
+#[wasm_split(vogt_sheet, fallible, wasm_split_path = leptos::wasm_split)]
+fn vogt_sheet(id: String, mode: RwSignal<Mode>) -> Page {
+    Ok(vogt::view(id, mode))
+}
+
+#[wasm_split(aura_sheet, fallible, wasm_split_path = leptos::wasm_split)]
+fn aura_sheet(id: String, mode: RwSignal<Mode>) -> Page {
+    Ok(aura::view(id, mode))
+}
+
+#[wasm_split(tempo_sheet, fallible, wasm_split_path = leptos::wasm_split)]
+fn tempo_sheet(id: String, mode: RwSignal<Mode>) -> Page {
+    Ok(tempo::view(id, mode))
 }
 
 /// How a system's fights are drawn: `fn` pointers, so the encounter page is compiled once for

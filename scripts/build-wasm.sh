@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Builds the app's wasm split into modules (trunk's pre_build hook; trunk itself skips Rust):
+#   cargo (the final link keeps its relocations) → wasm-split-cli (each `#[wasm_split]` point
+#   and the code only it reaches into its own module; code shared by several into chunk_N) →
+#   wasm-bindgen → wasm-opt -Oz on every module (release).
+# Output: target/split-out/<version>/ (the modules, the JS glue, the split loader) and
+# target/split-out/boot.js, which starts that version; index.html copies the folder to /pkg.
+# The modules load each other by fixed names relative to the loader, so every build gets a new
+# folder named by its content: a phone never mixes modules of two builds.
+# Why not trunk's own pipeline: trunk 0.21 runs cargo → wasm-bindgen → wasm-opt with no step
+# between (trunk issue 1022), and the split must run between cargo and wasm-bindgen.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+NAME=rollsheet
+OUT=target/split-out
+PROFILE=${TRUNK_PROFILE:-release}
+if [ "$PROFILE" = release ]; then FLAG=--release; else FLAG=; fi
+
+cargo rustc $FLAG --locked --target wasm32-unknown-unknown --bin "$NAME" -- -Clink-arg=--emit-relocs
+IN=target/wasm32-unknown-unknown/$PROFILE/$NAME.wasm
+SPLIT=$(mktemp -d)
+STAGE=$(mktemp -d)
+trap 'rm -rf "$SPLIT" "$STAGE"' EXIT
+wasm-split-cli "$IN" "$SPLIT" --out-name "$NAME"
+wasm-bindgen --target web --no-typescript --keep-lld-exports --no-demangle \
+  --out-dir "$STAGE" --out-name "$NAME" "$SPLIT/$NAME.wasm"
+find "$SPLIT" -maxdepth 1 \( -name 'split_*.wasm' -o -name 'chunk_*.wasm' -o -name '__wasm_split.js' \) \
+  -exec cp {} "$STAGE/" \;
+if [ "$PROFILE" = release ]; then
+  # One module at a time: the machine's cores go to each run's own threads.
+  for f in "$STAGE"/*.wasm; do wasm-opt -Oz --converge "$f" -o "$f"; done
+fi
+VERSION=$(cd "$STAGE" && find . -type f | sort | xargs sha256sum | sha256sum | cut -c1-16)
+rm -rf "$OUT"
+mkdir -p "$OUT"
+cp -r "$STAGE" "$OUT/$VERSION"
+chmod 755 "$OUT/$VERSION"
+cat > "$OUT/boot.js" <<JS
+// Starts this build's app (scripts/build-wasm.sh writes this file).
+import init from "./$VERSION/$NAME.js";
+init({ module_or_path: new URL("./$VERSION/${NAME}_bg.wasm", import.meta.url) });
+JS
+echo "build-wasm: $OUT/$VERSION: $(ls "$OUT/$VERSION" | tr '\n' ' ')"
