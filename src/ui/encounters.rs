@@ -39,6 +39,12 @@ pub struct Encounters {
 }
 
 impl Encounters {
+    /// The system of encounter `id` (without copying its events).
+    pub fn system_of(&self, id: &str) -> Option<String> {
+        self.list
+            .with_untracked(|l| l.iter().find(|e| e.id == id).map(|e| e.system.clone()))
+    }
+
     pub fn get(&self, id: &str) -> Option<Encounter> {
         self.list
             .with_untracked(|l| l.iter().find(|e| e.id == id).cloned())

@@ -1,19 +1,24 @@
-//! The pages a phone downloads when they first open. Each function here is a split point: the
-//! build (scripts/build-wasm.sh) moves it and the code only it reaches into a module of its
+//! The pages a phone downloads when they first open. Each `#[wasm_split]` function is a split
+//! point: the build (scripts/build-wasm.sh) moves the code only it reaches into a module of its
 //! own, so a first visit loads the shell and the roster, not every page and rule system. The
 //! service worker then keeps every module for offline play.
 //!
-//! On the host (tests) a split point is an ordinary async function.
+//! A split point only hands back the `fn` that draws its page; the page is drawn by `later`, in
+//! the route's own reactive scope (built inside the loading future, a page's effects outlived
+//! it). On the host (tests) a split point is an ordinary async function.
 
+use crate::ui::encounters::Encounters;
 use crate::ui::pages::{
     character::CharacterPage, combat::CombatPage, encounter::EncounterPage, roller::RollerPage,
     settings::SettingsPage,
 };
 use crate::ui::router::Route;
+use crate::ui::systems::{system_ui, CombatUi};
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
 /// A module that could not be fetched: offline before the app was ever fully downloaded.
+#[derive(Clone, Copy)]
 pub struct NotLoaded;
 
 impl From<SplitLoaderError> for NotLoaded {
@@ -22,31 +27,49 @@ impl From<SplitLoaderError> for NotLoaded {
     }
 }
 
-pub type Page = Result<AnyView, NotLoaded>;
-
-/// The pages other than the roster and fights, as one module: small each (13–16 KB), and split
-/// one by one they left the build tool dozens of tiny shared chunks (one request each).
+/// The pages other than the roster, a sheet and a fight, as one module: small each (13–16 KB),
+/// and split one by one they left the build tool dozens of tiny shared chunks.
 #[wasm_split(pages, fallible, wasm_split_path = leptos::wasm_split)]
-fn pages(route: Route) -> Page {
-    Ok(match route {
-        Route::Roller => view! { <RollerPage/> }.into_any(),
-        Route::Combat => view! { <CombatPage/> }.into_any(),
-        Route::Settings => view! { <SettingsPage/> }.into_any(),
-        _ => view! { <crate::ui::table::TablePage/> }.into_any(),
-    })
+fn pages() -> Result<fn(Route) -> AnyView, NotLoaded> {
+    fn draw(route: Route) -> AnyView {
+        match route {
+            Route::Roller => view! { <RollerPage/> }.into_any(),
+            Route::Combat => view! { <CombatPage/> }.into_any(),
+            Route::Settings => view! { <SettingsPage/> }.into_any(),
+            _ => view! { <crate::ui::table::TablePage/> }.into_any(),
+        }
+    }
+    Ok(draw)
 }
 
+type DrawFight = fn(String, Option<&'static CombatUi>) -> AnyView;
+
+/// A fight's page; its system's views are their own module (`systems::system_ui`).
 #[wasm_split(encounter, fallible, wasm_split_path = leptos::wasm_split)]
-fn encounter(id: String) -> Page {
-    Ok(view! { <EncounterPage id/> }.into_any())
+fn encounter() -> Result<DrawFight, NotLoaded> {
+    fn draw(id: String, ui: Option<&'static CombatUi>) -> AnyView {
+        view! { <EncounterPage id ui/> }.into_any()
+    }
+    Ok(draw)
 }
 
-/// The page of `route` once its module is in; nothing meanwhile (a module already fetched
-/// answers at once).
+/// The page of `route`; a page in a module of its own once that module is in.
 pub fn page(route: Route) -> AnyView {
     match route {
-        Route::Roller | Route::Combat | Route::Settings | Route::Table => later(pages(route)),
-        Route::Encounter(id) => later(encounter(id)),
+        Route::Roller | Route::Combat | Route::Settings | Route::Table => {
+            later(pages(), move |draw| draw(route.clone()))
+        }
+        Route::Encounter(id) => {
+            let system = expect_context::<Encounters>().system_of(&id);
+            let load = async move {
+                let ui = match system {
+                    Some(s) => system_ui(&s).await?.map(|u| u.combat),
+                    None => None,
+                };
+                Ok((encounter().await?, ui))
+            };
+            later(load, move |(draw, ui)| draw(id.clone(), ui))
+        }
         // The first screen, a sheet's frame (its system's part is a module of its own:
         // `systems::sheet_view`) and the rare pages stay in the main module.
         Route::Characters => view! { <crate::ui::pages::characters::CharactersPage/> }.into_any(),
@@ -58,10 +81,24 @@ pub fn page(route: Route) -> AnyView {
     }
 }
 
-/// What `load` gives once it is in; nothing meanwhile (a module already fetched answers at
-/// once), and a message if its module cannot be fetched.
-pub fn later(load: impl std::future::Future<Output = Page> + Send + 'static) -> AnyView {
-    Suspend::new(async move { load.await.unwrap_or_else(|NotLoaded| not_loaded()) }).into_any()
+/// `draw(what load gives)`, drawn here once `load` is done: nothing meanwhile (a module
+/// already fetched answers within a frame), a message if its module cannot be fetched.
+pub fn later<T: Copy + Send + Sync + 'static>(
+    load: impl std::future::Future<Output = Result<T, NotLoaded>> + 'static,
+    draw: impl Fn(T) -> AnyView + Send + Sync + 'static,
+) -> AnyView {
+    let ready = RwSignal::new(None::<Result<T, NotLoaded>>);
+    leptos::task::spawn_local(async move {
+        let loaded = load.await;
+        // Gone meanwhile (the player went elsewhere): nothing to draw.
+        let _ = ready.try_set(Some(loaded));
+    });
+    (move || match ready.get() {
+        None => ().into_any(),
+        Some(Ok(t)) => draw(t),
+        Some(Err(NotLoaded)) => not_loaded(),
+    })
+    .into_any()
 }
 
 fn not_loaded() -> AnyView {

@@ -46,7 +46,7 @@ pub fn CharacterPage(id: String) -> impl IntoView {
                     {move || roster.unsaved.with(|u| id.with_value(|id| u.contains(id))).then_some(" · saving…")}</p>
                 <ModeTabs mode/>
                 <div id="mode-panel" role="tabpanel" aria-labelledby=move || tab_id(mode.get())>
-                    {move || system.get().and_then(|sys| crate::ui::systems::sheet_view(sys, id.get_value(), mode))}
+                    {move || system.get().map(|sys| crate::ui::systems::sheet_view(sys, id.get_value(), mode))}
                 </div>
                 <Show when=move || mode.get() == Mode::Edit>
                 <section class="card">

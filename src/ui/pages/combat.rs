@@ -10,7 +10,7 @@ use crate::ui::files;
 use crate::ui::kit::{flag, tap, text, typed, when};
 use crate::ui::router::{Link, Location};
 use crate::ui::share::{self, ScanButton, Share};
-use crate::ui::systems::combat_ui;
+use crate::ui::systems::has_combat;
 use leptos::prelude::*;
 
 #[component]
@@ -36,7 +36,7 @@ pub fn CombatPage() -> impl IntoView {
                 <label class="field-label" for="enc-system">"Rule system"</label>
                 <select id="enc-system" on:change=typed(move |v| system.set(v))>
                     {SYSTEMS.iter().map(|s| {
-                        let ready = combat_ui(s.id).is_some();
+                        let ready = has_combat(s.id);
                         view! { <option value=s.id disabled=!ready selected=s.id == "symbaroum">{s.name}{(!ready).then_some(" (combat coming)")}</option> }
                     }).collect_view()}
                 </select>

@@ -9,11 +9,15 @@ use crate::ui::kit::{
 };
 use crate::ui::roster::Roster;
 use crate::ui::router::Link;
-use crate::ui::systems::{combat_ui, CombatUi};
+use crate::ui::systems::CombatUi;
 use leptos::prelude::*;
 
 #[component]
-pub fn EncounterPage(id: String) -> impl IntoView {
+pub fn EncounterPage(
+    id: String,
+    /// The fight's system's views (their module already in: `ui::lazy`).
+    ui: Option<&'static CombatUi>,
+) -> impl IntoView {
     let encounters = expect_context::<Encounters>();
     let Some(enc) = encounters.get(&id) else {
         return view! {
@@ -24,7 +28,7 @@ pub fn EncounterPage(id: String) -> impl IntoView {
         }
         .into_any();
     };
-    let ui = combat_ui(&enc.system);
+    let _ = &enc;
     let ctx = EncCtx {
         id: StoredValue::new(id.clone()),
         state: RwSignal::new(enc.state()),

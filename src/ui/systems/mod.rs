@@ -10,46 +10,96 @@ pub mod vogt;
 use crate::rules::encounter::State;
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::Mode;
-use crate::ui::lazy::{later, Page};
+use crate::ui::lazy::{later, NotLoaded};
 use leptos::prelude::*;
 use leptos::wasm_split::wasm_split;
 
-/// The sheet of character `id` of `system`, in the chosen mode: each system's sheet is a
-/// module of its own, downloaded when a sheet of that system first opens (see `ui::lazy`).
-pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> Option<AnyView> {
-    Some(match system {
-        "heimr" => later(heimr_sheet(id, mode)),
-        "symbaroum" => later(symbaroum_sheet(id, mode)),
-        "vogt" => later(vogt_sheet(id, mode)),
-        "aura" => later(aura_sheet(id, mode)),
-        "tempo" => later(tempo_sheet(id, mode)),
-        _ => return None,
+/// A system's views, its sheet and its fights, as one module of its own: downloaded when a
+/// sheet or a fight of that system first opens (the split points below; see `ui::lazy`).
+pub struct SystemUi {
+    pub sheet: fn(String, RwSignal<Mode>) -> AnyView,
+    pub combat: &'static CombatUi,
+}
+
+#[wasm_split(heimr, fallible, wasm_split_path = leptos::wasm_split)]
+fn heimr_ui() -> Result<&'static SystemUi, NotLoaded> {
+    static UI: SystemUi = SystemUi {
+        sheet: heimr::view,
+        combat: &heimr::combat::UI,
+    };
+    Ok(&UI)
+}
+
+#[wasm_split(symbaroum, fallible, wasm_split_path = leptos::wasm_split)]
+fn symbaroum_ui() -> Result<&'static SystemUi, NotLoaded> {
+    static UI: SystemUi = SystemUi {
+        sheet: symbaroum::view,
+        combat: &symbaroum::combat::UI,
+    };
+    Ok(&UI)
+}
+
+#[wasm_split(vogt, fallible, wasm_split_path = leptos::wasm_split)]
+fn vogt_ui() -> Result<&'static SystemUi, NotLoaded> {
+    static UI: SystemUi = SystemUi {
+        sheet: vogt::view,
+        combat: &vogt::combat::UI,
+    };
+    Ok(&UI)
+}
+
+#[wasm_split(aura, fallible, wasm_split_path = leptos::wasm_split)]
+fn aura_ui() -> Result<&'static SystemUi, NotLoaded> {
+    static UI: SystemUi = SystemUi {
+        sheet: aura::view,
+        combat: &aura::combat::UI,
+    };
+    Ok(&UI)
+}
+
+#[wasm_split(tempo, fallible, wasm_split_path = leptos::wasm_split)]
+fn tempo_ui() -> Result<&'static SystemUi, NotLoaded> {
+    static UI: SystemUi = SystemUi {
+        sheet: tempo::view,
+        combat: &tempo::combat::UI,
+    };
+    Ok(&UI)
+}
+
+/// The views of `system` once its module is in (`None`: no such system).
+pub async fn system_ui(system: &str) -> Result<Option<&'static SystemUi>, NotLoaded> {
+    Ok(Some(match system {
+        "heimr" => heimr_ui().await?,
+        "symbaroum" => symbaroum_ui().await?,
+        "vogt" => vogt_ui().await?,
+        "aura" => aura_ui().await?,
+        "tempo" => tempo_ui().await?,
+        _ => return Ok(None),
+    }))
+}
+
+/// The sheet of character `id` of `system`, in the chosen mode, once its system's module is in.
+pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> AnyView {
+    let system = system.to_owned();
+    later(async move { system_ui(&system).await }, move |ui| {
+        ui.map_or_else(|| ().into_any(), |ui| (ui.sheet)(id.clone(), mode))
     })
 }
 
-#[wasm_split(heimr_sheet, fallible, wasm_split_path = leptos::wasm_split)]
-fn heimr_sheet(id: String, mode: RwSignal<Mode>) -> Page {
-    Ok(heimr::view(id, mode))
+/// The combat views of `system`: `None` until its module is in (or if it has none).
+pub fn combat_ui_later(system: String) -> ReadSignal<Option<&'static CombatUi>> {
+    let (ui, set) = signal(None);
+    leptos::task::spawn_local(async move {
+        if let Ok(Some(s)) = system_ui(&system).await {
+            let _ = set.try_set(Some(s.combat));
+        }
+    });
+    ui
 }
 
-#[wasm_split(symbaroum_sheet, fallible, wasm_split_path = leptos::wasm_split)]
-fn symbaroum_sheet(id: String, mode: RwSignal<Mode>) -> Page {
-    Ok(symbaroum::view(id, mode))
-}
-
-#[wasm_split(vogt_sheet, fallible, wasm_split_path = leptos::wasm_split)]
-fn vogt_sheet(id: String, mode: RwSignal<Mode>) -> Page {
-    Ok(vogt::view(id, mode))
-}
-
-#[wasm_split(aura_sheet, fallible, wasm_split_path = leptos::wasm_split)]
-fn aura_sheet(id: String, mode: RwSignal<Mode>) -> Page {
-    Ok(aura::view(id, mode))
-}
-
-#[wasm_split(tempo_sheet, fallible, wasm_split_path = leptos::wasm_split)]
-fn tempo_sheet(id: String, mode: RwSignal<Mode>) -> Page {
-    Ok(tempo::view(id, mode))
+/// Whether a system has fights (every one has by now).
+pub fn has_combat(system: &str) -> bool {
+    matches!(system, "heimr" | "symbaroum" | "vogt" | "aura" | "tempo")
 }
 
 /// How a system's fights are drawn: `fn` pointers, so the encounter page is compiled once for
@@ -64,18 +114,6 @@ pub struct CombatUi {
     pub tools_title: &'static str,
     /// What the order shows after a combatant's vitals (a pre-rolled defence).
     pub row_note: fn(&State, u32) -> String,
-}
-
-/// The combat views of a system, if it has any yet.
-pub fn combat_ui(system: &str) -> Option<&'static CombatUi> {
-    match system {
-        "symbaroum" => Some(&symbaroum::combat::UI),
-        "heimr" => Some(&heimr::combat::UI),
-        "vogt" => Some(&vogt::combat::UI),
-        "aura" => Some(&aura::combat::UI),
-        "tempo" => Some(&tempo::combat::UI),
-        _ => None,
-    }
 }
 
 /// The quick-NPC form's button: "Add Goblin", or "Add Goblin ×3".

@@ -8,7 +8,7 @@ use crate::storage::table::{Seat, View};
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::{flag, tap, when};
 use crate::ui::share::ScanButton;
-use crate::ui::systems::combat_ui;
+use crate::ui::systems::combat_ui_later;
 use leptos::prelude::*;
 
 #[component]
@@ -130,19 +130,23 @@ fn actions(t: Table) -> impl IntoView {
     let connected = flag(move || matches!(t.mine(), Phase::Open(_)));
     let panels = move || {
         let (fight, system, ids) = key.get()?;
-        let ui = combat_ui(&system)?;
-        let state = RwSignal::new(t.held.with_untracked(|h| h.view.as_ref()?.state())?);
-        Effect::new(move || {
-            if let Some(s) = t.held.with(|h| h.view.as_ref().and_then(View::state)) {
-                if state.with_untracked(|now| *now != s) {
-                    state.set(s);
+        // The system's views: their module fetched on the first fight of that system.
+        let ui = combat_ui_later(system);
+        Some(move || {
+            let ui = ui.get()?;
+            let ids = ids.clone();
+            let state = RwSignal::new(t.held.with_untracked(|h| h.view.as_ref()?.state())?);
+            Effect::new(move || {
+                if let Some(s) = t.held.with(|h| h.view.as_ref().and_then(View::state)) {
+                    if state.with_untracked(|now| *now != s) {
+                        state.set(s);
+                    }
                 }
-            }
-        });
-        let fight = StoredValue::new(fight);
-        // Built untracked: a panel reading the fight as it is drawn must not redraw them all.
-        Some(untrack(move || {
-            ids.into_iter().map(|who| {
+            });
+            let fight = StoredValue::new(fight.clone());
+            // Built untracked: a panel reading the fight as it is drawn must not redraw them all.
+            Some(untrack(move || {
+                ids.into_iter().map(|who| {
             let ctx = EncCtx {
                 id: fight,
                 state,
@@ -163,7 +167,8 @@ fn actions(t: Table) -> impl IntoView {
                 </section>
             }
         }).collect_view()
-        }))
+            }))
+        })
     };
     let sent = move || {
         t.asks.get().into_iter().rev().take(5).map(|a| view! {
