@@ -23,13 +23,18 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "SKIP_WAITING") self.skipWaiting();
 });
 
+// Opened once per worker, not once per request: a sheet opened from the cache asks for its
+// system's module and some thirty small shared ones at once.
+let opened;
+const cache = () => (opened ||= caches.open(CACHE));
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   if (request.mode === "navigate") {
     // Any path of the app (/, /roller, /characters/…) is the single page.
-    event.respondWith(caches.open(CACHE).then((c) => c.match("/index.html")).then((hit) => hit || fetch(request)));
+    event.respondWith(cache().then((c) => c.match("/index.html")).then((hit) => hit || fetch(request)));
     return;
   }
-  event.respondWith(caches.open(CACHE).then((c) => c.match(request, { ignoreSearch: true })).then((hit) => hit || fetch(request)));
+  event.respondWith(cache().then((c) => c.match(request, { ignoreSearch: true })).then((hit) => hit || fetch(request)));
 });

@@ -40,8 +40,8 @@ const hero = {
 /** A fresh phone (no cache, no worker) with the saved character in its storage, as on a phone
  * that had the app and lost its cache: written before the page's first script runs, so no
  * page of the app is loaded to seed it (that would fill the cache). */
-async function phone() {
-  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+async function phone(serviceWorkers = "allow") {
+  const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, serviceWorkers });
   await ctx.addInitScript((c) => {
     if (localStorage.getItem("rollsheet.characters")) return;
     localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
@@ -54,23 +54,25 @@ async function phone() {
 const at = (page, selector) =>
   page.waitForSelector(selector, { timeout: 60_000 }).then(() => page.evaluate(() => performance.now()));
 
+/** The bytes a first visit has fetched so far (Resource Timing; its transfer size, or the
+ * compressed body where the emulated network leaves that 0, as it does for fetch()). */
+const fetched = (page) =>
+  page.evaluate(() => [...performance.getEntriesByType("navigation"), ...performance.getEntriesByType("resource")].reduce((s, e) => s + Math.max(e.transferSize, e.encodedBodySize), 0));
+
 /** One fresh phone: a first visit to `/`, the same to the saved sheet, then later visits. */
 async function visit() {
   const ctx = await phone();
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
   await cdp.send("Network.enable");
-  await cdp.send("Network.setCacheDisabled", { cacheDisabled: false });
   await cdp.send("Network.emulateNetworkConditions", SLOW_4G);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  let bytes = 0;
-  cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
   const nav = 'nav[aria-label="Main"]';
   const roll = "button.roll-row-btn";
 
   await page.goto(origin + "/", { waitUntil: "commit" });
   const app = await at(page, nav);
-  const firstBytes = bytes;
+  const firstBytes = await fetched(page);
   // The first visit straight to the sheet, in a second fresh phone below; here the worker
   // installs (it keeps every module), then the later visits.
   // (the worker claims the page once it has cached everything)
@@ -81,17 +83,17 @@ async function visit() {
   const laterSheet = await at(page, roll);
   await ctx.close();
 
-  const ctx2 = await phone();
+  // No worker here: installed at once (its own fetches are not throttled), it would hand the
+  // sheet's modules to the page from its cache.
+  const ctx2 = await phone("block");
   const page2 = await ctx2.newPage();
   const cdp2 = await ctx2.newCDPSession(page2);
   await cdp2.send("Network.enable");
   await cdp2.send("Network.emulateNetworkConditions", SLOW_4G);
   await cdp2.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  let sheetBytes = 0;
-  cdp2.on("Network.loadingFinished", (e) => (sheetBytes += e.encodedDataLength));
   await page2.goto(origin + `/c/${hero.id}`, { waitUntil: "commit" });
   const sheet = await at(page2, roll);
-  const sheetFirstBytes = sheetBytes;
+  const sheetFirstBytes = await fetched(page2);
   await ctx2.close();
   return { app, firstBytes, sheet, sheetFirstBytes, laterApp, laterSheet };
 }

@@ -36,8 +36,10 @@ mkdir -p "$OUT"
 cp -r "$STAGE" "$OUT/$VERSION"
 chmod 755 "$OUT/$VERSION"
 cat > "$OUT/boot.js" <<JS
-// Starts this build's app (scripts/build-wasm.sh writes this file).
-import init from "./$VERSION/$NAME.js";
-init({ module_or_path: new URL("./$VERSION/${NAME}_bg.wasm", import.meta.url) });
+// Starts this build's app (scripts/build-wasm.sh writes this file). The wasm is fetched at
+// once, beside its JS glue, not after it. (Not by a <link rel=preload> in the page: Lighthouse
+// then counts the whole wasm as holding up the boot shell's paint, LCP 2.7 s instead of 1.1 s.)
+const wasm = fetch(new URL("./$VERSION/${NAME}_bg.wasm", import.meta.url));
+import("./$VERSION/$NAME.js").then((glue) => glue.default({ module_or_path: wasm }));
 JS
 echo "build-wasm: $OUT/$VERSION: $(ls "$OUT/$VERSION" | tr '\n' ' ')"

@@ -49,15 +49,15 @@ export function minifyCss(css) {
   writeFileSync(indexFile, html);
 }
 
-// The wasm and its glue fetched at once, beside boot.js, which would find them one after the
-// other (boot.js → rollsheet.js → the wasm: three round trips on a slow network). Idempotent.
+// The app's JS glue fetched at once, beside boot.js, which would find it only once loaded
+// (boot.js fetches the wasm itself, see build-wasm.sh). Idempotent.
 {
   const indexFile = join(dir, "index.html");
   let html = readFileSync(indexFile, "utf8").replace(/<link rel="(?:modulepreload|preload)" href="\/pkg\/[^>]*>\n?/g, "");
   const pkg = join(dir, "pkg");
   const version = readdirSync(pkg).find((n) => statSync(join(pkg, n)).isDirectory());
   if (!version) throw new Error("no pkg/<version>/ in the build (scripts/build-wasm.sh)");
-  const links = `<link rel="modulepreload" href="/pkg/${version}/rollsheet.js"><link rel="preload" href="/pkg/${version}/rollsheet_bg.wasm" as="fetch" type="application/wasm" crossorigin="anonymous">\n`;
+  const links = `<link rel="modulepreload" href="/pkg/${version}/rollsheet.js">\n`;
   html = html.replace("</head>", `${links}</head>`);
   writeFileSync(indexFile, html);
 }
