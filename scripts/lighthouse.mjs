@@ -17,8 +17,9 @@
 //   PATH  the page to audit (default /)
 // Writes the summary to test-results/lighthouse.json and each report to test-results/lighthouse/.
 
-// The median performance score must reach this. 85 for now; the goal is 95.
-const MIN_SCORE = 85;
+// The best run's performance score must reach this: 95 since issue 25 (the wasm split into
+// modules, the boot shell painting first); it was 85 while the app was one 555 KB module.
+const MIN_SCORE = 95;
 const RUNS = Number(process.env.LH_RUNS || 5);
 const RUN_TIMEOUT_MS = 120_000;
 
@@ -137,7 +138,7 @@ try {
   console.log(row("best", best));
   writeFileSync(join(ROOT, "test-results", "lighthouse.json"), JSON.stringify({ url, minScore: MIN_SCORE, runs, median: med, best }, null, 2) + "\n");
   if (best.score < MIN_SCORE) fail(`best performance score ${best.score} of ${RUNS} runs is under ${MIN_SCORE}`);
-  else console.log(`lighthouse: best score ${best.score} ≥ ${MIN_SCORE}, median ${med.score} (goal 95)`);
+  else console.log(`lighthouse: best score ${best.score} ≥ ${MIN_SCORE}, median ${med.score}`);
 } catch (e) {
   fail(e.message);
 } finally {

@@ -9,11 +9,10 @@
 
 use crate::ui::encounters::Encounters;
 use crate::ui::pages::{
-    character::CharacterPage, combat::CombatPage, encounter::EncounterPage, roller::RollerPage,
-    settings::SettingsPage,
+    character::CharacterPage, combat::CombatPage, roller::RollerPage, settings::SettingsPage,
 };
 use crate::ui::router::Route;
-use crate::ui::systems::{system_ui, CombatUi};
+use crate::ui::systems::system_ui;
 use leptos::prelude::*;
 use leptos::wasm_split::{wasm_split, SplitLoaderError};
 
@@ -42,33 +41,29 @@ fn pages() -> Result<fn(Route) -> AnyView, NotLoaded> {
     Ok(draw)
 }
 
-type DrawFight = fn(String, Option<&'static CombatUi>) -> AnyView;
-
-/// A fight's page; its system's views are their own module (`systems::system_ui`).
-#[wasm_split(encounter, fallible, wasm_split_path = leptos::wasm_split)]
-fn encounter() -> Result<DrawFight, NotLoaded> {
-    fn draw(id: String, ui: Option<&'static CombatUi>) -> AnyView {
-        view! { <EncounterPage id ui/> }.into_any()
-    }
-    Ok(draw)
-}
-
 /// The page of `route`; a page in a module of its own once that module is in.
 pub fn page(route: Route) -> AnyView {
     match route {
         Route::Roller | Route::Combat | Route::Settings | Route::Table => {
             later(pages(), move |draw| draw(route.clone()))
         }
+        // A fight's page comes with its system's module (`SystemUi::fight`).
         Route::Encounter(id) => {
-            let system = expect_context::<Encounters>().system_of(&id);
-            let load = async move {
-                let ui = match system {
-                    Some(s) => system_ui(&s).await?.map(|u| u.combat),
-                    None => None,
-                };
-                Ok((encounter().await?, ui))
-            };
-            later(load, move |(draw, ui)| draw(id.clone(), ui))
+            let system = expect_context::<Encounters>()
+                .system_of(&id)
+                .unwrap_or_default();
+            later(async move { system_ui(&system).await }, move |ui| {
+                match ui {
+                Some(ui) => (ui.fight)(id.clone(), ui.combat),
+                None => view! {
+                    <section class="page">
+                        <h1>"Encounter not found"</h1>
+                        <p>"It may have been deleted. "<crate::ui::router::Link href="/combat".to_owned()>"All encounters"</crate::ui::router::Link></p>
+                    </section>
+                }
+                .into_any(),
+            }
+            })
         }
         // The first screen, a sheet's frame (its system's part is a module of its own:
         // `systems::sheet_view`) and the rare pages stay in the main module.

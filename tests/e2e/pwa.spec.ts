@@ -87,7 +87,7 @@ test("the worker precaches every built file and its version changes with the bui
   // folder (scripts/build-wasm.sh), every one of them precached.
   const [pkg] = readdirSync(join(DIST, "pkg")).filter((n) => /^[0-9a-f]{16}$/.test(n));
   const built = readdirSync(join(DIST, "pkg", pkg)).filter((f) => /\.(wasm|js)$/.test(f));
-  expect(built).toEqual(expect.arrayContaining(["rollsheet_bg.wasm", "rollsheet.js", "__wasm_split.js", "split_pages.wasm", "split_encounter.wasm", "split_heimr.wasm"]));
+  expect(built).toEqual(expect.arrayContaining(["rollsheet_bg.wasm", "rollsheet.js", "__wasm_split.js", "split_pages.wasm", "split_heimr.wasm", "split_tempo.wasm"]));
   for (const f of built) expect(list).toContain(`/pkg/${pkg}/${f}`);
   expect(list).toContain("/pkg/boot.js");
   expect(list.some((f) => /^\/main-[0-9a-f]+\.css$/.test(f))).toBe(true);

@@ -19,6 +19,14 @@ use leptos::wasm_split::wasm_split;
 pub struct SystemUi {
     pub sheet: fn(String, RwSignal<Mode>) -> AnyView,
     pub combat: &'static CombatUi,
+    /// A fight's page (the same for every system, reached through each system's module so
+    /// it shares one chunk with them rather than being a module of its own).
+    pub fight: fn(String, &'static CombatUi) -> AnyView,
+}
+
+fn fight(id: String, ui: &'static CombatUi) -> AnyView {
+    let ui = Some(ui);
+    view! { <crate::ui::pages::encounter::EncounterPage id ui/> }.into_any()
 }
 
 #[wasm_split(heimr, fallible, wasm_split_path = leptos::wasm_split)]
@@ -26,6 +34,7 @@ fn heimr_ui() -> Result<&'static SystemUi, NotLoaded> {
     static UI: SystemUi = SystemUi {
         sheet: heimr::view,
         combat: &heimr::combat::UI,
+        fight,
     };
     Ok(&UI)
 }
@@ -35,6 +44,7 @@ fn symbaroum_ui() -> Result<&'static SystemUi, NotLoaded> {
     static UI: SystemUi = SystemUi {
         sheet: symbaroum::view,
         combat: &symbaroum::combat::UI,
+        fight,
     };
     Ok(&UI)
 }
@@ -44,6 +54,7 @@ fn vogt_ui() -> Result<&'static SystemUi, NotLoaded> {
     static UI: SystemUi = SystemUi {
         sheet: vogt::view,
         combat: &vogt::combat::UI,
+        fight,
     };
     Ok(&UI)
 }
@@ -53,6 +64,7 @@ fn aura_ui() -> Result<&'static SystemUi, NotLoaded> {
     static UI: SystemUi = SystemUi {
         sheet: aura::view,
         combat: &aura::combat::UI,
+        fight,
     };
     Ok(&UI)
 }
@@ -62,6 +74,7 @@ fn tempo_ui() -> Result<&'static SystemUi, NotLoaded> {
     static UI: SystemUi = SystemUi {
         sheet: tempo::view,
         combat: &tempo::combat::UI,
+        fight,
     };
     Ok(&UI)
 }
