@@ -24,6 +24,13 @@ const child = spawn(process.execPath, [join(ROOT, "scripts/serve.mjs"), dir, "0"
 const origin = await serverOrigin(child);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 
+/** Keeps the longest main-thread task since the page started (or since `__longest` was
+ * reset) in `window.__longest`; run in the page before its first script. */
+function watchLongTasks() {
+  window.__longest = 0;
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true });
+}
+
 /** A link-shaped text of `n` characters (base64url after the share mark: damaged, so refused). */
 const linkOf = (n) => {
   const head = `${origin}/#share=1.`;
@@ -78,10 +85,7 @@ async function stored(count) {
     }
   }, [count, JSON.stringify({ ...ch(0), id: "b$I", name: "Hero $N" })]);
   const cdp = await ctx.newCDPSession(page);
-  await page.addInitScript(() => {
-    window.__longest = 0;
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true });
-  });
+  await page.addInitScript(watchLongTasks);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
   await page.goto(origin + "/");
   await page.locator(".roster-entry").first().waitFor({ timeout: 120_000 });
@@ -144,10 +148,7 @@ async function fight(events, tap) {
     localStorage.setItem("rollsheet.encounters", JSON.stringify({ schema_version: 2, ids: ["bench"] }));
   }, events);
   const cdp = await ctx.newCDPSession(page);
-  await page.addInitScript(() => {
-    window.__longest = 0;
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true });
-  });
+  await page.addInitScript(watchLongTasks);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
   await page.goto(origin + "/combat/bench");
   await page.getByText("Goblin").first().waitFor({ timeout: 120_000 });
@@ -175,10 +176,7 @@ async function roller(expr) {
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await ctx.newPage();
   const cdp = await ctx.newCDPSession(page);
-  await page.addInitScript(() => {
-    window.__longest = 0;
-    new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask" });
-  });
+  await page.addInitScript(watchLongTasks);
   await page.goto(origin + "/roller");
   await page.locator("#expr").waitFor();
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });

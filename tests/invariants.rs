@@ -91,7 +91,8 @@ fn the_checker_sees_imports() {
 }
 
 /// Only the app root mounts the live table: no page or component imports `ui/table/` (the
-/// fight's page reaches its panel through the `TableHook` context).
+/// fight's page reaches its panel through the `TableHook` context). The root is `ui/mod.rs`
+/// and its route table, `ui/lazy.rs` (which draws the table's page once its module is in).
 #[test]
 fn nothing_in_ui_imports_the_table_back() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui");
@@ -99,7 +100,10 @@ fn nothing_in_ui_imports_the_table_back() {
     rust_files(&root, &mut files);
     let mut hits = Vec::new();
     for file in files {
-        if file == root.join("mod.rs") || file.starts_with(root.join("table")) {
+        if file == root.join("mod.rs")
+            || file == root.join("lazy.rs")
+            || file.starts_with(root.join("table"))
+        {
             continue;
         }
         let text = fs::read_to_string(&file).expect("utf-8 source");
