@@ -16,7 +16,7 @@ OUT=target/split-out
 PROFILE=${TRUNK_PROFILE:-release}
 if [ "$PROFILE" = release ]; then FLAG=--release; else FLAG=; fi
 
-cargo rustc $FLAG --locked --target wasm32-unknown-unknown --bin "$NAME" -- -Clink-arg=--emit-relocs
+cargo rustc $FLAG --locked --features split --target wasm32-unknown-unknown --bin "$NAME" -- -Clink-arg=--emit-relocs
 IN=target/wasm32-unknown-unknown/$PROFILE/$NAME.wasm
 SPLIT=$(mktemp -d)
 STAGE=$(mktemp -d)

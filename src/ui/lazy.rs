@@ -14,7 +14,7 @@ use crate::ui::pages::{
 use crate::ui::router::Route;
 use crate::ui::systems::system_ui;
 use leptos::prelude::*;
-use leptos::wasm_split::{wasm_split, SplitLoaderError};
+use leptos::wasm_split::SplitLoaderError;
 
 /// A module that could not be fetched: offline before the app was ever fully downloaded.
 #[derive(Clone, Copy)]
@@ -26,19 +26,38 @@ impl From<SplitLoaderError> for NotLoaded {
     }
 }
 
+/// A split point: `fn name() -> Result<T, NotLoaded> { … }` becomes an async function whose
+/// body, and the code only it reaches, is the module `module`. With the `split` feature (the
+/// app's build, scripts/build-wasm.sh) it is `#[wasm_split]`; without it (host and browser
+/// tests) an ordinary async function: a test binary has no split loader to fetch modules.
+macro_rules! split_point {
+    ($module:ident, fn $name:ident() -> $ret:ty $body:block) => {
+        #[cfg(feature = "split")]
+        #[leptos::wasm_split::wasm_split($module, fallible, wasm_split_path = leptos::wasm_split)]
+        fn $name() -> $ret $body
+
+        #[cfg(not(feature = "split"))]
+        async fn $name() -> $ret $body
+    };
+}
+pub(crate) use split_point;
+
 /// The pages other than the roster, a sheet and a fight, as one module: small each (13–16 KB),
 /// and split one by one they left the build tool dozens of tiny shared chunks.
-#[wasm_split(pages, fallible, wasm_split_path = leptos::wasm_split)]
-fn pages() -> Result<fn(Route) -> AnyView, NotLoaded> {
-    fn draw(route: Route) -> AnyView {
-        match route {
-            Route::Roller => view! { <RollerPage/> }.into_any(),
-            Route::Combat => view! { <CombatPage/> }.into_any(),
-            Route::Settings => view! { <SettingsPage/> }.into_any(),
-            _ => view! { <crate::ui::table::TablePage/> }.into_any(),
-        }
+fn draw_page(route: Route) -> AnyView {
+    match route {
+        Route::Roller => view! { <RollerPage/> }.into_any(),
+        Route::Combat => view! { <CombatPage/> }.into_any(),
+        Route::Settings => view! { <SettingsPage/> }.into_any(),
+        _ => view! { <crate::ui::table::TablePage/> }.into_any(),
     }
-    Ok(draw)
+}
+
+split_point! {
+    pages,
+    fn pages() -> Result<fn(Route) -> AnyView, NotLoaded> {
+        Ok(draw_page)
+    }
 }
 
 /// The page of `route`; a page in a module of its own once that module is in.

@@ -12,7 +12,6 @@ use crate::ui::encounters::EncCtx;
 use crate::ui::kit::Mode;
 use crate::ui::lazy::{later, NotLoaded};
 use leptos::prelude::*;
-use leptos::wasm_split::wasm_split;
 
 /// A system's views, its sheet and its fights, as one module of its own: downloaded when a
 /// sheet or a fight of that system first opens (the split points below; see `ui::lazy`).
@@ -29,55 +28,28 @@ fn fight(id: String, ui: &'static CombatUi) -> AnyView {
     view! { <crate::ui::pages::encounter::EncounterPage id ui/> }.into_any()
 }
 
-#[wasm_split(heimr, fallible, wasm_split_path = leptos::wasm_split)]
-fn heimr_ui() -> Result<&'static SystemUi, NotLoaded> {
-    static UI: SystemUi = SystemUi {
-        sheet: heimr::view,
-        combat: &heimr::combat::UI,
-        fight,
+// One module per system. Each split point must be a function of its own (its module is named
+// after it), so a macro writes the five.
+macro_rules! system_module {
+    ($module:ident, $name:ident) => {
+        crate::ui::lazy::split_point! {
+            $module,
+            fn $name() -> Result<&'static SystemUi, NotLoaded> {
+                static UI: SystemUi = SystemUi {
+                    sheet: $module::view,
+                    combat: &$module::combat::UI,
+                    fight,
+                };
+                Ok(&UI)
+            }
+        }
     };
-    Ok(&UI)
 }
-
-#[wasm_split(symbaroum, fallible, wasm_split_path = leptos::wasm_split)]
-fn symbaroum_ui() -> Result<&'static SystemUi, NotLoaded> {
-    static UI: SystemUi = SystemUi {
-        sheet: symbaroum::view,
-        combat: &symbaroum::combat::UI,
-        fight,
-    };
-    Ok(&UI)
-}
-
-#[wasm_split(vogt, fallible, wasm_split_path = leptos::wasm_split)]
-fn vogt_ui() -> Result<&'static SystemUi, NotLoaded> {
-    static UI: SystemUi = SystemUi {
-        sheet: vogt::view,
-        combat: &vogt::combat::UI,
-        fight,
-    };
-    Ok(&UI)
-}
-
-#[wasm_split(aura, fallible, wasm_split_path = leptos::wasm_split)]
-fn aura_ui() -> Result<&'static SystemUi, NotLoaded> {
-    static UI: SystemUi = SystemUi {
-        sheet: aura::view,
-        combat: &aura::combat::UI,
-        fight,
-    };
-    Ok(&UI)
-}
-
-#[wasm_split(tempo, fallible, wasm_split_path = leptos::wasm_split)]
-fn tempo_ui() -> Result<&'static SystemUi, NotLoaded> {
-    static UI: SystemUi = SystemUi {
-        sheet: tempo::view,
-        combat: &tempo::combat::UI,
-        fight,
-    };
-    Ok(&UI)
-}
+system_module!(heimr, heimr_ui);
+system_module!(symbaroum, symbaroum_ui);
+system_module!(vogt, vogt_ui);
+system_module!(aura, aura_ui);
+system_module!(tempo, tempo_ui);
 
 /// The views of `system` once its module is in (`None`: no such system).
 pub async fn system_ui(system: &str) -> Result<Option<&'static SystemUi>, NotLoaded> {
