@@ -31,6 +31,14 @@ function watchLongTasks() {
   new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__longest = Math.max(window.__longest, e.duration); }).observe({ type: "longtask", buffered: true });
 }
 
+/** Opens `path` at the slower CPU, the longest task watched from the page's start. */
+async function openSlowed(page, path) {
+  const cdp = await page.context().newCDPSession(page);
+  await page.addInitScript(watchLongTasks);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
+  await page.goto(origin + path);
+}
+
 /** A link-shaped text of `n` characters (base64url after the share mark: damaged, so refused). */
 const linkOf = (n) => {
   const head = `${origin}/#share=1.`;
@@ -84,10 +92,7 @@ async function stored(count) {
       }
     }
   }, [count, JSON.stringify({ ...ch(0), id: "b$I", name: "Hero $N" })]);
-  const cdp = await ctx.newCDPSession(page);
-  await page.addInitScript(watchLongTasks);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
-  await page.goto(origin + "/");
+  await openSlowed(page, "/");
   await page.locator(".roster-entry").first().waitFor({ timeout: 120_000 });
   const [ms, longest] = await page.evaluate(() => [performance.now(), window.__longest]);
   await ctx.close();
@@ -147,10 +152,7 @@ async function fight(events, tap) {
     localStorage.setItem("rollsheet.enc.bench", JSON.stringify(e));
     localStorage.setItem("rollsheet.encounters", JSON.stringify({ schema_version: 2, ids: ["bench"] }));
   }, events);
-  const cdp = await ctx.newCDPSession(page);
-  await page.addInitScript(watchLongTasks);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU });
-  await page.goto(origin + "/combat/bench");
+  await openSlowed(page, "/combat/bench");
   await page.getByText("Goblin").first().waitFor({ timeout: 120_000 });
   let [ms, longest] = await page.evaluate(() => [performance.now(), window.__longest]);
   if (tap) {
