@@ -26,6 +26,23 @@ wasm-bindgen --target web --no-typescript --keep-lld-exports --no-demangle \
   --out-dir "$STAGE" --out-name "$NAME" "$SPLIT/$NAME.wasm"
 find "$SPLIT" -maxdepth 1 \( -name 'split_*.wasm' -o -name 'chunk_*.wasm' -o -name '__wasm_split.js' \) \
   -exec cp {} "$STAGE/" \;
+# The split loader takes the answers index.html's first script has already asked for (the
+# modules the opening page needs, asked for while the shell paints) instead of asking again.
+LOADER="$STAGE/__wasm_split.js"
+sed -i 's|fetch(new URL(|rollsheetFetch(new URL(|' "$LOADER"
+if ! grep -q 'rollsheetFetch(new URL("./split_' "$LOADER"; then
+  echo "build-wasm: the split loader no longer fetches 'new URL(...)': update this patch" >&2
+  exit 1
+fi
+cat >> "$LOADER" <<'JS'
+// (scripts/build-wasm.sh) A module index.html's first script has asked for, or a new fetch.
+function rollsheetFetch(url) {
+  const asked = self.rollsheetAsked, answer = asked && asked[url.pathname];
+  if (!answer) return fetch(url);
+  delete asked[url.pathname];
+  return answer;
+}
+JS
 if [ "$PROFILE" = release ]; then
   # One module at a time: the machine's cores go to each run's own threads.
   for f in "$STAGE"/*.wasm; do wasm-opt -Oz --converge "$f" -o "$f"; done
@@ -36,10 +53,13 @@ mkdir -p "$OUT"
 cp -r "$STAGE" "$OUT/$VERSION"
 chmod 755 "$OUT/$VERSION"
 cat > "$OUT/boot.js" <<JS
-// Starts this build's app (scripts/build-wasm.sh writes this file). The wasm is fetched at
-// once, beside its JS glue, not after it. (Not by a <link rel=preload> in the page: Lighthouse
-// then counts the whole wasm as holding up the boot shell's paint, LCP 2.7 s instead of 1.1 s.)
-const wasm = fetch(new URL("./$VERSION/${NAME}_bg.wasm", import.meta.url));
+// Starts this build's app (scripts/build-wasm.sh writes this file): its wasm as index.html's
+// first script has asked for it (scripts/precache.mjs writes the path there), or fetched here.
+if (self.rollsheetAsk) self.rollsheetAsk(); // (no frame painted yet: ask now)
+const url = new URL("./$VERSION/${NAME}_bg.wasm", import.meta.url);
+const asked = self.rollsheetAsked, answer = asked && asked[url.pathname];
+if (answer) delete asked[url.pathname];
+const wasm = answer || fetch(url);
 import("./$VERSION/$NAME.js").then((glue) => glue.default({ module_or_path: wasm }));
 JS
 echo "build-wasm: $OUT/$VERSION: $(ls "$OUT/$VERSION" | tr '\n' ' ')"

@@ -25,8 +25,8 @@ function walk(d) {
   });
 }
 
-// The stylesheet as the phone downloads it: comments and layout whitespace out (0.6 KB of
-// brotli), its integrity attribute in index.html rewritten to match. Idempotent.
+// The stylesheet as the phone downloads it, in index.html (trunk inlines it): comments and
+// layout whitespace out (0.6 KB of brotli); its hash goes into the policy below. Idempotent.
 export function minifyCss(css) {
   return css
     .replace(/\/\*[\s\S]*?\*\//g, "")
@@ -38,15 +38,10 @@ export function minifyCss(css) {
 }
 {
   const indexFile = join(dir, "index.html");
-  let html = readFileSync(indexFile, "utf8");
-  for (const m of html.matchAll(/<link rel="stylesheet" href="\/([^"]+\.css)" integrity="(sha384-[^"]+)"/g)) {
-    const cssPath = join(dir, m[1]);
-    const css = minifyCss(readFileSync(cssPath, "utf8"));
-    writeFileSync(cssPath, css);
-    const sri = `sha384-${createHash("sha384").update(css, "utf8").digest("base64")}`;
-    html = html.replace(m[2], sri);
-  }
-  writeFileSync(indexFile, html);
+  const html = readFileSync(indexFile, "utf8");
+  const styles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)];
+  if (styles.length !== 1) throw new Error(`index.html has ${styles.length} <style> elements, not the one inlined stylesheet`);
+  writeFileSync(indexFile, html.replace(styles[0][0], `<style>${minifyCss(styles[0][1])}</style>`));
 }
 
 // The app's JS glue fetched at once, beside boot.js, which would find it only once loaded
@@ -59,6 +54,21 @@ export function minifyCss(css) {
   if (!version) throw new Error("no pkg/<version>/ in the build (scripts/build-wasm.sh)");
   const links = `<link rel="modulepreload" href="/pkg/${version}/rollsheet.js">\n`;
   html = html.replace("</head>", `${links}</head>`);
+  // The first script's list: the wasm's folder, and per split point (a rule system, "pages")
+  // the shared chunks its loader in the split loader fetches beside split_<name>.wasm.
+  const loader = readFileSync(join(pkg, version, "__wasm_split.js"), "utf8");
+  const split = {};
+  for (const m of loader.matchAll(/export const __wasm_split_load_(\w+) = [\s\S]*?new URL\("\.\/([\w.]+)"[\s\S]*?, \[([^\]]*)\]\)\);/g)) {
+    if (m[2] !== `split_${m[1]}.wasm`) throw new Error(`precache: split point ${m[1]} loads ${m[2]}`);
+    split[m[1]] = m[3].split(",").map((c) => c.trim()).filter(Boolean).map((c) => Number(/^__chunk_(\d+)$/.exec(c)[1]));
+    for (const f of [m[2], ...split[m[1]].map((n) => `chunk_${n}.wasm`)]) {
+      if (!statSync(join(pkg, version, f), { throwIfNoEntry: false })) throw new Error(`precache: the split loader names ${f}, not in the build`);
+    }
+  }
+  if (!split.pages) throw new Error("precache: no split point 'pages' found in __wasm_split.js (its format changed?)");
+  const LIST = /var m = \{.*\};/;
+  if (!LIST.test(html)) throw new Error("index.html lacks the first script's module list (var m = {...};)");
+  html = html.replace(LIST, `var m = ${JSON.stringify({ pkg: `/pkg/${version}/`, split })};`);
   writeFileSync(indexFile, html);
 }
 
@@ -82,14 +92,16 @@ const indexPath = join(dir, "index.html");
 let index = readFileSync(indexPath, "utf8");
 if (!BUILD_ID.test(index)) throw new Error("index.html lacks <meta name=\"build-id\">");
 index = index.replace(BUILD_ID, `<meta name="build-id" content="${version}">`);
-// The Content-Security-Policy allows each inline script by the hash of its exact text: the
-// theme script and trunk's loader (whose file names change with every build).
-const inline = [...index.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-  (m) => `'sha256-${createHash("sha256").update(m[1], "utf8").digest("base64")}'`,
-);
+// The Content-Security-Policy allows each inline script and the inline stylesheet by the hash
+// of its exact text: the theme script, the first script (whose module list changes with every
+// build) and the stylesheet.
+const sha256 = (text) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+const inline = [...index.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]));
+const styles = [...index.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]));
 const CSP = /(<meta http-equiv="Content-Security-Policy" content="[^"]*script-src 'self' 'wasm-unsafe-eval')( '[^;"]*)?;/;
-if (!CSP.test(index)) throw new Error("index.html lacks the Content-Security-Policy meta");
-index = index.replace(CSP, `$1 ${inline.join(" ")};`);
+const STYLE_CSP = /(<meta http-equiv="Content-Security-Policy" content="[^"]*style-src 'self')( '[^;"]*)?;/;
+if (!CSP.test(index) || !STYLE_CSP.test(index)) throw new Error("index.html lacks the Content-Security-Policy meta (script-src and style-src)");
+index = index.replace(CSP, `$1 ${inline.join(" ")};`).replace(STYLE_CSP, `$1 ${styles.join(" ")};`);
 writeFileSync(indexPath, index);
 
 const swPath = join(dir, "sw.js");

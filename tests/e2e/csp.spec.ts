@@ -16,8 +16,10 @@ test("the page's policy blocks another origin and lets the app run", async ({ pa
   await appReady(page);
   const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
   expect(csp).toContain("default-src 'self'");
-  // default-src covers connections, images, styles, fonts, workers and the manifest.
-  expect(csp).not.toMatch(/(connect|img|style|font|worker)-src/);
+  // default-src covers connections, images, fonts, workers and the manifest; styles are this
+  // origin's plus the page's own stylesheet, by its hash.
+  expect(csp).not.toMatch(/(connect|img|font|worker)-src/);
+  expect(csp).toMatch(/style-src 'self' 'sha256-[A-Za-z0-9+/]+=*';/);
   expect(csp).toContain("'wasm-unsafe-eval'");
   expect(csp).not.toContain("unsafe-inline");
   expect(csp).not.toMatch(/'unsafe-eval'/);

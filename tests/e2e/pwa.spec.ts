@@ -1,4 +1,4 @@
-import { test, expect, appReady, waitForController } from "./fixtures";
+import { test, expect, appReady, createCharacter, waitForController } from "./fixtures";
 import { spawn, execFileSync, type ChildProcess } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -90,10 +90,12 @@ test("the worker precaches every built file and its version changes with the bui
   expect(built).toEqual(expect.arrayContaining(["rollsheet_bg.wasm", "rollsheet.js", "__wasm_split.js", "split_pages.wasm", "split_heimr.wasm", "split_tempo.wasm"]));
   for (const f of built) expect(list).toContain(`/pkg/${pkg}/${f}`);
   expect(list).toContain("/pkg/boot.js");
-  expect(list.some((f) => /^\/main-[0-9a-f]+\.css$/.test(f))).toBe(true);
+  // The stylesheet is in the page (no file of its own to fetch before the first paint).
+  expect(list.some((f) => f.endsWith(".css"))).toBe(false);
   expect(list).not.toContain("/sw.js");
   const index = await (await request.get("/index.html")).text();
   expect(index).toContain(`<meta name="build-id" content="${version}">`);
+  expect(index).toMatch(/<style>[^<]*\.boot\{[^<]*<\/style>/);
 });
 
 test.describe("a module missing", () => {
@@ -111,6 +113,53 @@ test.describe("a module missing", () => {
     await page.getByRole("button", { name: "Try again" }).tap();
     await expect(page.getByLabel("Roll", { exact: true })).toBeVisible();
     expect(errors).toEqual([]);
+  });
+});
+
+test.describe("the opening page's modules", () => {
+  // No worker: every module comes from the network, as on a first visit.
+  test.use({ serviceWorkers: "block" });
+  test("are asked for by the page before the app runs, and each fetched once", async ({ page }) => {
+    await createCharacter(page, "Early", "Heimr");
+    const sheet = new URL(page.url()).pathname;
+    for (const [path, split, other] of [
+      [sheet, "heimr", "pages"],
+      ["/roller", "pages", "heimr"],
+      ["/", null, "pages"],
+    ] as const) {
+      const asked: string[] = [];
+      const note = (r: import("@playwright/test").Request) => {
+        const file = new URL(r.url()).pathname;
+        if (file.endsWith(".wasm")) asked.push(file.replace(/^.*\//, ""));
+      };
+      page.on("request", note);
+      // The app cannot run until boot.js comes: what is asked for meanwhile, the page asked.
+      let release = () => {};
+      const held = new Promise<void>((r) => (release = r));
+      await page.route("**/pkg/boot.js", async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(path, { waitUntil: "commit" });
+      // What the page has asked for (its own record: nothing is taken before the app runs).
+      const pageAsked = () =>
+        page.evaluate(() => Object.keys((self as unknown as { rollsheetAsked?: object }).rollsheetAsked ?? {}).map((k) => k.replace(/^.*\//, "")).sort());
+      await expect.poll(pageAsked, { message: `${path}: the wasm asked early` }).toContain("rollsheet_bg.wasm");
+      const early = await pageAsked();
+      if (split) expect(early, path).toContain(`split_${split}.wasm`);
+      expect(early, path).not.toContain(`split_${other}.wasm`);
+      if (!split) expect(early, path).toEqual(["rollsheet_bg.wasm"]);
+      release();
+      if (split === "heimr") await expect(page.locator("button.roll-row-btn").first()).toBeVisible();
+      else if (split === "pages") await expect(page.getByLabel("Roll", { exact: true })).toBeVisible();
+      else await appReady(page);
+      // The app took the page's answers: each module fetched once, none asked late (the page's
+      // list of the chunks a module needs is the split loader's own).
+      await page.waitForLoadState("networkidle");
+      expect([...asked].sort(), path).toEqual(early);
+      await page.unroute("**/pkg/boot.js");
+      page.off("request", note);
+    }
   });
 });
 
