@@ -54,12 +54,14 @@ cp -r "$STAGE" "$OUT/$VERSION"
 chmod 755 "$OUT/$VERSION"
 cat > "$OUT/boot.js" <<JS
 // Starts this build's app (scripts/build-wasm.sh writes this file): its wasm as index.html's
-// first script has asked for it (scripts/precache.mjs writes the path there), or fetched here.
-if (self.rollsheetAsk) self.rollsheetAsk(); // (no frame painted yet: ask now)
+// first script has asked for it once the shell has painted (scripts/precache.mjs writes the
+// path there), or fetched here. A hidden tab paints no frame: then it asks at once.
+if (document.hidden && self.rollsheetAsk) self.rollsheetAsk();
 const url = new URL("./$VERSION/${NAME}_bg.wasm", import.meta.url);
-const asked = self.rollsheetAsked, answer = asked && asked[url.pathname];
-if (answer) delete asked[url.pathname];
-const wasm = answer || fetch(url);
-import("./$VERSION/$NAME.js").then((glue) => glue.default({ module_or_path: wasm }));
+Promise.all([self.rollsheetReady, import("./$VERSION/$NAME.js")]).then(([, glue]) => {
+  const asked = self.rollsheetAsked, answer = asked && asked[url.pathname];
+  if (answer) delete asked[url.pathname];
+  return glue.default({ module_or_path: answer || fetch(url) });
+});
 JS
 echo "build-wasm: $OUT/$VERSION: $(ls "$OUT/$VERSION" | tr '\n' ' ')"

@@ -44,16 +44,25 @@ export function minifyCss(css) {
   writeFileSync(indexFile, html.replace(styles[0][0], `<style>${minifyCss(styles[0][1])}</style>`));
 }
 
-// The app's JS glue fetched at once, beside boot.js, which would find it only once loaded
-// (boot.js fetches the wasm itself, see build-wasm.sh). Idempotent.
+// The app's scripts fetched at once, while the page is read, not one after another as each
+// finds the next (boot.js → the glue → its imports): most of a later visit's wait, the
+// service worker answering each in turn at 4× CPU. Before the first script, which asks for
+// the modules. Idempotent.
 {
   const indexFile = join(dir, "index.html");
   let html = readFileSync(indexFile, "utf8").replace(/<link rel="(?:modulepreload|preload)" href="\/pkg\/[^>]*>\n?/g, "");
   const pkg = join(dir, "pkg");
   const version = readdirSync(pkg).find((n) => statSync(join(pkg, n)).isDirectory());
   if (!version) throw new Error("no pkg/<version>/ in the build (scripts/build-wasm.sh)");
-  const links = `<link rel="modulepreload" href="/pkg/${version}/rollsheet.js">\n`;
-  html = html.replace("</head>", `${links}</head>`);
+  const glue = readFileSync(join(pkg, version, "rollsheet.js"), "utf8");
+  const imports = [...new Set([...glue.matchAll(/^import .* from ["']\.\/([^"']+)["'];?$/gm)].map((m) => m[1]))];
+  if (!imports.includes("__wasm_split.js")) throw new Error("precache: the glue does not import __wasm_split.js (its format changed?)");
+  const scripts = ["/pkg/boot.js", ...["rollsheet.js", ...imports].map((f) => `/pkg/${version}/${f}`)];
+  for (const f of scripts) if (!statSync(join(dir, f), { throwIfNoEntry: false })) throw new Error(`precache: ${f} is not in the build`);
+  const links = scripts.map((f) => `<link rel="modulepreload" href="${f}">\n`).join("");
+  const FIRST = "  <script>\n    // The app's wasm";
+  if (!html.includes(FIRST)) throw new Error("index.html lacks the first script");
+  html = html.replace(FIRST, `${links}${FIRST}`);
   // The first script's list: the wasm's folder, and per split point (a rule system, "pages")
   // the shared chunks its loader in the split loader fetches beside split_<name>.wasm.
   const loader = readFileSync(join(pkg, version, "__wasm_split.js"), "utf8");
