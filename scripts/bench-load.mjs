@@ -52,27 +52,50 @@ async function phone(serviceWorkers = "allow") {
     localStorage.setItem(`rollsheet.char.${c.id}`, JSON.stringify(c));
     localStorage.setItem("rollsheet.characters", JSON.stringify({ schema_version: 2, ids: [c.id] }));
   }, hero);
+  await ctx.exposeBinding("benchSeen", report);
   await ctx.addInitScript(watch, [NAV, ROLL]);
   return ctx;
 }
 
-/** The time since the navigation started at which `selector` was first on screen: noted in the
- * page by the watcher below (the frame after the element came has painted), not when this
- * script's polling notices it (that lags by up to 0.3 s at 4× CPU). */
-const at = (page, selector) =>
-  page.waitForFunction((s) => window.benchSeen && window.benchSeen[s], selector, { timeout: 60_000 }).then((t) => t.jsonValue());
+/** Per page: selector → when it was first on screen (ms since that page's navigation began),
+ * as the watcher below reports it through a binding. The benchmark never evaluates anything in
+ * a page while it loads: Playwright's own page script takes 80 ms at 4× CPU to start, enough
+ * to hold back a frame of the page it measures. */
+const reports = new WeakMap();
+const report = ({ page }, selector, t) => {
+  if (!reports.has(page)) reports.set(page, new Map());
+  reports.get(page).set(selector, t);
+};
+
+/** Opens `url`, forgetting what the page's last document reported. */
+async function open(page, url) {
+  reports.get(page)?.clear();
+  await page.goto(url, { waitUntil: "commit" });
+}
+
+/** When `selector` was first on screen in the page's current document (polled here, in node). */
+async function at(page, selector) {
+  const until = Date.now() + 60_000;
+  for (;;) {
+    const t = reports.get(page)?.get(selector);
+    if (t !== undefined) return t;
+    if (Date.now() > until) throw new Error(`${selector} not on screen within 60 s`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
 
 /** In every page before its own scripts: notes when each element the benchmark waits for is
- * first in the document, then painted (the next frame's callback, then a task after its paint). */
+ * first in the document, then painted (the next frame's callback, then a task after its
+ * paint), and reports it (window.benchSeen, a binding to `report`). */
 function watch(selectors) {
-  window.benchSeen = {};
+  const noted = new Set();
   const seen = new MutationObserver(() => {
-    if (selectors.every((s) => s in window.benchSeen)) return seen.disconnect();
     for (const s of selectors) {
-      if (s in window.benchSeen || !document.querySelector(s)) continue;
-      window.benchSeen[s] = 0;
-      requestAnimationFrame(() => setTimeout(() => (window.benchSeen[s] = performance.now())));
+      if (noted.has(s) || !document.querySelector(s)) continue;
+      noted.add(s);
+      requestAnimationFrame(() => setTimeout(() => window.benchSeen(s, performance.now())));
     }
+    if (noted.size === selectors.length) seen.disconnect();
   });
   seen.observe(document, { childList: true, subtree: true });
 }
@@ -92,22 +115,22 @@ async function visit() {
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
   const [nav, roll] = [NAV, ROLL];
 
-  await page.goto(origin + "/", { waitUntil: "commit" });
+  await open(page, origin + "/");
   const app = await at(page, nav);
   const firstBytes = await fetched(page);
   // The first visit straight to the sheet, in a second fresh phone below; here the worker
   // installs (it keeps every module), then the later visits.
   // (the worker claims the page once it has cached everything)
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 120_000 });
-  await page.goto(origin + "/", { waitUntil: "commit" });
+  await open(page, origin + "/");
   const laterApp = await at(page, nav);
   // The sheet once (its modules compiled and cached, as on a phone that has shown it before),
   // then the later visit straight to it.
-  await page.goto(origin + `/c/${hero.id}`, { waitUntil: "commit" });
+  await open(page, origin + `/c/${hero.id}`);
   await at(page, roll);
-  await page.goto(origin + "/", { waitUntil: "commit" });
+  await open(page, origin + "/");
   await at(page, nav);
-  await page.goto(origin + `/c/${hero.id}`, { waitUntil: "commit" });
+  await open(page, origin + `/c/${hero.id}`);
   const laterSheet = await at(page, roll);
   await ctx.close();
 
@@ -119,7 +142,7 @@ async function visit() {
   await cdp2.send("Network.enable");
   await cdp2.send("Network.emulateNetworkConditions", SLOW_4G);
   await cdp2.send("Emulation.setCPUThrottlingRate", { rate: 4 });
-  await page2.goto(origin + `/c/${hero.id}`, { waitUntil: "commit" });
+  await open(page2, origin + `/c/${hero.id}`);
   const sheet = await at(page2, roll);
   const sheetFirstBytes = await fetched(page2);
   await ctx2.close();

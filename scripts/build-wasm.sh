@@ -29,18 +29,27 @@ find "$SPLIT" -maxdepth 1 \( -name 'split_*.wasm' -o -name 'chunk_*.wasm' -o -na
 # The split loader takes the answers index.html's first script has already asked for (the
 # modules the opening page needs, asked for while the shell paints) instead of asking again.
 LOADER="$STAGE/__wasm_split.js"
-sed -i 's|fetch(new URL(|rollsheetFetch(new URL(|' "$LOADER"
-if ! grep -q 'rollsheetFetch(new URL("./split_' "$LOADER"; then
-  echo "build-wasm: the split loader no longer fetches 'new URL(...)': update this patch" >&2
+sed -i -e 's|fetch(new URL(|rollsheetFetch(new URL(|' \
+  -e 's|WebAssembly.instantiateStreaming(src, imports)|rollsheetInstantiate(src, imports)|' "$LOADER"
+if ! grep -q 'rollsheetFetch(new URL("./split_' "$LOADER" || ! grep -q 'rollsheetInstantiate(src, imports)' "$LOADER" \
+  || grep -q 'WebAssembly.instantiateStreaming' "$LOADER"; then
+  echo "build-wasm: the split loader's fetch or instantiateStreaming changed: update this patch" >&2
   exit 1
 fi
 cat >> "$LOADER" <<'JS'
-// (scripts/build-wasm.sh) A module index.html's first script has asked for, or a new fetch.
+// (scripts/build-wasm.sh) A module index.html's first script has asked for (compiled), or a
+// new fetch; and either instantiated.
 function rollsheetFetch(url) {
   const asked = self.rollsheetAsked, answer = asked && asked[url.pathname];
   if (!answer) return fetch(url);
   delete asked[url.pathname];
   return answer;
+}
+function rollsheetInstantiate(src, imports) {
+  return Promise.resolve(src).then((got) =>
+    got instanceof WebAssembly.Module
+      ? WebAssembly.instantiate(got, imports).then((instance) => ({ instance, module: got }))
+      : WebAssembly.instantiateStreaming(got, imports));
 }
 JS
 if [ "$PROFILE" = release ]; then
@@ -55,13 +64,15 @@ chmod 755 "$OUT/$VERSION"
 cat > "$OUT/boot.js" <<JS
 // Starts this build's app (scripts/build-wasm.sh writes this file): its wasm as index.html's
 // first script has asked for it once the shell has painted (scripts/precache.mjs writes the
-// path there), or fetched here. A hidden tab paints no frame: then it asks at once.
+// path there), or fetched here. A hidden tab paints no frame: then it asks at once. The glue
+// is imported, not loaded on demand: one module graph, evaluated at once when it is here.
+import init from "./$VERSION/$NAME.js";
 if (document.hidden && self.rollsheetAsk) self.rollsheetAsk();
 const url = new URL("./$VERSION/${NAME}_bg.wasm", import.meta.url);
-Promise.all([self.rollsheetReady, import("./$VERSION/$NAME.js")]).then(([, glue]) => {
+Promise.resolve(self.rollsheetReady).then(() => {
   const asked = self.rollsheetAsked, answer = asked && asked[url.pathname];
   if (answer) delete asked[url.pathname];
-  return glue.default({ module_or_path: answer || fetch(url) });
+  return init({ module_or_path: answer || fetch(url) });
 });
 JS
 echo "build-wasm: $OUT/$VERSION: $(ls "$OUT/$VERSION" | tr '\n' ' ')"

@@ -50,7 +50,7 @@ export function minifyCss(css) {
 // the modules. Idempotent.
 {
   const indexFile = join(dir, "index.html");
-  let html = readFileSync(indexFile, "utf8").replace(/<link rel="(?:modulepreload|preload)" href="\/pkg\/[^>]*>\n?/g, "");
+  let html = readFileSync(indexFile, "utf8").replace(/[ \t]*<link rel="(?:modulepreload|preload)" href="\/pkg\/[^>]*>\n?/g, "");
   const pkg = join(dir, "pkg");
   const version = readdirSync(pkg).find((n) => statSync(join(pkg, n)).isDirectory());
   if (!version) throw new Error("no pkg/<version>/ in the build (scripts/build-wasm.sh)");
@@ -60,9 +60,10 @@ export function minifyCss(css) {
   const scripts = ["/pkg/boot.js", ...["rollsheet.js", ...imports].map((f) => `/pkg/${version}/${f}`)];
   for (const f of scripts) if (!statSync(join(dir, f), { throwIfNoEntry: false })) throw new Error(`precache: ${f} is not in the build`);
   const links = scripts.map((f) => `<link rel="modulepreload" href="${f}">\n`).join("");
-  const FIRST = "  <script>\n    // The app's wasm";
-  if (!html.includes(FIRST)) throw new Error("index.html lacks the first script");
-  html = html.replace(FIRST, `${links}${FIRST}`);
+  // (the page's first script is the one that asks for the modules)
+  const FIRST = /\n( *)<script>/;
+  if (!FIRST.test(html) || !html.includes("rollsheetAsked")) throw new Error("index.html lacks the first script");
+  html = html.replace(FIRST, (first, indent) => `\n${links.replace(/^/gm, indent).trimEnd()}${first}`);
   // The first script's list: the wasm's folder, and per split point (a rule system, "pages")
   // the shared chunks its loader in the split loader fetches beside split_<name>.wasm.
   const loader = readFileSync(join(pkg, version, "__wasm_split.js"), "utf8");
@@ -78,6 +79,16 @@ export function minifyCss(css) {
   const LIST = /var m = \{.*\};/;
   if (!LIST.test(html)) throw new Error("index.html lacks the first script's module list (var m = {...};)");
   html = html.replace(LIST, `var m = ${JSON.stringify({ pkg: `/pkg/${version}/`, split })};`);
+  writeFileSync(indexFile, html);
+}
+
+// The page as the phone downloads it: its comments (for whoever reads index.html) out, the
+// HTML ones and the inline scripts' whole-line ones. Idempotent.
+{
+  const indexFile = join(dir, "index.html");
+  const html = readFileSync(indexFile, "utf8")
+    .replace(/[ \t]*<!--[\s\S]*?-->\n?/g, "")
+    .replace(/(<script>)([\s\S]*?)(<\/script>)/g, (_, open, body, close) => open + body.replace(/^[ \t]*\/\/.*\n/gm, "") + close);
   writeFileSync(indexFile, html);
 }
 
