@@ -122,8 +122,15 @@ test.describe("the opening page's modules", () => {
   test("are asked for by the page before the app runs, and each fetched once", async ({ page }) => {
     await createCharacter(page, "Early", "Heimr");
     const sheet = new URL(page.url()).pathname;
+    // A stored Vogt fight: its page needs the Vogt module only.
+    const fight = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/encounter-vogt-v1.json"), "utf8"));
+    await page.evaluate((e) => {
+      localStorage.setItem(`rollsheet.enc.${e.id}`, JSON.stringify(e));
+      localStorage.setItem("rollsheet.encounters", JSON.stringify({ schema_version: 2, ids: [e.id] }));
+    }, fight);
     for (const [path, split, other] of [
       [sheet, "heimr", "pages"],
+      [`/combat/${fight.id}`, "vogt", "pages"],
       ["/roller", "pages", "heimr"],
       ["/", null, "pages"],
     ] as const) {
@@ -151,6 +158,7 @@ test.describe("the opening page's modules", () => {
       if (!split) expect(early, path).toEqual(["rollsheet_bg.wasm"]);
       release();
       if (split === "heimr") await expect(page.locator("button.roll-row-btn").first()).toBeVisible();
+      else if (split === "vogt") await expect(page.getByRole("heading", { name: fight.name })).toBeVisible();
       else if (split === "pages") await expect(page.getByLabel("Roll", { exact: true })).toBeVisible();
       else await appReady(page);
       // The app took the page's answers: each module fetched once, none asked late (the page's
