@@ -171,6 +171,31 @@ test.describe("the opening page's modules", () => {
   });
 });
 
+test.describe("a tab opened in the background", () => {
+  test.use({ serviceWorkers: "block" });
+  test("starts the app without a frame painted: boot.js asks for the modules itself, once", async ({ page }) => {
+    await createCharacter(page, "Hidden", "Heimr");
+    const sheet = new URL(page.url()).pathname;
+    // A hidden tab: no frames, so no paint to wait for (neither callback ever runs).
+    await page.addInitScript(() => {
+      Object.defineProperty(Document.prototype, "hidden", { get: () => true });
+      Object.defineProperty(Document.prototype, "visibilityState", { get: () => "hidden" });
+      window.requestAnimationFrame = () => 0;
+      (window as unknown as { PerformanceObserver?: unknown }).PerformanceObserver = undefined;
+    });
+    const asked: string[] = [];
+    page.on("request", (r) => {
+      const file = new URL(r.url()).pathname;
+      if (file.endsWith(".wasm")) asked.push(file.replace(/^.*\//, ""));
+    });
+    await page.goto(sheet);
+    await expect(page.locator("button.roll-row-btn").first()).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    expect(asked).toContain("split_heimr.wasm");
+    expect(new Set(asked).size, asked.join(" ")).toBe(asked.length);
+  });
+});
+
 test.describe("update flow", () => {
   const PORT = 4174;
   test.use({ appOrigins: [`http://127.0.0.1:${PORT}`] });
