@@ -59,11 +59,11 @@ pub fn App() -> impl IntoView {
 /// The app mounts once the static shell of index.html has painted: with the wasm already
 /// cached (an installed app, a reload) it can be ready before the first paint, and the phone
 /// would then show nothing until the app is built. Lighthouse saw that race as a largest
-/// paint moved from the shell (1 s) to the app (3.3 s) in one run of three. When the page's
-/// first script has seen the shell painted (`rollsheetPainted`, as on every first visit), in
-/// the next frame, painted right after: one frame sooner, and still a task of its own (built
-/// in the task that started the wasm, Lighthouse's blocking time doubled). A hidden tab paints
-/// nothing, so it mounts at once.
+/// paint moved from the shell (1 s) to the app (3.3 s) in one run of three. When index.html's
+/// script after the shell has seen it painted (`rollsheetPainted`, as on every first visit),
+/// the app mounts in the next frame, painted right after: one frame sooner, and still a task
+/// of its own (built in the task that started the wasm, Lighthouse's blocking time doubled).
+/// A hidden tab paints nothing, so it mounts at once.
 pub fn start() {
     panic::install();
     let painted =
