@@ -40,10 +40,7 @@ cat >> "$LOADER" <<'JS'
 // (scripts/build-wasm.sh) A module index.html's first script has asked for (compiled), or a
 // new fetch; and either instantiated.
 function rollsheetFetch(url) {
-  const asked = self.rollsheetAsked, answer = asked && asked[url.pathname];
-  if (!answer) return fetch(url);
-  delete asked[url.pathname];
-  return answer;
+  return (self.rollsheetTake && self.rollsheetTake(url.pathname)) || fetch(url);
 }
 function rollsheetInstantiate(src, imports) {
   return Promise.resolve(src).then((got) =>
@@ -69,10 +66,7 @@ cat > "$OUT/boot.js" <<JS
 import init from "./$VERSION/$NAME.js";
 if (document.hidden && self.rollsheetAsk) self.rollsheetAsk();
 const url = new URL("./$VERSION/${NAME}_bg.wasm", import.meta.url);
-Promise.resolve(self.rollsheetReady).then(() => {
-  const asked = self.rollsheetAsked, answer = asked && asked[url.pathname];
-  if (answer) delete asked[url.pathname];
-  return init({ module_or_path: answer || fetch(url) });
-});
+Promise.resolve(self.rollsheetReady).then(() =>
+  init({ module_or_path: (self.rollsheetTake && self.rollsheetTake(url.pathname)) || fetch(url) }));
 JS
 echo "build-wasm: $OUT/$VERSION: $(ls "$OUT/$VERSION" | tr '\n' ' ')"

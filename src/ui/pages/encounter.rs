@@ -28,7 +28,6 @@ pub fn EncounterPage(
         }
         .into_any();
     };
-    let _ = &enc;
     let ctx = EncCtx {
         id: StoredValue::new(id.clone()),
         state: RwSignal::new(enc.state()),

@@ -82,9 +82,9 @@ pub fn combat_ui_later(system: String) -> ReadSignal<Option<&'static CombatUi>> 
     ui
 }
 
-/// Whether a system has fights (every one has by now).
+/// Whether a system has fights (its rules in `rules::encounter`; every one has by now).
 pub fn has_combat(system: &str) -> bool {
-    matches!(system, "heimr" | "symbaroum" | "vogt" | "aura" | "tempo")
+    crate::rules::encounter::rules_for(system).is_some()
 }
 
 /// How a system's fights are drawn: `fn` pointers, so the encounter page is compiled once for
