@@ -2,7 +2,7 @@
 # Builds the app's wasm split into modules (trunk's pre_build hook; trunk itself skips Rust):
 #   cargo (the final link keeps its relocations) → wasm-split-cli (each `#[wasm_split]` point
 #   and the code only it reaches into its own module; code shared by several into chunk_N) →
-#   wasm-bindgen → wasm-opt -Oz on every module (release).
+#   merge-chunks.mjs (those chunks into a few files) → wasm-bindgen → wasm-opt -Oz on every module (release).
 # Output: target/split-out/<version>/ (the modules, the JS glue, the split loader) and
 # target/split-out/boot.js, which starts that version; index.html copies the folder to /pkg.
 # The modules load each other by fixed names relative to the loader, so every build gets a new
@@ -22,6 +22,8 @@ SPLIT=$(mktemp -d)
 STAGE=$(mktemp -d)
 trap 'rm -rf "$SPLIT" "$STAGE"' EXIT
 wasm-split-cli "$IN" "$SPLIT" --out-name "$NAME"
+# Its sixty small shared chunks merged into a few files (the script says how it groups them).
+node scripts/merge-chunks.mjs "$SPLIT"
 wasm-bindgen --target web --no-typescript --keep-lld-exports --no-demangle \
   --out-dir "$STAGE" --out-name "$NAME" "$SPLIT/$NAME.wasm"
 find "$SPLIT" -maxdepth 1 \( -name 'split_*.wasm' -o -name 'chunk_*.wasm' -o -name '__wasm_split.js' \) \

@@ -12,7 +12,7 @@ use crate::ui::pages::{
     character::CharacterPage, combat::CombatPage, roller::RollerPage, settings::SettingsPage,
 };
 use crate::ui::router::Route;
-use crate::ui::systems::system_ui;
+use crate::ui::systems::fight_ui;
 use leptos::prelude::*;
 use leptos::wasm_split::SplitLoaderError;
 
@@ -66,12 +66,12 @@ pub fn page(route: Route) -> AnyView {
         Route::Roller | Route::Combat | Route::Settings | Route::Table => {
             later(pages(), move |draw| draw(route.clone()))
         }
-        // A fight's page comes with its system's module (`SystemUi::fight`).
+        // A fight's page comes with its system's fight module (`FightUi::fight`).
         Route::Encounter(id) => {
             let system = expect_context::<Encounters>()
                 .system_of(&id)
                 .unwrap_or_default();
-            later(async move { system_ui(&system).await }, move |ui| {
+            later(async move { fight_ui(&system).await }, move |ui| {
                 match ui {
                 Some(ui) => (ui.fight)(id.clone(), ui.combat),
                 None => view! {

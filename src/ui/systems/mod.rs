@@ -13,70 +13,101 @@ use crate::ui::kit::Mode;
 use crate::ui::lazy::{later, NotLoaded};
 use leptos::prelude::*;
 
-/// A system's views, its sheet and its fights, as one module of its own: downloaded when a
-/// sheet or a fight of that system first opens (the split points below; see `ui::lazy`).
-pub struct SystemUi {
-    pub sheet: fn(String, RwSignal<Mode>) -> AnyView,
+/// A system's fights. Sheets and fights are modules of their own (split points below; see
+/// `ui::lazy`): a sheet opened at the table downloads no fight code, a fight no sheet code.
+pub struct FightUi {
     pub combat: &'static CombatUi,
-    /// A fight's page (the same for every system, reached through each system's module so
-    /// it shares one chunk with them rather than being a module of its own).
+    /// A fight's page (the same for every system).
     pub fight: fn(String, &'static CombatUi) -> AnyView,
 }
+
+/// A sheet's view: character `id` in the chosen mode.
+type SheetFn = fn(String, RwSignal<Mode>) -> AnyView;
 
 fn fight(id: String, ui: &'static CombatUi) -> AnyView {
     let ui = Some(ui);
     view! { <crate::ui::pages::encounter::EncounterPage id ui/> }.into_any()
 }
 
-// One module per system. Each split point must be a function of its own (its module is named
-// after it), so a macro writes the five.
-macro_rules! system_module {
-    ($module:ident, $name:ident) => {
+// One module per system's sheet; each split point must be a function of its own (its module is
+// named after it), so a macro writes the five.
+macro_rules! sheet_module {
+    ($module:ident, $sheet:ident) => {
         crate::ui::lazy::split_point! {
             $module,
-            fn $name() -> Result<&'static SystemUi, NotLoaded> {
-                static UI: SystemUi = SystemUi {
-                    sheet: $module::view,
-                    combat: &$module::combat::UI,
-                    fight,
-                };
-                Ok(&UI)
+            fn $sheet() -> Result<SheetFn, NotLoaded> {
+                Ok($module::view)
             }
         }
     };
 }
-system_module!(heimr, heimr_ui);
-system_module!(symbaroum, symbaroum_ui);
-system_module!(vogt, vogt_ui);
-system_module!(aura, aura_ui);
-system_module!(tempo, tempo_ui);
+sheet_module!(heimr, heimr_sheet);
+sheet_module!(symbaroum, symbaroum_sheet);
+sheet_module!(vogt, vogt_sheet);
+sheet_module!(aura, aura_sheet);
+sheet_module!(tempo, tempo_sheet);
 
-/// The views of `system` once its module is in (`None`: no such system).
-pub async fn system_ui(system: &str) -> Result<Option<&'static SystemUi>, NotLoaded> {
+/// Every system's fights, as one module: the fight page and the five combat views share most of
+/// their code, and one module per system's fights left the build tool a hundred shared chunks
+/// (a sheet's first visit then asked for 37 files).
+fn fights_of(system: &str) -> Option<&'static FightUi> {
+    macro_rules! ui {
+        ($module:ident) => {{
+            static UI: FightUi = FightUi {
+                combat: &$module::combat::UI,
+                fight,
+            };
+            &UI
+        }};
+    }
+    Some(match system {
+        "heimr" => ui!(heimr),
+        "symbaroum" => ui!(symbaroum),
+        "vogt" => ui!(vogt),
+        "aura" => ui!(aura),
+        "tempo" => ui!(tempo),
+        _ => return None,
+    })
+}
+
+crate::ui::lazy::split_point! {
+    fights,
+    fn fights() -> Result<fn(&str) -> Option<&'static FightUi>, NotLoaded> {
+        Ok(fights_of)
+    }
+}
+
+/// The sheet view of `system` once its module is in (`None`: no such system).
+async fn sheet_ui(system: &str) -> Result<Option<SheetFn>, NotLoaded> {
     Ok(Some(match system {
-        "heimr" => heimr_ui().await?,
-        "symbaroum" => symbaroum_ui().await?,
-        "vogt" => vogt_ui().await?,
-        "aura" => aura_ui().await?,
-        "tempo" => tempo_ui().await?,
+        "heimr" => heimr_sheet().await?,
+        "symbaroum" => symbaroum_sheet().await?,
+        "vogt" => vogt_sheet().await?,
+        "aura" => aura_sheet().await?,
+        "tempo" => tempo_sheet().await?,
         _ => return Ok(None),
     }))
+}
+
+/// The fight views of `system` once the fights' module is in (`None`: no such system).
+pub async fn fight_ui(system: &str) -> Result<Option<&'static FightUi>, NotLoaded> {
+    Ok(fights().await?(system))
 }
 
 /// The sheet of character `id` of `system`, in the chosen mode, once its system's module is in.
 pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> AnyView {
     let system = system.to_owned();
-    later(async move { system_ui(&system).await }, move |ui| {
-        ui.map_or_else(|| ().into_any(), |ui| (ui.sheet)(id.clone(), mode))
+    later(async move { sheet_ui(&system).await }, move |ui| {
+        ui.map_or_else(|| ().into_any(), |sheet| sheet(id.clone(), mode))
     })
 }
 
-/// The combat views of `system`: `None` until its module is in (or if it has none).
+/// The combat views of `system`: `None` until its fight module is in (or if it has none).
 pub fn combat_ui_later(system: String) -> ReadSignal<Option<&'static CombatUi>> {
     let (ui, set) = signal(None);
     leptos::task::spawn_local(async move {
-        if let Ok(Some(s)) = system_ui(&system).await {
-            let _ = set.try_set(Some(s.combat));
+        if let Ok(Some(f)) = fight_ui(&system).await {
+            let _ = set.try_set(Some(f.combat));
         }
     });
     ui
