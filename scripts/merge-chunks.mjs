@@ -181,6 +181,14 @@ function main(dir) {
   for (const c of chunks.values()) for (const u of c.users) if (!splits.includes(u)) throw new Error(`merge-chunks: chunk used by ${u}, no such split point`);
   const wasmMerge = process.env.WASM_MERGE || "wasm-merge";
   const groups = group(chunks, splits);
+  // A member becomes `const __chunk_M = __chunk_L;`: the leader (the group's smallest number)
+  // must be defined above it.
+  const order = [...chunks.keys()];
+  for (const members of groups) {
+    if (members.some((n) => order.indexOf(n) < order.indexOf(members[0]))) {
+      throw new Error("merge-chunks: the split loader does not define its chunks in order (its format changed?)");
+    }
+  }
   const leader = new Map();
   for (const members of groups) {
     const [first, ...rest] = members;
