@@ -127,6 +127,7 @@ function merge(files, out, wasmMerge) {
     try {
       execFileSync(wasmMerge, [...args, "-o", out, "--debuginfo"], { stdio: "pipe" });
     } catch (e) {
+      if (e.code === "ENOENT") throw new Error(`merge-chunks: no ${wasmMerge} (binaryen's, from npm: run scripts/setup.sh)`);
       throw new Error(`merge-chunks: wasm-merge failed on ${files.join(" ")}:\n${e.stderr}`);
     }
     // The re-exports were for the merge only.
