@@ -66,7 +66,7 @@ pub fn page(route: Route) -> AnyView {
         Route::Roller | Route::Combat | Route::Settings | Route::Table => {
             later(pages(), move |draw| draw(route.clone()))
         }
-        // A fight's page comes with its system's fight module (`FightUi::fight`).
+        // A fight's page comes with the fights' module (`FightUi::fight`).
         Route::Encounter(id) => {
             let system = expect_context::<Encounters>()
                 .system_of(&id)

@@ -102,7 +102,7 @@ pub fn sheet_view(system: &str, id: String, mode: RwSignal<Mode>) -> AnyView {
     })
 }
 
-/// The combat views of `system`: `None` until its fight module is in (or if it has none).
+/// The combat views of `system`: `None` until the fights' module is in (or if it has none).
 pub fn combat_ui_later(system: String) -> ReadSignal<Option<&'static CombatUi>> {
     let (ui, set) = signal(None);
     leptos::task::spawn_local(async move {
