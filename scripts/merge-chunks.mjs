@@ -19,7 +19,7 @@
 // group's first chunk for each of its members.
 // Usage: node scripts/merge-chunks.mjs DIR   (DIR: wasm-split-cli's output, edited in place)
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -70,9 +70,9 @@ function sections(buf) {
   return out;
 }
 
+// The magic number and version 1, then the sections.
 const assemble = (secs) =>
-  Buffer.concat([buf8(), ...secs.map((s) => Buffer.concat([Buffer.from([s.id]), uleb(s.body.length), s.body]))]);
-const buf8 = () => Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+  Buffer.concat([Buffer.from([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]), ...secs.map((s) => Buffer.concat([Buffer.from([s.id]), uleb(s.body.length), s.body]))]);
 
 /** The import section's entries (module, field, kind, the rest as bytes). */
 function imports(body) {
@@ -115,7 +115,7 @@ function merge(files, out, wasmMerge) {
       if (i === 0) {
         // Re-export the shared imports (each is index 0 of its kind) for the others to take.
         const body = Buffer.concat([uleb(list.length), ...list.map((x) => Buffer.concat([name(x.field), Buffer.from([x.kind, 0])]))]);
-        const at = others.findIndex((s) => s.id > 7 && s.id !== 0 && s.id !== 12) ;
+        const at = others.findIndex((s) => s.id > 7 && s.id !== 0 && s.id !== 12);
         others.splice(at < 0 ? others.length : at, 0, { id: 7, body });
       } else {
         imp.body = Buffer.concat([uleb(list.length), ...list.map((x) => Buffer.concat([name("m0"), name(x.field), x.desc]))]);
@@ -138,7 +138,7 @@ function merge(files, out, wasmMerge) {
 }
 
 /** Groups of chunk numbers: the greedy merge described above. */
-export function group(chunks, splits) {
+function group(chunks, splits) {
   // chunks: Map<n, {size, users:Set<split>}>; splits: the split points' names.
   let groups = [...chunks].map(([n, c]) => ({ members: [n], size: c.size, users: new Set(c.users) }));
   const saving = (a, b) => {
@@ -182,13 +182,11 @@ function main(dir) {
   for (const c of chunks.values()) for (const u of c.users) if (!splits.includes(u)) throw new Error(`merge-chunks: chunk used by ${u}, no such split point`);
   const wasmMerge = process.env.WASM_MERGE || "wasm-merge";
   const groups = group(chunks, splits);
-  // A member becomes `const __chunk_M = __chunk_L;`: the leader (the group's smallest number)
-  // must be defined above it.
+  // A member becomes `const __chunk_M = __chunk_L;`, L the group's smallest number: the loader
+  // must define its chunks in ascending order, L above M.
   const order = [...chunks.keys()];
-  for (const members of groups) {
-    if (members.some((n) => order.indexOf(n) < order.indexOf(members[0]))) {
-      throw new Error("merge-chunks: the split loader does not define its chunks in order (its format changed?)");
-    }
+  if (order.some((n, i) => i > 0 && n < order[i - 1])) {
+    throw new Error("merge-chunks: the split loader does not define its chunks in order (its format changed?)");
   }
   const leader = new Map();
   for (const members of groups) {
@@ -197,9 +195,8 @@ function main(dir) {
     if (!rest.length) continue;
     const out = join(dir, `chunk_${first}.wasm`);
     merge(members.map((n) => join(dir, `chunk_${n}.wasm`)), out + ".merged", wasmMerge);
-    for (const n of members) unlinkSync(join(dir, `chunk_${n}.wasm`));
-    writeFileSync(out, readFileSync(out + ".merged"));
-    unlinkSync(out + ".merged");
+    for (const n of rest) unlinkSync(join(dir, `chunk_${n}.wasm`));
+    renameSync(out + ".merged", out);
     // The group's first chunk loads the file; the others are the same load.
     const users = [...new Set(members.flatMap((n) => [...chunks.get(n).users]))].sort();
     loader = loader.replace(chunks.get(first).def, chunks.get(first).def.replace(/^\/\* [\w, ]+ \*\//, `/* ${users.join(", ")} */`));

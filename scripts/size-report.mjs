@@ -158,9 +158,10 @@ import { join, relative } from "node:path";
 // reached, less 75 KB for the three further systems, plus ~1.5 KB for brotli's noise.
 // Then a sheet's modules and the fights' were split apart (every system's fights one module),
 // which left 56 shared chunks, merged into 5 files (scripts/merge-chunks.mjs): everything kept
-// 682.4 → 671.7–673.0 KB (two builds of the same source: brotli moves with the function
-// order), a Heimr sheet's first visit 468 → 407 KB transferred. BASE_ALL lowered with it,
-// 609 → 600 KB (675 KB with five systems).
+// 682.4 → 671.7–673.0 KB (builds differing only in comments and formatting: panics' line
+// numbers move the data and the brotli size; one source always builds the same bytes), a
+// Heimr sheet's first visit 468 → 407 KB transferred. BASE_ALL lowered with it, 609 → 600 KB
+// (675 KB with five systems).
 const BASE_FIRST = 255 * 1024;
 const BASE_ALL = 600 * 1024;
 const PER_SYSTEM = 25 * 1024;
