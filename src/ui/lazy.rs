@@ -48,8 +48,7 @@ fn draw_page(route: Route) -> AnyView {
     match route {
         Route::Roller => view! { <RollerPage/> }.into_any(),
         Route::Combat => view! { <CombatPage/> }.into_any(),
-        Route::Settings => view! { <SettingsPage/> }.into_any(),
-        _ => view! { <crate::ui::table::TablePage/> }.into_any(),
+        _ => view! { <SettingsPage/> }.into_any(),
     }
 }
 
@@ -63,9 +62,11 @@ split_point! {
 /// The page of `route`; a page in a module of its own once that module is in.
 pub fn page(route: Route) -> AnyView {
     match route {
-        Route::Roller | Route::Combat | Route::Settings | Route::Table => {
+        Route::Roller | Route::Combat | Route::Settings => {
             later(pages(), move |draw| draw(route.clone()))
         }
+        // The live table's page comes with its module (the pairing and the channels).
+        Route::Table => crate::ui::table::page(),
         // A fight's page comes with the fights' module (`FightUi::fight`).
         Route::Encounter(id) => {
             let system = expect_context::<Encounters>()

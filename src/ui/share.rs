@@ -180,12 +180,15 @@ impl Share {
         self.run(Job::Open(text));
     }
 
+    /// Whether a document of `kind` has arrived and waits to be taken.
+    pub fn waiting(&self, kind: Arrived) -> bool {
+        self.incoming
+            .with(|i| matches!(i, Some((k, _)) if *k == kind))
+    }
+
     /// The arrived document for the importer of `kind`.
     pub fn take(&self, kind: Arrived) -> Option<String> {
-        if !self
-            .incoming
-            .with(|i| matches!(i, Some((k, _)) if *k == kind))
-        {
+        if !self.waiting(kind) {
             return None;
         }
         self.incoming

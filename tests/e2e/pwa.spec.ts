@@ -123,17 +123,18 @@ test.describe("the opening page's modules", () => {
     await createCharacter(page, "Early", "Heimr");
     const sheet = new URL(page.url()).pathname;
     // A stored Vogt fight: its page needs the fights' module, not Vogt's sheet's; a Heimr sheet
-    // Heimr's sheet module, not the fights'.
+    // Heimr's sheet module, not the fights' (nor the live table's, in the fights' module).
     const fight = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/encounter-vogt-v1.json"), "utf8"));
     await page.evaluate((e) => {
       localStorage.setItem(`rollsheet.enc.${e.id}`, JSON.stringify(e));
       localStorage.setItem("rollsheet.encounters", JSON.stringify({ schema_version: 2, ids: [e.id] }));
     }, fight);
-    for (const [path, split, other] of [
-      [sheet, "heimr", "fights"],
-      [`/combat/${fight.id}`, "fights", "vogt"],
-      ["/roller", "pages", "heimr"],
-      ["/", null, "pages"],
+    for (const [path, split, others] of [
+      [sheet, "heimr", ["fights"]],
+      [`/combat/${fight.id}`, "fights", ["vogt"]],
+      ["/roller", "pages", ["heimr", "fights"]],
+      ["/table", "fights", ["pages"]],
+      ["/", null, ["pages", "fights"]],
     ] as const) {
       const asked: string[] = [];
       const note = (r: import("@playwright/test").Request) => {
@@ -155,13 +156,14 @@ test.describe("the opening page's modules", () => {
       await expect.poll(pageAsked, { message: `${path}: the wasm asked early` }).toContain("rollsheet_bg.wasm");
       const early = await pageAsked();
       if (split) expect(early, path).toContain(`split_${split}.wasm`);
-      expect(early, path).not.toContain(`split_${other}.wasm`);
+      for (const other of others) expect(early, path).not.toContain(`split_${other}.wasm`);
       if (!split) expect(early, path).toEqual(["rollsheet_bg.wasm"]);
       // wasm-split's many small shared chunks come merged into a few files
       // (scripts/merge-chunks.mjs): the main module, the page's own and at most four more.
       expect(early.length, `${path}: ${early.join(" ")}`).toBeLessThanOrEqual(6);
       release();
       if (split === "heimr") await expect(page.locator("button.roll-row-btn").first()).toBeVisible();
+      else if (path === "/table") await expect(page.getByText("scan the code on the GM’s phone")).toBeVisible();
       else if (split === "fights") await expect(page.getByRole("heading", { name: fight.name })).toBeVisible();
       else if (split === "pages") await expect(page.getByLabel("Roll", { exact: true })).toBeVisible();
       else await appReady(page);

@@ -11,6 +11,11 @@ use crate::ui::share::ScanButton;
 use crate::ui::systems::combat_ui_later;
 use leptos::prelude::*;
 
+/// The table's page, as its module hands it out.
+pub fn page() -> AnyView {
+    view! { <TablePage/> }.into_any()
+}
+
 #[component]
 pub fn TablePage() -> impl IntoView {
     let t = expect_context::<Table>();
