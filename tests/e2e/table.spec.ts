@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { test, expect, seedCharacters, setNumber, fighter, openFighter, closeFighter, fightSheet, otherPhone, turnStatus } from "./fixtures";
+import { test, expect, seedCharacters, setNumber, fighter, openFighter, closeFighter, fightSheet, otherPhone, turnStatus, appReady, phone } from "./fixtures";
 
 // The live table: the GM's fight followed on each player's phone over a direct WebRTC channel,
 // paired by codes (here read off the screen as QR codes, or taken as links), with no server.
@@ -459,4 +459,39 @@ test("Tempo at the table: the GM declares the brigand's attack, the player answe
   await expect(one.page.getByTestId("table-log")).toContainText(`${ilse.name} answers Brigand’s melee attack with Parry`);
   await closeFighter(gm);
   await one.context.close();
+});
+
+test("the table's code comes only when a phone needs it: a player's phone that cannot fetch it is told so, and pairs once it can", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(60_000);
+  // A first visit cut off (no service worker): the fights' module, which holds the table's
+  // code, is refused until the player's phone is online again.
+  const context = await browser.newContext({ baseURL, ...phone, serviceWorkers: "block" });
+  const player = await context.newPage();
+  let refuse = true;
+  await player.route(/\/split_fights\.wasm$/, (route) => (refuse ? route.abort() : route.continue()));
+  const asked: string[] = [];
+  player.on("request", (r) => asked.push(new URL(r.url()).pathname.replace(/^.*\//, "")));
+  const errors: string[] = [];
+  player.on("pageerror", (e) => errors.push(e.message));
+  await player.goto("/");
+  await appReady(player);
+  await player.waitForLoadState("networkidle");
+  expect(asked, "the roster does not fetch the table's code").not.toContain("split_fights.wasm");
+
+  await gmFight(gm);
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  const invitation = await seat(gm, 0).getByTestId("table-code").inputValue();
+  await player.goto(invitation);
+  await expect(player.getByText("The live table was not downloaded before this phone went offline")).toBeVisible();
+  await expect(player.getByRole("heading", { name: "Not on this phone yet" })).toBeVisible();
+  // Online again: the page comes, takes the code that waited and answers it.
+  refuse = false;
+  await player.getByRole("button", { name: "Try again" }).tap();
+  await expect(player.getByTestId("answer-code")).toBeVisible({ timeout: 15_000 });
+  const paste = gm.getByTestId("answer-paste");
+  await paste.fill(await player.getByTestId("answer-code").inputValue());
+  await paste.blur();
+  await expect(player.getByText("Connected to the GM’s phone.")).toBeVisible({ timeout: 15_000 });
+  expect(errors).toEqual([]);
+  await context.close();
 });
