@@ -15,6 +15,7 @@ use crate::storage::merge::{canonical, describe, Step, Tracker};
 use crate::storage::roster::NewerEntry;
 use crate::storage::{KeyValueStore, Versioned};
 use crate::storage::{LocalStore, StorageError};
+use crate::ui::lazy::NotLoaded;
 use crate::ui::roster::Roster;
 use crate::ui::state::{now_ms, with_dice, Asked, Notices};
 use leptos::prelude::*;
@@ -191,6 +192,10 @@ impl Encounters {
 
     /// The fight `id` is on screen with this state.
     pub fn show(&self, id: &str, state: RwSignal<State>) {
+        // For another tab's version of it (`apply`), the engine at hand.
+        leptos::task::spawn_local(async {
+            load_engine().await;
+        });
         self.shown.set_value(Some((id.to_owned(), state)));
     }
 
@@ -202,8 +207,11 @@ impl Encounters {
                 let Ok(e) = serde_json::from_str::<Encounter>(&text) else {
                     return false;
                 };
-                if let Some((_, state)) = self.shown.get_value().filter(|(s, _)| s == id) {
-                    let _ = state.try_set(e.state());
+                // The fight on screen: the engine came with its page (`show`).
+                if let (Some((_, state)), Some(engine)) =
+                    (self.shown.get_value().filter(|(s, _)| s == id), engine())
+                {
+                    let _ = state.try_set((engine.state)(&e));
                 }
                 self.list
                     .update(|l| match l.iter_mut().find(|x| x.id == id) {
@@ -414,12 +422,74 @@ impl Encounters {
     /// The player's answer to a sheet-and-fight question.
     pub fn resolve_link(&self, id: &str, keep_sheet: bool) {
         let keep = if keep_sheet { Keep::Sheet } else { Keep::Fight };
+        let (this, id) = (*self, id.to_owned());
+        leptos::task::spawn_local(async move {
+            match load_engine().await {
+                Some(engine) => (engine.answer)(&this, &id, keep),
+                None => this.notices.error(
+                    "Not settled: the fights' part of the app was not downloaded before this phone went offline. Connect once; the question comes back when the fight opens.",
+                ),
+            }
+        });
+    }
+
+    /// `resolve_link`'s answer, settled (in the engine's module).
+    fn answer(&self, id: &str, keep: Keep) {
         let shown = self
             .shown
             .get_value()
             .filter(|(s, _)| s == id)
             .map(|(_, st)| st);
         self.settle(id, shown, Some(keep), false);
+    }
+}
+
+/// The encounter engine's work for the store here at the root (replaying a fight, checking one,
+/// settling one with its sheets), from the fights' module: the main module carries none of the
+/// engine (34 KB brotli no first visit downloads). The root needs it only after a fight ran in
+/// this tab: another tab's version of the fight on screen, the answer to a question `settle`
+/// asked, a merge with this tab's unsaved fight.
+struct Engine {
+    validate: fn(&Encounter) -> Result<(), String>,
+    state: fn(&Encounter) -> State,
+    answer: fn(&Encounters, &str, Keep),
+}
+
+crate::ui::lazy::split_point! {
+    fights,
+    fn engine_module() -> Result<&'static Engine, NotLoaded> {
+        static HERE: Engine = Engine {
+            validate: Encounter::validate,
+            state: Encounter::state,
+            answer: Encounters::answer,
+        };
+        Ok(&HERE)
+    }
+}
+
+thread_local! {
+    /// The engine once loaded, for the root's uses that cannot wait.
+    static ENGINE: std::cell::Cell<Option<&'static Engine>> = const { std::cell::Cell::new(None) };
+}
+
+fn engine() -> Option<&'static Engine> {
+    ENGINE.with(std::cell::Cell::get)
+}
+
+/// The engine, its module fetched if need be (`None`: offline before it ever came).
+async fn load_engine() -> Option<&'static Engine> {
+    let engine = engine_module().await.ok()?;
+    ENGINE.with(|e| e.set(Some(engine)));
+    Some(engine)
+}
+
+/// A merged fight checked as an import is; without the engine (no fight was shown in this tab,
+/// so no merge of this tab's own changes comes here) it counts as a conflict, and the player is
+/// asked.
+fn validate(e: &Encounter) -> Result<(), String> {
+    match engine() {
+        Some(engine) => (engine.validate)(e),
+        None => Err("the fights' code is not here yet".into()),
     }
 }
 
@@ -440,7 +510,7 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
     let mut sync = Tracker::new(
         &["events", "cursor", "agreed", "hidden", "revealed"],
         |t| canonical::<Encounter>(t, |_| Ok(())),
-        |t| canonical::<Encounter>(t, Encounter::validate),
+        |t| canonical::<Encounter>(t, validate),
     );
     for e in &list {
         if let Ok(text) = serde_json::to_string(e) {

@@ -47,7 +47,6 @@ pub(crate) use split_point;
 fn draw_page(route: Route) -> AnyView {
     match route {
         Route::Roller => view! { <RollerPage/> }.into_any(),
-        Route::Combat => view! { <CombatPage/> }.into_any(),
         _ => view! { <SettingsPage/> }.into_any(),
     }
 }
@@ -59,12 +58,24 @@ split_point! {
     }
 }
 
+fn draw_combat() -> AnyView {
+    view! { <CombatPage/> }.into_any()
+}
+
+split_point! {
+    fights,
+    fn combat_page() -> Result<fn() -> AnyView, NotLoaded> {
+        Ok(draw_combat)
+    }
+}
+
 /// The page of `route`; a page in a module of its own once that module is in.
 pub fn page(route: Route) -> AnyView {
     match route {
-        Route::Roller | Route::Combat | Route::Settings => {
-            later(pages(), move |draw| draw(route.clone()))
-        }
+        Route::Roller | Route::Settings => later(pages(), move |draw| draw(route.clone())),
+        // The list of fights comes with the fights' module: a GM opening it opens a fight
+        // next, and its import checks a fight with the engine the fights' module holds.
+        Route::Combat => later(combat_page(), |draw| draw()),
         // The live table's page comes with its module (the pairing and the channels).
         Route::Table => crate::ui::table::page(),
         // A fight's page comes with the fights' module (`FightUi::fight`).

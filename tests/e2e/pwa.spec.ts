@@ -123,7 +123,8 @@ test.describe("the opening page's modules", () => {
     await createCharacter(page, "Early", "Heimr");
     const sheet = new URL(page.url()).pathname;
     // A stored Vogt fight: its page needs the fights' module, not Vogt's sheet's; a Heimr sheet
-    // Heimr's sheet module, not the fights' (nor the live table's, in the fights' module).
+    // Heimr's sheet module, not the fights' (which also hold the list of fights, the live table
+    // and the encounter engine).
     const fight = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/encounter-vogt-v1.json"), "utf8"));
     await page.evaluate((e) => {
       localStorage.setItem(`rollsheet.enc.${e.id}`, JSON.stringify(e));
@@ -134,6 +135,7 @@ test.describe("the opening page's modules", () => {
       [`/combat/${fight.id}`, "fights", ["vogt"]],
       ["/roller", "pages", ["heimr", "fights"]],
       ["/table", "fights", ["pages"]],
+      ["/combat", "fights", ["pages", "heimr"]],
       ["/", null, ["pages", "fights"]],
     ] as const) {
       const asked: string[] = [];
@@ -164,6 +166,7 @@ test.describe("the opening page's modules", () => {
       release();
       if (split === "heimr") await expect(page.locator("button.roll-row-btn").first()).toBeVisible();
       else if (path === "/table") await expect(page.getByText("scan the code on the GM’s phone")).toBeVisible();
+      else if (path === "/combat") await expect(page.getByRole("button", { name: "Create encounter" })).toBeVisible();
       else if (split === "fights") await expect(page.getByRole("heading", { name: fight.name })).toBeVisible();
       else if (split === "pages") await expect(page.getByLabel("Roll", { exact: true })).toBeVisible();
       else await appReady(page);
