@@ -192,10 +192,6 @@ impl Encounters {
 
     /// The fight `id` is on screen with this state.
     pub fn show(&self, id: &str, state: RwSignal<State>) {
-        // For another tab's version of it (`apply`), the engine at hand.
-        leptos::task::spawn_local(async {
-            load_engine().await;
-        });
         self.shown.set_value(Some((id.to_owned(), state)));
     }
 
@@ -207,7 +203,7 @@ impl Encounters {
                 let Ok(e) = serde_json::from_str::<Encounter>(&text) else {
                     return false;
                 };
-                // The fight on screen: the engine came with its page (`show`).
+                // The fight on screen: the engine came with its page (`ui::lazy::page`).
                 if let (Some((_, state)), Some(engine)) =
                     (self.shown.get_value().filter(|(s, _)| s == id), engine())
                 {
@@ -449,7 +445,7 @@ impl Encounters {
 /// engine (34 KB brotli no first visit downloads). The root needs it only after a fight ran in
 /// this tab: another tab's version of the fight on screen, the answer to a question `settle`
 /// asked, a merge with this tab's unsaved fight.
-struct Engine {
+pub struct Engine {
     validate: fn(&Encounter) -> Result<(), String>,
     state: fn(&Encounter) -> State,
     answer: fn(&Encounters, &str, Keep),
@@ -476,15 +472,16 @@ fn engine() -> Option<&'static Engine> {
     ENGINE.with(std::cell::Cell::get)
 }
 
-/// The engine, its module fetched if need be (`None`: offline before it ever came).
-async fn load_engine() -> Option<&'static Engine> {
+/// The engine, its module fetched if need be (`None`: offline before it ever came). The pages
+/// that change fights (a fight's, the list of fights) have it before they are drawn.
+pub async fn load_engine() -> Option<&'static Engine> {
     let engine = engine_module().await.ok()?;
     ENGINE.with(|e| e.set(Some(engine)));
     Some(engine)
 }
 
-/// A merged fight checked as an import is; without the engine (no fight was shown in this tab,
-/// so no merge of this tab's own changes comes here) it counts as a conflict, and the player is
+/// A merged fight checked as an import is; without the engine (no page that changes fights was
+/// drawn in this tab, so no merge of this tab's own changes comes here) it counts as a conflict, and the player is
 /// asked.
 fn validate(e: &Encounter) -> Result<(), String> {
     match engine() {

@@ -7,7 +7,7 @@
 //! the route's own reactive scope (built inside the loading future, a page's effects outlived
 //! it). On the host (tests) a split point is an ordinary async function.
 
-use crate::ui::encounters::Encounters;
+use crate::ui::encounters::{load_engine, Encounters};
 use crate::ui::pages::{
     character::CharacterPage, combat::CombatPage, roller::RollerPage, settings::SettingsPage,
 };
@@ -75,7 +75,13 @@ pub fn page(route: Route) -> AnyView {
         Route::Roller | Route::Settings => later(pages(), move |draw| draw(route.clone())),
         // The list of fights comes with the fights' module: a GM opening it opens a fight
         // next, and its import checks a fight with the engine the fights' module holds.
-        Route::Combat => later(combat_page(), |draw| draw()),
+        Route::Combat => later(
+            async {
+                load_engine().await;
+                combat_page().await
+            },
+            |draw| draw(),
+        ),
         // The live table's page comes with its module (the pairing and the channels).
         Route::Table => crate::ui::table::page(),
         // A fight's page comes with the fights' module (`FightUi::fight`).
@@ -83,8 +89,13 @@ pub fn page(route: Route) -> AnyView {
             let system = expect_context::<Encounters>()
                 .system_of(&id)
                 .unwrap_or_default();
-            later(async move { fight_ui(&system).await }, move |ui| {
-                match ui {
+            later(
+                async move {
+                    load_engine().await;
+                    fight_ui(&system).await
+                },
+                move |ui| {
+                    match ui {
                 Some(ui) => (ui.fight)(id.clone(), ui.combat),
                 None => view! {
                     <section class="page">
@@ -94,7 +105,8 @@ pub fn page(route: Route) -> AnyView {
                 }
                 .into_any(),
             }
-            })
+                },
+            )
         }
         // The first screen, a sheet's frame (its system's part is a module of its own:
         // `systems::sheet_view`) and the rare pages stay in the main module.
