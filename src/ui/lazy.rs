@@ -69,6 +69,16 @@ split_point! {
     }
 }
 
+fn fight_not_found() -> AnyView {
+    view! {
+        <section class="page">
+            <h1>"Encounter not found"</h1>
+            <p>"It may have been deleted. "<crate::ui::router::Link href="/combat".to_owned()>"All encounters"</crate::ui::router::Link></p>
+        </section>
+    }
+    .into_any()
+}
+
 /// The page of `route`; a page in a module of its own once that module is in.
 pub fn page(route: Route) -> AnyView {
     match route {
@@ -94,17 +104,9 @@ pub fn page(route: Route) -> AnyView {
                     load_engine().await;
                     fight_ui(&system).await
                 },
-                move |ui| {
-                    match ui {
-                Some(ui) => (ui.fight)(id.clone(), ui.combat),
-                None => view! {
-                    <section class="page">
-                        <h1>"Encounter not found"</h1>
-                        <p>"It may have been deleted. "<crate::ui::router::Link href="/combat".to_owned()>"All encounters"</crate::ui::router::Link></p>
-                    </section>
-                }
-                .into_any(),
-            }
+                move |ui| match ui {
+                    Some(ui) => (ui.fight)(id.clone(), ui.combat),
+                    None => fight_not_found(),
                 },
             )
         }

@@ -261,9 +261,7 @@ impl Table {
             t.push();
         });
     }
-}
 
-impl Table {
     fn set_phase(self, n: u32, phase: Phase) {
         self.seats.update(|s| {
             if let Some(seat) = s.iter_mut().find(|s| s.n == n) {
