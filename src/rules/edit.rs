@@ -65,6 +65,13 @@ pub fn entry(t: &str, limit: usize) -> String {
     t.trim().chars().take(limit).collect()
 }
 
+/// `name` with a suffix such as " (copy)", the name cut so both fit `limit` characters.
+pub fn suffixed(name: &str, suffix: &str, limit: usize) -> String {
+    let keep = limit.saturating_sub(suffix.chars().count());
+    let base: String = name.chars().take(keep).collect();
+    format!("{}{suffix}", base.trim_end())
+}
+
 /// Checks a free list against the limits the list editor keeps.
 pub fn check_list(list: &[String], what: &str) -> Result<(), String> {
     if list.len() > LIST_LIMIT {

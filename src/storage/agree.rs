@@ -190,6 +190,43 @@ pub fn follow(
     (changed, r.taken, rec)
 }
 
+/// Undo of what a followed fight wrote to this phone's sheets: `undo` holds, oldest first, each
+/// sheet as it was before a write and the `updated` stamp that write gave it; `now_at` is each
+/// sheet's stamp as stored now. Returns every sheet to put back, as it was before the first of
+/// the writes undone (stamped `now`). A sheet the player changed after the fight's last write
+/// keeps that change: its writes are not undone; nor is any write older than one that was not.
+pub fn undo_follow(
+    undo: Vec<(Character, u64)>,
+    now_at: impl Fn(&str) -> Option<u64>,
+    now: u64,
+) -> Vec<Character> {
+    // Per sheet: the stamp it would have once the later writes were undone, and what to put.
+    let mut at: Vec<(String, Option<u64>, Option<Character>)> = Vec::new();
+    for (before, written) in undo.into_iter().rev() {
+        let i = match at.iter().position(|(id, ..)| *id == before.id) {
+            Some(i) => i,
+            None => {
+                at.push((before.id.clone(), now_at(&before.id), None));
+                at.len() - 1
+            }
+        };
+        let slot = &mut at[i];
+        if slot.1 == Some(written) {
+            slot.1 = Some(before.updated);
+            slot.2 = Some(before);
+        } else {
+            slot.1 = None; // changed since: this write and every older one stay
+        }
+    }
+    at.into_iter()
+        .filter_map(|(.., ch)| ch)
+        .map(|mut ch| {
+            ch.updated = now;
+            ch
+        })
+        .collect()
+}
+
 /// A saved character joining fight `s`: the combatant built from its sheet and, in the same
 /// step, what else its sheet holds (conditions); `None` for another system's character.
 pub fn join_event(ch: &Character, s: &State) -> Option<Event> {

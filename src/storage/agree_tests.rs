@@ -770,3 +770,44 @@ fn records_travel_with_the_fight_and_bad_ones_are_refused() {
     let old = crate::storage::encounters::parse_encounter(&v.to_string()).unwrap();
     assert!(old.agreed.is_empty());
 }
+
+/// Issue 39 (found at the table): two writes of the fight to a player's sheet in a row, then
+/// "Undo on my sheets": both are undone (HP 10 → 6 and Scorched), not only the last.
+#[test]
+fn undo_on_my_sheets_puts_back_every_write_it_listed() {
+    let (mut e, mut s, ch, who) = linked(&character(vogt_sheet()));
+    let mut undo = Vec::new();
+    let mut held = ch.clone();
+    let mut rec = e.agreed(who).cloned();
+    let steps: [fn(&State, u32) -> Event; 2] = [
+        |s, w| s.damage_events(vec![w], 4),
+        |_, w| Event::Add(w, "Scorched".into(), Duration::Removed),
+    ];
+    for (k, step) in steps.iter().enumerate() {
+        let ev = step(&s, who);
+        e.push(ev, &mut s, T0 + 10 + k as u64);
+        let keys = fight_keys(&s, s.get(who).unwrap());
+        let now = T0 + 20 + k as u64;
+        let (new, _, r) = follow(&held, who, &keys, rec.as_ref(), now);
+        let new = new.expect("the sheet follows each step");
+        undo.push((held.clone(), new.updated));
+        held = new;
+        rec = Some(r);
+    }
+    assert_eq!(vg(&held.sheet).hp, 6);
+    assert!(vg(&held.sheet).has("Scorched"));
+    let stored = held.updated;
+    let back = undo_follow(undo.clone(), |_| Some(stored), T0 + 50);
+    assert_eq!(back.len(), 1);
+    assert_eq!(
+        values(&back[0].sheet),
+        values(&ch.sheet),
+        "both writes undone"
+    );
+    assert_eq!(vg(&back[0].sheet).hp, 10);
+    assert_eq!(back[0].updated, T0 + 50);
+    // A sheet the player changed after the last write keeps it: nothing is undone.
+    assert!(undo_follow(undo.clone(), |_| Some(stored + 1), T0 + 50).is_empty());
+    // A sheet deleted since: nothing to put back.
+    assert!(undo_follow(undo, |_| None, T0 + 50).is_empty());
+}

@@ -283,9 +283,7 @@ impl Character {
 
     /// The name with a suffix such as " (copy)", the name cut so both fit [`NAME_LIMIT`].
     pub fn suffixed(&self, suffix: &str) -> String {
-        let keep = NAME_LIMIT.saturating_sub(suffix.chars().count());
-        let base: String = self.name.chars().take(keep).collect();
-        format!("{}{suffix}", base.trim_end())
+        crate::rules::edit::suffixed(&self.name, suffix, NAME_LIMIT)
     }
 }
 

@@ -117,6 +117,33 @@ mod tests {
         e
     }
 
+    /// Whatever name the Combat page lets a GM type, every other phone's import takes: a new
+    /// fight, a rename, a copy and a second import of a 300-character name all stay importable.
+    #[test]
+    fn every_name_the_combat_page_takes_imports_on_another_phone() {
+        let long = "Ambush at the ford ".repeat(16); // 304 characters
+        let mut e = Encounter::new("a1".into(), long.clone(), "symbaroum", 1).unwrap();
+        assert_eq!(e.name.chars().count(), 200);
+        assert!(parse_encounter(&export_encounter(&e)).is_ok());
+        e.name = Encounter::clean_name(&format!("  {long}é  "));
+        assert_eq!(e.name.chars().count(), 200);
+        assert!(parse_encounter(&export_encounter(&e)).is_ok());
+        for suffix in [" (copy)", " (imported)"] {
+            let mut copy = e.clone();
+            copy.name = e.suffixed(suffix);
+            assert!(copy.name.ends_with(suffix), "{}", copy.name);
+            assert_eq!(copy.name.chars().count(), 200);
+            assert!(parse_encounter(&export_encounter(&copy)).is_ok());
+        }
+        assert_eq!(Encounter::clean_name("   "), "New fight");
+        // One character over is still refused, with its reason.
+        e.name = "x".repeat(201);
+        let err = parse_encounter(&export_encounter(&e))
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("longer than 200"), "{err}");
+    }
+
     #[test]
     fn encounters_save_load_and_keep_their_order() {
         let store = MemoryStore::new();

@@ -56,11 +56,7 @@ impl Encounters {
     }
 
     pub fn create(&self, system: &str, name: &str) -> Option<String> {
-        let name = match name.trim() {
-            "" => "New fight".to_owned(),
-            n => n.to_owned(),
-        };
-        let e = Encounter::new(self.fresh_id(), name, system, now_ms())?;
+        let e = Encounter::new(self.fresh_id(), name.to_owned(), system, now_ms())?;
         let id = e.id.clone();
         self.list.update(|l| l.push(e));
         self.save(&id);
@@ -82,7 +78,7 @@ impl Encounters {
     pub fn duplicate(&self, id: &str) -> Option<String> {
         let mut copy = self.get(id)?;
         copy.id = self.fresh_id();
-        copy.name = format!("{} (copy)", copy.name);
+        copy.name = copy.suffixed(" (copy)");
         copy.created = now_ms();
         copy.updated = copy.created;
         let new_id = copy.id.clone();
@@ -130,7 +126,7 @@ impl Encounters {
     pub fn add_imported(&self, mut e: Encounter, as_new: bool) -> String {
         if as_new {
             e.id = self.fresh_id();
-            e.name = format!("{} (imported)", e.name);
+            e.name = e.suffixed(" (imported)");
         }
         let id = e.id.clone();
         self.deleted.update(|d| d.retain(|(_, x)| x.id != id));

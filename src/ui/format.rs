@@ -51,7 +51,8 @@ fn near_certain(q: f64) -> String {
     }
     let d = if y >= 1.0 { 1 } else { sig2_decimals(y) };
     let full = 100 * 10u64.pow(d);
-    format!("{}%", fixed(full - scale(y, d), d))
+    // 100 − y rounded half up is 100 minus y rounded half *down* (57.75% shows 57.8%).
+    format!("{}%", fixed(full - scale_half_down(y, d), d))
 }
 
 /// Decimals that show two significant digits of 1e-4 ≤ x < 1 (at most 7).
@@ -96,9 +97,21 @@ pub fn decimal(x: f64) -> String {
     }
 }
 
-/// `x` (≥ 0) times 10^decimals, rounded (saturating for absurd inputs).
+/// How far from an exact half a scaled value may be and still be that half: a chance made of
+/// exact fractions (231/400 = 57.75%) reaches here a few ulps off, either way (SPEC decision 11:
+/// rounded correctly).
+const TIE: f64 = 1e-9;
+
+/// `x` (≥ 0) times 10^decimals, rounded half up (saturating for absurd inputs).
 fn scale(x: f64, decimals: u32) -> u64 {
-    (x * 10f64.powi(decimals as i32)).round() as u64
+    let v = x * 10f64.powi(decimals as i32);
+    (v + 0.5 + v * TIE).floor() as u64
+}
+
+/// `x` (≥ 0) times 10^decimals, rounded half down (the complement of [`scale`]).
+fn scale_half_down(x: f64, decimals: u32) -> u64 {
+    let v = x * 10f64.powi(decimals as i32);
+    (v - 0.5 - v * TIE).ceil().max(0.0) as u64
 }
 
 /// Writes a scaled integer with a decimal point.
@@ -207,6 +220,39 @@ mod tests {
             }
             p /= 3.7;
         }
+    }
+
+    /// SPEC decision 11: every ordinary chance k/n (both sides at least 1%) shows k/n rounded
+    /// half up to one decimal, whichever side carries the digits; checked against integer
+    /// arithmetic for every fraction with a denominator up to 400 and for the thousandths and
+    /// ten-thousandths, where the ties are.
+    #[test]
+    fn ordinary_chances_round_half_up_exactly() {
+        assert_eq!(percent(Chance::ratio(231, 400)), "57.8%");
+        assert_eq!(percent(Chance::ratio(169, 400)), "42.3%");
+        assert_eq!(percent(Chance::ratio(3, 8)), "37.5%");
+        assert_eq!(percent(Chance::ratio(5, 8)), "62.5%");
+        let mut checked = 0;
+        let dens = (1..=400u64).chain([1000, 2000, 4000, 8000, 10_000, 20_000]);
+        for n in dens {
+            for k in 1..n {
+                if 100 * k.min(n - k) < n {
+                    continue; // the two-significant-digit regime, checked below
+                }
+                // ⌊1000k/n + ½⌋ in integers.
+                let tenths = (2000 * k + n) / (2 * n);
+                let want = format!("{}.{}%", tenths / 10, tenths % 10);
+                for c in [Chance::ratio(k, n), between(k as f64 / n as f64)] {
+                    assert_eq!(percent(c), want, "{k}/{n}");
+                }
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+        // Near certain, two significant digits of the small side, still half up.
+        assert_eq!(percent(Chance::ratio(99_775, 100_000)), "99.78%");
+        assert_eq!(percent(Chance::ratio(9_985, 10_000)), "99.85%");
+        assert_eq!(percent(Chance::ratio(225, 100_000)), "0.23%");
     }
 
     #[test]

@@ -17,6 +17,21 @@ pub enum Turns {
     None,
 }
 
+/// When a combatant may move itself later in the order (wait, delay, act before another).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reorder {
+    /// Never: the order is the rolls' (Bo Vogt moves only by a new declaration; no order in
+    /// Energy / Aura; none in Tempo's seed).
+    Never,
+    /// While the order is being established: before the fight starts and in the first round,
+    /// on its own turn; once everyone has had a turn it is fixed (Symbaroum: "once the order is
+    /// established it cannot be changed").
+    FirstRound,
+    /// At the start of its own turn, in any round, before it has spent anything (Heimr: delay,
+    /// declared at the start of the turn).
+    TurnStart,
+}
+
 /// When a per-round or per-turn resource refills by itself.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reset {
@@ -130,6 +145,8 @@ pub enum AtZero {
 pub struct CombatRules {
     pub system: &'static str,
     pub turns: Turns,
+    /// When a combatant may move itself in the order.
+    pub reorder: Reorder,
     /// Names of the initiative keys compared in order; the last tie-break is a roll-off.
     pub init_keys: &'static [&'static str],
     /// Lowest first (Bo Vogt's action dice) instead of highest first.

@@ -623,7 +623,10 @@ impl State {
     }
 
     fn place(&mut self, who: u32, before: Option<u32>) {
-        if before == Some(who) || !self.order.contains(&who) {
+        let Some(was) = self.order.iter().position(|&x| x == who) else {
+            return;
+        };
+        if before == Some(who) {
             return;
         }
         self.order.retain(|&x| x != who);
@@ -639,12 +642,13 @@ impl State {
             None => format!("{} waits until last", self.name(who)),
         };
         self.say(text);
-        // Moving the one whose turn it is hands the turn to whoever is now in its place.
+        // Moving the one whose turn it is hands the turn to whoever is now in its place (the
+        // next after it that can act), never back to someone who has acted this round.
         if self.current == Some(who) {
-            if let Some(&first) = self.order.iter().find(|&&x| self.can_act(x)) {
-                if first != who {
-                    self.current = Some(first);
-                    self.turn_start(first);
+            if let Some(&next) = self.order[was..].iter().find(|&&x| self.can_act(x)) {
+                if next != who {
+                    self.current = Some(next);
+                    self.turn_start(next);
                 }
             }
         }

@@ -4,7 +4,7 @@
 
 use super::rules::CombatRules;
 use super::shared::Agreed;
-use super::state::{Event, State};
+use super::state::{Event, State, NAME_LIMIT};
 use super::systems::rules_for;
 use serde::{Deserialize, Serialize};
 
@@ -53,7 +53,7 @@ impl Encounter {
         Some(Encounter {
             schema_version: Self::CURRENT,
             id,
-            name,
+            name: Self::clean_name(&name),
             system: system.to_owned(),
             created: now,
             updated: now,
@@ -63,6 +63,20 @@ impl Encounter {
             hidden: Vec::new(),
             revealed: Vec::new(),
         })
+    }
+
+    /// A name as the Combat page's fields take it: trimmed and cut to [`NAME_LIMIT`] characters
+    /// (what every phone's import takes); an empty one is "New fight".
+    pub fn clean_name(name: &str) -> String {
+        match crate::rules::edit::entry(name, NAME_LIMIT) {
+            n if n.is_empty() => "New fight".to_owned(),
+            n => n,
+        }
+    }
+
+    /// The name with a suffix such as " (copy)", cut so both fit [`NAME_LIMIT`].
+    pub fn suffixed(&self, suffix: &str) -> String {
+        crate::rules::edit::suffixed(&self.name, suffix, NAME_LIMIT)
     }
 
     /// Toggles `who` in the GM's list `list` (hidden or revealed); `true` when it is in it now.
@@ -162,8 +176,8 @@ impl Encounter {
         if self.id.trim().is_empty() || self.id.len() > 64 {
             return Err("the encounter's id is missing or too long".into());
         }
-        if self.name.chars().count() > 200 {
-            return Err("the name is longer than 200 characters".into());
+        if self.name.chars().count() > NAME_LIMIT {
+            return Err(format!("the name is longer than {NAME_LIMIT} characters"));
         }
         if self.events.len() > MAX_EVENTS {
             return Err(format!(

@@ -3,7 +3,8 @@
 //! everything else (attacks, defences, damage) from the same combatants.
 
 use super::rules::{
-    AtZero, CombatRules, ConditionDef, DefaultDuration as D, Ends, Reset, ResourceDef, Turns,
+    AtZero, CombatRules, ConditionDef, DefaultDuration as D, Ends, Reorder, Reset, ResourceDef,
+    Turns,
 };
 
 const fn per_turn(name: &'static str) -> ResourceDef {
@@ -57,6 +58,7 @@ const fn cond(name: &'static str, text: &'static str, default: D) -> ConditionDe
 /// Shape 1: fixed order from attributes (Quick, then Vigilant, then a d20 roll-off), with waiting.
 pub const SYMBAROUM: CombatRules = CombatRules {
     system: "symbaroum",
+    reorder: Reorder::FirstRound,
     turns: Turns::Fixed,
     init_keys: &["Quick", "Vigilant"],
     lowest_first: false,
@@ -165,6 +167,7 @@ const fn clock(name: &'static str, text: &'static str, ends: Ends) -> ConditionD
 /// `rules::heimr::combat` reads (its constants index them).
 pub const HEIMR: CombatRules = CombatRules {
     system: "heimr",
+    reorder: Reorder::TurnStart,
     turns: Turns::Fixed,
     init_keys: &["Initiative", "Willpower"],
     lowest_first: false,
@@ -253,6 +256,7 @@ pub const HEIMR: CombatRules = CombatRules {
 /// or less adds a level of exhaustion (kept in `Combatant::death`) and prone.
 pub const VOGT: CombatRules = CombatRules {
     system: "vogt",
+    reorder: Reorder::Never,
     turns: Turns::EachRound,
     init_keys: &["roll", "higher DEX", "smaller die"],
     lowest_first: true,
@@ -350,6 +354,7 @@ pub const VOGT: CombatRules = CombatRules {
 /// Shape 4: no turn order: rounds with per-round pools and once-per-round actions (Energy / Aura).
 pub const AURA: CombatRules = CombatRules {
     system: "aura",
+    reorder: Reorder::Never,
     turns: Turns::None,
     init_keys: &[],
     lowest_first: false,
@@ -526,6 +531,7 @@ pub const AURA: CombatRules = CombatRules {
 /// reactions, recovered at the end of one's own turn (Tempo).
 pub const TEMPO: CombatRules = CombatRules {
     system: "tempo",
+    reorder: Reorder::Never,
     turns: Turns::Fixed,
     init_keys: &["Initiative"],
     lowest_first: false,

@@ -32,7 +32,7 @@ pub fn CombatPage() -> impl IntoView {
             <div class="card">
                 <h2>"New encounter"</h2>
                 <label class="field-label" for="enc-name">"Name"</label>
-                <input id="enc-name" type="text" placeholder="New fight" prop:value=name on:input=typed(move |v| name.set(v))/>
+                <input id="enc-name" type="text" maxlength="200" placeholder="New fight" prop:value=name on:input=typed(move |v| name.set(v))/>
                 <label class="field-label" for="enc-system">"Rule system"</label>
                 <select id="enc-system" on:change=typed(move |v| system.set(v))>
                     {SYSTEMS.iter().map(|s| {
@@ -87,9 +87,9 @@ fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
     let renaming = RwSignal::new(false);
     let draft = RwSignal::new(e.name.clone());
     let rename = move || {
-        let name = draft.get_untracked().trim().to_owned();
-        if !name.is_empty() {
-            encounters.update(&id.get_value(), |e| e.name = name);
+        let name = draft.get_untracked();
+        if !name.trim().is_empty() {
+            encounters.update(&id.get_value(), |e| e.name = Encounter::clean_name(&name));
         }
         renaming.set(false);
     };
@@ -99,7 +99,7 @@ fn entry(encounters: Encounters, e: Encounter) -> impl IntoView {
         <li class="card roster-entry">
             <Show when=when(renaming.into()) fallback=move || view! { <Link href=href.get_value() class="roster-name">{name.get_value()}</Link> }>
                 <div class="row">
-                    <input type="text" aria-label="New name" prop:value=draft on:input=typed(move |v| draft.set(v))/>
+                    <input type="text" maxlength="200" aria-label="New name" prop:value=draft on:input=typed(move |v| draft.set(v))/>
                     <button class="btn primary" on:click=tap(rename)>"Save"</button>
                 </div>
             </Show>

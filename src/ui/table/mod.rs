@@ -809,18 +809,10 @@ impl Table {
     fn undo_follow(self) {
         // Saved now: newer than the agreement, so the fight writes it again only once it
         // changes the value again.
-        let now = crate::ui::state::now_ms();
-        for (mut ch, written) in local(|l| std::mem::take(&mut l.undo)).into_iter().rev() {
-            // A sheet changed since the fight wrote it keeps that change (nothing is undone
-            // that the player did afterwards).
-            if self
-                .roster
-                .get(&ch.id)
-                .is_some_and(|now| now.updated == written)
-            {
-                ch.updated = now;
-                self.roster.put(ch);
-            }
+        let undo = local(|l| std::mem::take(&mut l.undo));
+        let stamp = |id: &str| self.roster.get(id).map(|c| c.updated);
+        for ch in agree::undo_follow(undo, stamp, crate::ui::state::now_ms()) {
+            self.roster.put(ch);
         }
         self.lines.set(Vec::new());
     }
