@@ -493,3 +493,140 @@ fn validation_of_stored_encounters() {
     assert!(e.validate().unwrap_err().contains("chess"));
     assert!(Encounter::new("y".into(), "F".into(), "chess", 0).is_none());
 }
+
+mod refereed {
+    use super::*;
+    use crate::rules::encounter::referee::{replayed, resolve_turn, turn_offers, Recorder, Turn};
+
+    fn abc() -> Vec<Event> {
+        vec![
+            Event::Join(sym("A", 14, 10)),
+            Event::Join(sym("B", 12, 10)),
+            Event::Join(sym("C", 10, 10)),
+            Event::Start,
+        ]
+    }
+
+    /// Symbaroum N2: B waits in round 1 (allowed while the order is being established): the
+    /// turn goes to C, now in B's place, never back to A, who has acted.
+    #[test]
+    fn symbaroum_n2_a_wait_never_gives_a_second_turn() {
+        let mut ev = abc();
+        ev.push(Event::Next); // A → B
+        let s = run(&SYMBAROUM, &ev);
+        assert_eq!(s.current, Some(2));
+        let wait = resolve_turn(&s, 2, Turn::WaitLast).unwrap();
+        ev.push(wait);
+        let s = run(&SYMBAROUM, &ev);
+        assert_eq!(names(&s), ["A", "C", "B"]);
+        assert_eq!(s.current, Some(3), "C's turn, not A's again");
+        assert!(!s.log.iter().any(|l| l.text == "A’s turn" && l.ev > 4));
+        // B's place comes round again in round 1: it may not wait twice.
+        ev.push(Event::Next);
+        let s = run(&SYMBAROUM, &ev);
+        assert_eq!(s.current, Some(2));
+        assert_eq!(
+            resolve_turn(&s, 2, Turn::WaitLast),
+            Err("B has already waited this round".into())
+        );
+        // Act before: the same hand-over.
+        let mut ev = abc();
+        let s = run(&SYMBAROUM, &ev);
+        ev.push(resolve_turn(&s, 1, Turn::Before(3)).unwrap());
+        let s = run(&SYMBAROUM, &ev);
+        assert_eq!((names(&s), s.current), (vec!["B", "A", "C"], Some(2)));
+    }
+
+    /// Symbaroum #4: once the order is established (round 2 on) no wait, no act-before; the
+    /// reason is the one `offers` gives.
+    #[test]
+    fn symbaroum_r4_the_order_cannot_change_after_it_is_set() {
+        let mut ev = abc();
+        ev.extend([Event::Next, Event::Next, Event::Next]);
+        let s = run(&SYMBAROUM, &ev);
+        assert_eq!((s.round, s.current), (2, Some(1)));
+        let why = "the order is established: it cannot be changed after the first round";
+        for t in [Turn::WaitLast, Turn::Before(3)] {
+            assert_eq!(resolve_turn(&s, 1, t), Err(why.into()));
+            let o = turn_offers(&s, 1);
+            let o = o.iter().find(|o| o.action == t).unwrap();
+            assert_eq!(o.refused.as_deref(), Some(why));
+        }
+        assert_eq!(resolve_turn(&s, 1, Turn::End), Ok(Event::Next));
+        // Out of its turn: neither end nor wait.
+        assert_eq!(
+            resolve_turn(&s, 2, Turn::End),
+            Err("it is not B’s turn".into())
+        );
+        // Before the fight starts the GM may still place anyone.
+        let s = run(&SYMBAROUM, &abc()[..3]);
+        assert_eq!(
+            resolve_turn(&s, 1, Turn::WaitLast),
+            Ok(Event::Place(1, None))
+        );
+    }
+
+    /// Heimr: a delay is declared at the start of the turn (seed 000, "Delaying and readied
+    /// actions"), in any round, not once something is spent; Vogt and Tempo: never.
+    #[test]
+    fn heimr_delays_at_turn_start_vogt_and_tempo_never() {
+        use crate::rules::heimr::{combat::combatant, HeimrSheet};
+        let sheet = HeimrSheet::default();
+        let mut ev = vec![
+            Event::Join(combatant("A", &sheet, None)),
+            Event::Join(combatant("B", &sheet, None)),
+            Event::Join(combatant("C", &sheet, None)),
+            Event::Init(1, vec![9]),
+            Event::Init(2, vec![5]),
+            Event::Init(3, vec![1]),
+            Event::Start,
+            Event::Next,
+            Event::Next,
+            Event::Next,
+        ];
+        let s = run(&HEIMR, &ev);
+        assert_eq!((s.round, s.current), (2, Some(1)));
+        assert!(
+            resolve_turn(&s, 1, Turn::WaitLast).is_ok(),
+            "round 2, turn start"
+        );
+        ev.push(Event::Spend(1, 0, 1));
+        let s = run(&HEIMR, &ev);
+        assert_eq!(
+            resolve_turn(&s, 1, Turn::WaitLast),
+            Err("a delay is declared at the start of the turn, before anything is spent".into())
+        );
+        for rules in [&VOGT, &TEMPO] {
+            let s = run(rules, &[Event::Join(Combatant::new(rules, "X", 5))]);
+            assert!(turn_offers(&s, 1).iter().all(|o| o.action == Turn::End));
+        }
+        let s = run(&AURA, &[Event::Join(Combatant::new(&AURA, "X", 5))]);
+        assert!(turn_offers(&s, 1).is_empty(), "no turns in Energy / Aura");
+    }
+
+    /// The dice a request carries are the dice the rules roll: recorded on one phone, replayed
+    /// on the other; other faces, values off the die, too few or too many are refused.
+    #[test]
+    fn dice_recorded_on_one_phone_replay_exactly_on_another() {
+        let two = |src: &mut dyn DiceSource| (src.roll(20), src.roll(4));
+        let mut dice = SeededSource::new(7);
+        let mut rec = Recorder::new(&mut dice);
+        let first = two(&mut rec);
+        let rolled = rec.rolled;
+        assert_eq!(rolled, vec![(20, first.0), (4, first.1)]);
+        assert_eq!(replayed(&rolled, |r| two(r)), Ok(first));
+        let bad = |d: Vec<(u32, u32)>| replayed(&d, |r| two(r)).unwrap_err();
+        assert_eq!(bad(vec![(20, 3), (6, 2)]), "a d6 where the roll takes a d4");
+        assert_eq!(bad(vec![(20, 21), (4, 2)]), "a d20 showing 21");
+        assert_eq!(bad(vec![(20, 0), (4, 2)]), "a d20 showing 0");
+        assert_eq!(bad(vec![(20, 3)]), "fewer dice than the roll takes");
+        assert_eq!(
+            bad(vec![(20, 3), (4, 1), (4, 1)]),
+            "3 dice sent, the roll takes 2"
+        );
+        assert_eq!(
+            replayed(&[], |r| r.next_u32()),
+            Err("the rules asked for raw randomness".into())
+        );
+    }
+}

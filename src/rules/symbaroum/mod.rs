@@ -4,6 +4,7 @@
 
 pub mod combat;
 mod edit;
+pub mod referee;
 mod rolls;
 pub mod shared;
 mod sheet;

@@ -1,0 +1,287 @@
+//! Symbaroum's referee: what a combatant may do now and the one maker of its events (see
+//! `encounter::referee`). So far: standing up and the death test; the attack, the pain-threshold
+//! choice and free attacks still come from the panel (issue 41).
+
+use super::combat::QUICK;
+use super::rolls::{death_chance_within, success_chance, Blind};
+use crate::rules::dice::DiceSource;
+use crate::rules::encounter::referee::{check, Offer};
+use crate::rules::encounter::{Event, State};
+use serde::{Deserialize, Serialize};
+
+/// Indexes of Symbaroum's resources: a combat action and a movement action per turn.
+const COMBAT: usize = 0;
+const MOVEMENT: usize = 1;
+/// The once-a-turn mark a death test leaves.
+pub const DEATH_TEST: &str = "Death test";
+
+/// What a Symbaroum combatant can intend in its fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    /// Get up from prone: a Quick test (d20); a movement action if it passes (a combat action
+    /// stands in for a spent one), the entire turn if not (seed 001, "Stand Up").
+    StandUp,
+    /// A dying character's death test, once on each of its turns (d20, and the d4 of
+    /// toughness it wakes with on a 1).
+    DeathTest,
+}
+
+/// Why `who` cannot act on its own turn now (`None`: it can).
+fn not_its_turn(s: &State, who: u32) -> Option<String> {
+    let c = s.get(who)?;
+    if c.dead || c.gone {
+        return Some(format!("{} is out of the fight", c.name));
+    }
+    if s.round == 0 {
+        return Some("the fight has not started".into());
+    }
+    if s.ended {
+        return Some("the fight is over".into());
+    }
+    if s.current != Some(who) {
+        return Some(format!("only on {}’s own turn", c.name));
+    }
+    None
+}
+
+/// Every Symbaroum action `who` could take now, allowed (with its cost and odds) or not and why.
+/// Only those that apply to it are listed: standing up while prone, a death test while dying.
+pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
+    let Some(c) = s.get(who) else {
+        return Vec::new();
+    };
+    let dying = s.dying(c);
+    let mut out = Vec::new();
+    if s.has(who, "Prone") {
+        let pool = |i: usize| c.pools.get(i).copied().unwrap_or(0);
+        let refused = not_its_turn(s, who).or_else(|| {
+            if dying {
+                Some(format!("{} is dying and cannot help itself", c.name))
+            } else if pool(MOVEMENT) < 1 && pool(COMBAT) < 1 {
+                Some(format!("{} has no movement or combat action left", c.name))
+            } else {
+                None
+            }
+        });
+        let cost = if pool(MOVEMENT) >= 1 {
+            "a movement action; the whole turn if the test fails"
+        } else {
+            "its combat action as movement; the whole turn if the test fails"
+        };
+        out.push(Offer {
+            action: Action::StandUp,
+            label: "Roll to stand up".into(),
+            cost: cost.into(),
+            odds: Some(success_chance(c.stat(QUICK), Blind::Neither)),
+            refused,
+        });
+    }
+    if dying {
+        let refused = not_its_turn(s, who).or_else(|| {
+            c.used
+                .iter()
+                .any(|u| u == DEATH_TEST)
+                .then(|| format!("{} has taken this turn’s death test", c.name))
+        });
+        out.push(Offer {
+            action: Action::DeathTest,
+            label: "Roll death test".into(),
+            cost: "once on each of its turns".into(),
+            // Shown as the chance of dying with this test.
+            odds: Some(death_chance_within(c.death, 1)),
+            refused,
+        });
+    }
+    out
+}
+
+/// The one maker of a Symbaroum action's events: refuses what [`offers`] refuses (same
+/// reason) and rolls its dice from `dice` (a phone's own, or a [`Replay`] of a request's).
+///
+/// [`Replay`]: crate::rules::encounter::referee::Replay
+pub fn resolve(
+    s: &State,
+    who: u32,
+    action: Action,
+    dice: &mut dyn DiceSource,
+) -> Result<Event, String> {
+    check(&offers(s, who), &action)?;
+    let c = s.get(who).ok_or("no such combatant")?;
+    Ok(match action {
+        Action::StandUp => {
+            let d20 = dice.roll(20);
+            let cid = s
+                .conditions_of(who)
+                .find(|a| a.name == "Prone")
+                .ok_or("not prone")?
+                .cid;
+            let quick = c.stat(QUICK);
+            let ok = d20 as i32 <= quick;
+            let pool = |i: usize| c.pools.get(i).copied().unwrap_or(0);
+            // A failed test takes the entire turn (no combat action while getting up): with
+            // its movement already spent, it cannot get up this turn.
+            let whole = pool(MOVEMENT) >= 1 && pool(COMBAT) >= 1;
+            let up = ok || whole;
+            let mut out = Vec::new();
+            if pool(MOVEMENT) < 1 {
+                out.push(Event::Trade(who, COMBAT, MOVEMENT));
+            }
+            out.push(Event::Note(format!(
+                "{} tries to stand up: Quick test d20 {d20} {} {quick}, {}",
+                c.name,
+                if ok { "≤" } else { ">" },
+                match (ok, whole) {
+                    (true, _) => "up for a movement action",
+                    (false, true) => "up, and that takes the whole turn",
+                    (false, false) => "still prone: getting up would take the whole turn",
+                }
+            )));
+            if up {
+                out.push(Event::Remove(cid));
+            }
+            out.push(Event::Spend(who, MOVEMENT, 1));
+            if !ok && whole {
+                out.push(Event::Spend(who, COMBAT, 1));
+            }
+            Event::Batch(out)
+        }
+        Action::DeathTest => {
+            let (d20, d4) = (dice.roll(20), dice.roll(4));
+            Event::Batch(vec![
+                Event::Use(who, DEATH_TEST.into()),
+                Event::Death(who, d20, d4),
+            ])
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::dice::ScriptedSource;
+    use crate::rules::encounter::systems::SYMBAROUM;
+    use crate::rules::encounter::Duration;
+    use crate::rules::symbaroum::combat::npc;
+
+    /// A (Quick 14, a player character) and B (Quick 10); round 1, A's turn.
+    fn fight(extra: &[Event]) -> State {
+        let mut a = npc("A", 10, 10, 14, 10, 10, "1d6", "");
+        a.pc = true;
+        let mut ev = vec![
+            Event::Join(a),
+            Event::Join(npc("B", 10, 10, 10, 10, 10, "1d6", "")),
+            Event::Start,
+        ];
+        ev.extend_from_slice(extra);
+        State::replay(&SYMBAROUM, &ev)
+    }
+
+    fn go(s: &State, who: u32, a: Action, dice: &[u32]) -> Result<State, String> {
+        let e = resolve(s, who, a, &mut ScriptedSource::new(dice.to_vec()))?;
+        let mut after = s.clone();
+        after.apply(&e);
+        Ok(after)
+    }
+
+    fn pools(s: &State, who: u32) -> Vec<i32> {
+        s.get(who).unwrap().pools.clone()
+    }
+
+    /// #5 (a): A has moved (Movement 0/1, Combat 1/1) and passes the Quick test: its combat
+    /// action stands in for the movement, so it is up with nothing left, never up with its
+    /// combat action kept.
+    #[test]
+    fn symbaroum_r5_standing_up_needs_a_movement_action() {
+        let prone = Event::Add(1, "Prone".into(), Duration::Removed);
+        let s = fight(&[prone.clone(), Event::Spend(1, MOVEMENT, 1)]);
+        assert_eq!(pools(&s, 1), [1, 0]);
+        let after = go(&s, 1, Action::StandUp, &[5]).unwrap();
+        assert!(!after.has(1, "Prone"));
+        assert_eq!(
+            pools(&after, 1),
+            [0, 0],
+            "the combat action went on standing"
+        );
+        // Failed with its movement spent: still prone, and the attempt took the combat action.
+        let after = go(&s, 1, Action::StandUp, &[17]).unwrap();
+        assert!(after.has(1, "Prone"));
+        assert_eq!(pools(&after, 1), [0, 0]);
+        // Failed with the whole turn left: up, and the whole turn is gone.
+        let s = fight(&[prone.clone()]);
+        let after = go(&s, 1, Action::StandUp, &[17]).unwrap();
+        assert!(!after.has(1, "Prone"));
+        assert_eq!(pools(&after, 1), [0, 0]);
+        let after = go(&s, 1, Action::StandUp, &[14]).unwrap();
+        assert_eq!(pools(&after, 1), [1, 0], "passed: a movement action only");
+        // Nothing left: refused, with the reason offers gives.
+        let s = fight(&[prone.clone(), Event::Spend(1, 0, 1), Event::Spend(1, 1, 1)]);
+        let why = "A has no movement or combat action left";
+        assert_eq!(go(&s, 1, Action::StandUp, &[1]), Err(why.into()));
+        assert_eq!(offers(&s, 1)[0].refused.as_deref(), Some(why));
+        // #5 (b): off its turn, not at all.
+        let s = fight(&[Event::Add(2, "Prone".into(), Duration::Removed)]);
+        assert_eq!(
+            go(&s, 2, Action::StandUp, &[1]),
+            Err("only on B’s own turn".into())
+        );
+        // The odds shown are the Quick test's: 14 in 20.
+        let s = fight(&[prone]);
+        assert_eq!(offers(&s, 1)[0].odds.map(|c| c.p()), Some(0.7));
+    }
+
+    /// #8: one death test per turn, and a dying character cannot help itself (no standing up).
+    /// A dying PC (0 steps) rolls 14: 1 step; a second test that turn is refused, so the next
+    /// test's chance of death stays 1/20, not the 1/2 of a third step.
+    #[test]
+    fn symbaroum_r8_one_death_test_a_turn_and_dying_cannot_act() {
+        let s = fight(&[Event::Damage(vec![1], 10)]);
+        assert!(s.dying(s.get(1).unwrap()));
+        let o = offers(&s, 1);
+        let death = o.iter().find(|o| o.action == Action::DeathTest).unwrap();
+        assert!(death.allowed());
+        assert!(
+            (death.odds.unwrap().p() - 0.05).abs() < 1e-12,
+            "only a 20 kills at 0 steps"
+        );
+        let after = go(&s, 1, Action::DeathTest, &[14, 1]).unwrap();
+        assert_eq!(after.get(1).unwrap().death, 1);
+        let why = "A has taken this turn’s death test";
+        assert_eq!(go(&after, 1, Action::DeathTest, &[17, 1]), Err(why.into()));
+        let o = offers(&after, 1);
+        let next = o.iter().find(|o| o.action == Action::DeathTest).unwrap();
+        assert_eq!(next.refused.as_deref(), Some(why));
+        assert!(
+            (next.odds.unwrap().p() - 0.05).abs() < 1e-12,
+            "1/20, not 1/2"
+        );
+        // Its next turn: due again.
+        let mut ev = vec![Event::Next, Event::Next];
+        let mut s2 = after.clone();
+        for e in ev.drain(..) {
+            s2.apply(&e);
+        }
+        assert_eq!(s2.current, Some(1));
+        assert!(go(&s2, 1, Action::DeathTest, &[3, 1]).is_ok());
+        // Dying and prone: it cannot stand up.
+        let s = fight(&[
+            Event::Add(1, "Prone".into(), Duration::Removed),
+            Event::Damage(vec![1], 10),
+        ]);
+        assert_eq!(
+            go(&s, 1, Action::StandUp, &[1]),
+            Err("A is dying and cannot help itself".into())
+        );
+    }
+
+    /// N5 (c): the dice a death test takes are a d20 and a d4, nothing else.
+    #[test]
+    fn symbaroum_n5_a_death_test_takes_exactly_its_dice() {
+        use crate::rules::encounter::referee::replayed;
+        let s = fight(&[Event::Damage(vec![1], 10)]);
+        let r = |d: &[(u32, u32)]| replayed(d, |src| resolve(&s, 1, Action::DeathTest, src));
+        assert!(r(&[(20, 1), (4, 4)]).unwrap().is_ok());
+        assert!(r(&[(20, 1)]).is_err());
+        assert!(r(&[(20, 1), (6, 4)]).is_err());
+        assert!(r(&[(20, 1), (4, 4), (20, 1)]).is_err());
+    }
+}
