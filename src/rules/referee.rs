@@ -4,7 +4,9 @@
 //! the turn actions all systems share are in `encounter::referee`.
 
 use crate::rules::dice::DiceSource;
-use crate::rules::encounter::referee::{replayed, resolve_turn, turn_offers, Rolled, Turn};
+use crate::rules::encounter::referee::{
+    replayed, resolve_turn, turn_offers, Offer, Replay, Rolled, Turn,
+};
 use crate::rules::encounter::{Event, State};
 use crate::rules::symbaroum;
 use serde::{Deserialize, Serialize};
@@ -35,31 +37,37 @@ pub fn resolve(
 
 /// [`resolve`] with dice rolled on another phone: refused unless they are exactly the dice the
 /// action rolls (their number, their faces, values on the die).
+/// A rule's refusal is said before any fault of the dice.
 pub fn resolve_rolled(
     s: &State,
     who: u32,
     intent: Intent,
     rolled: &Rolled,
 ) -> Result<Event, String> {
-    replayed(rolled, |r| resolve(s, who, intent, r))?
+    match replayed(rolled, |r| resolve(s, who, intent, r)) {
+        Ok(made) => made,
+        Err(dice) => Err(resolve(s, who, intent, &mut Replay::new(&[]))
+            .err()
+            .unwrap_or(dice)),
+    }
 }
 
-/// Whether `intent` may be taken by `who` now (`Err`: the reason, the same `resolve` gives).
-pub fn allowed(s: &State, who: u32, intent: Intent) -> Result<(), String> {
-    let found = match intent {
-        Intent::Turn(t) => turn_offers(s, who)
-            .into_iter()
-            .find(|o| o.action == t)
-            .map(|o| o.refused),
-        Intent::Symbaroum(a) if s.rules.system == "symbaroum" => symbaroum::referee::offers(s, who)
-            .into_iter()
-            .find(|o| o.action == a)
-            .map(|o| o.refused),
-        _ => return Err("an action of another game’s rules".into()),
-    };
-    match found {
-        Some(None) => Ok(()),
-        Some(Some(why)) => Err(why),
-        None => Err("not something this combatant can do in this fight".into()),
+/// Every refereed action `who` could take now in fight `s`: its system's own, then the turn
+/// actions every system shares; each allowed (with cost and odds) or not and why.
+pub fn offers(s: &State, who: u32) -> Vec<Offer<Intent>> {
+    fn wrap<A>(list: Vec<Offer<A>>, f: fn(A) -> Intent) -> impl Iterator<Item = Offer<Intent>> {
+        list.into_iter().map(move |o| Offer {
+            action: f(o.action),
+            label: o.label,
+            cost: o.cost,
+            odds: o.odds,
+            refused: o.refused,
+        })
     }
+    let mut out: Vec<Offer<Intent>> = Vec::new();
+    if s.rules.system == "symbaroum" {
+        out.extend(wrap(symbaroum::referee::offers(s, who), Intent::Symbaroum));
+    }
+    out.extend(wrap(turn_offers(s, who), Intent::Turn));
+    out
 }

@@ -14,14 +14,22 @@
 //!   owns, a word for its state ("bloodied") instead of its hit points, and the log's lines about
 //!   it say that word where the GM's log has the numbers.
 //! - **A peer is checked like an import** ([`read_to_gm`], [`read_to_player`]): the size limit
-//!   before parsing, then the format version, the shape and the lengths.
+//!   before parsing, then the format version (of every message), the shape and the lengths.
+//! - **A player's phone sends intents, not outcomes** ([`Request::Act`]): what its combatant
+//!   intends and the dice it rolled; the GM's phone resolves it itself by the rules
+//!   (`rules::referee`), over its own fight with every hidden NPC, and refuses dice other than
+//!   the ones the action rolls. A request is answered once ([`fresh`]).
 
+use crate::rules::encounter::referee::Rolled;
 use crate::rules::encounter::shared::Agreed;
 use crate::rules::encounter::{rules_for, Active, Combatant, Event, State};
+use crate::rules::referee::{resolve_rolled, Intent};
 use serde::{Deserialize, Serialize};
 
-/// The protocol this app speaks; a peer with another is refused with what to do.
-pub const VERSION: u32 = 2;
+/// The protocol this app speaks; every message carries it, and a peer with another is refused
+/// with what to do. 3: requests carry intents and their dice (`Request::Act`); every message's
+/// version is checked; request numbers only grow.
+pub const VERSION: u32 = 3;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.
@@ -262,13 +270,26 @@ pub enum ToGm {
     },
     /// A step was missing: send the fight again from step `have`.
     Resync { have: u64 },
-    /// Request `n` (numbered by the phone): `event`, made on the player's phone by the
-    /// system's own panel for combatant `who`, for the GM to accept or refuse.
-    Ask { n: u32, who: u32, event: Event },
+    /// Request `n` (numbered by the phone, growing): `req`, made on the player's phone for
+    /// combatant `who`, for the GM to accept or refuse.
+    Ask { n: u32, who: u32, req: Request },
+}
+
+/// What a player's phone asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Request {
+    /// An intent the rules referee, with the dice rolled for it on the player's phone.
+    Act(Intent, Rolled),
+    /// Events a system's panel built (the panels not yet refereed; never a turn action, a
+    /// death test or an order change, which travel as intents).
+    Event(Event),
 }
 
 #[derive(Serialize, Deserialize)]
 struct PlayerWire {
+    /// The protocol (0: a phone from before every message carried it).
+    #[serde(default)]
+    v: u32,
     #[serde(default)]
     seq: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -286,6 +307,7 @@ struct PlayerWire {
 impl From<ToPlayer> for PlayerWire {
     fn from(m: ToPlayer) -> Self {
         let mut w = PlayerWire {
+            v: VERSION,
             seq: 0,
             view: None,
             change: None,
@@ -358,7 +380,7 @@ struct GmWire {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     chars: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    ask: Option<(u32, u32, Event)>,
+    ask: Option<(u32, u32, Request)>,
 }
 
 impl From<ToGm> for GmWire {
@@ -386,13 +408,13 @@ impl From<ToGm> for GmWire {
                 chars: Vec::new(),
                 ask: None,
             },
-            ToGm::Ask { n, who, event } => GmWire {
+            ToGm::Ask { n, who, req } => GmWire {
                 v: VERSION,
                 have: 0,
                 token: String::new(),
                 fight: String::new(),
                 chars: Vec::new(),
-                ask: Some((n, who, event)),
+                ask: Some((n, who, req)),
             },
         }
     }
@@ -406,7 +428,7 @@ impl TryFrom<GmWire> for ToGm {
                 return Err("a greeting without its token");
             }
             return Ok(match w.ask {
-                Some((n, who, event)) => ToGm::Ask { n, who, event },
+                Some((n, who, req)) => ToGm::Ask { n, who, req },
                 None => ToGm::Resync { have: w.have },
             });
         }
@@ -437,18 +459,18 @@ fn check_size(text: &str, max: usize) -> Result<(), Refused> {
 /// A player's message, checked: the size before parsing, then the shape and the lengths.
 pub fn read_to_gm(text: &str) -> Result<ToGm, Refused> {
     check_size(text, MAX_FROM_PLAYER)?;
-    let m: ToGm = serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))?;
+    let w: GmWire = serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))?;
+    if w.v != VERSION {
+        return Err(Refused::Version(w.v));
+    }
+    let m = ToGm::try_from(w).map_err(|e| Refused::Shape(e.into()))?;
     if let ToGm::Hello {
-        v,
         token,
         chars,
         fight,
         ..
     } = &m
     {
-        if *v != VERSION {
-            return Err(Refused::Version(*v));
-        }
         if token.is_empty() || token.len() > 64 || fight.len() > 64 {
             return Err(Refused::Wrong("a greeting without a proper token"));
         }
@@ -462,7 +484,25 @@ pub fn read_to_gm(text: &str) -> Result<ToGm, Refused> {
 /// The GM's message, checked the same way on the player's phone.
 pub fn read_to_player(text: &str) -> Result<ToPlayer, Refused> {
     check_size(text, MAX_MESSAGE)?;
-    serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))
+    let w: PlayerWire = serde_json::from_str(text).map_err(|e| Refused::Shape(e.to_string()))?;
+    let v = w.v;
+    let m = ToPlayer::try_from(w).map_err(|e| Refused::Shape(e.into()))?;
+    // A refusal is read from any version: it is how an older GM's phone says to update.
+    match m {
+        ToPlayer::Refused { .. } => Ok(m),
+        _ if v != VERSION => Err(Refused::Version(v)),
+        _ => Ok(m),
+    }
+}
+
+/// Whether request `n` is new from a phone whose last request was `last` (numbers only grow):
+/// a request is answered once, a repeat refused. Moves `last` on.
+pub fn fresh(last: &mut u32, n: u32) -> Result<(), String> {
+    if n <= *last {
+        return Err("a request this phone already sent (each is answered once)".into());
+    }
+    *last = n;
+    Ok(())
 }
 
 /// What `event`, asked for combatant `who`, would do to fight `s`, as the GM sees it before
@@ -474,14 +514,24 @@ pub fn preview(s: &State, event: &Event, who: u32) -> Vec<String> {
     changes(s, &after, who)
 }
 
-/// What changed from `s` to `after`, as [`preview`] says it.
-fn changes(s: &State, after: &State, who: u32) -> Vec<String> {
+/// What request `req` of `who` would do to fight `s` as it is now ([`preview`] of the events it
+/// makes), or why it no longer can.
+pub fn request_preview(s: &State, who: u32, req: &Request) -> Result<Vec<String>, String> {
+    match req {
+        Request::Event(e) => Ok(preview(s, e, who)),
+        Request::Act(intent, dice) => Ok(preview(s, &resolve_rolled(s, who, *intent, dice)?, who)),
+    }
+}
+
+/// What changed from `s` to `after`, as [`preview`] says it: the log's new lines, then every
+/// stat and pool that changed without a line of its own, of every combatant (the actor's too).
+fn changes(s: &State, after: &State, _who: u32) -> Vec<String> {
     let from = s.log.len();
     let mut out: Vec<String> = after.log[from.min(after.log.len())..]
         .iter()
         .map(|l| l.text.clone())
         .collect();
-    for c in after.combatants.iter().filter(|c| c.id != who) {
+    for c in &after.combatants {
         let Some(b) = s.get(c.id) else { continue };
         for i in 0..c.stats.len().max(b.stats.len()) {
             if b.stat(i) != c.stat(i) {
@@ -500,21 +550,21 @@ fn changes(s: &State, after: &State, who: u32) -> Vec<String> {
     out
 }
 
-/// Whether the player whose characters are `chars` may ask for `event` for combatant `who` in
-/// fight `s` now, and if so what it would write in the log. A player acts only for their own
-/// combatants and only in their turn (or in a round without turns: declarations, Vogt); what
-/// an action does to others (damage, a condition, a defence used) is in the request for the
-/// GM to see. The event's numbers are checked as on an import (`read_to_gm`).
-pub fn check_ask(
+/// Whether the player whose characters are `chars` may ask for `req` for combatant `who` in
+/// fight `s` (the GM's, hidden NPCs included) now; if so the events it makes and everything they
+/// change, for the GM to read before accepting. An intent is resolved here by the rules, with
+/// the dice the player's phone rolled ([`resolve_rolled`]): what it may do out of its turn is
+/// the rules' to say. Raw events (the panels not yet refereed) act only for the player's own
+/// combatants, in their turn or as the system lets them answer; never a turn, an order change or
+/// a death test (intents now), nor anything the GM alone does. Numbers are checked as on an
+/// import.
+pub fn check_request(
     s: &State,
     chars: &[String],
     who: u32,
-    event: &Event,
+    req: &Request,
     gm: Secrets,
-) -> Result<Vec<String>, String> {
-    if !crate::rules::encounter::event_ok(event, true) {
-        return Err("a request with a value out of range (as an import would be refused)".into());
-    }
+) -> Result<(Event, Vec<String>), String> {
     let mine = |c: &Combatant| c.link.as_ref().is_some_and(|l| chars.contains(l));
     // What this player's phone shows in numbers: the only combatants a request may touch.
     let seen = |c: &Combatant| {
@@ -538,6 +588,38 @@ pub fn check_ask(
     if s.ended {
         return Err("the fight is over".into());
     }
+    let event = match req {
+        Request::Act(intent, dice) => resolve_rolled(s, who, *intent, dice)?,
+        Request::Event(event) => {
+            check_raw(s, c, who, event, &seen)?;
+            event.clone()
+        }
+    };
+    let mut after = s.clone();
+    after.apply(&event);
+    let same = after.combatants == s.combatants
+        && after.conditions == s.conditions
+        && after.order == s.order
+        && (after.round, after.current, after.ended) == (s.round, s.current, s.ended)
+        && after.log.len() == s.log.len();
+    if same {
+        return Err("it would change nothing".into());
+    }
+    let lines = changes(s, &after, who);
+    Ok((event, lines))
+}
+
+/// A raw event from a player's phone (see [`check_request`]).
+fn check_raw(
+    s: &State,
+    c: &Combatant,
+    who: u32,
+    event: &Event,
+    seen: &dyn Fn(&Combatant) -> bool,
+) -> Result<(), String> {
+    if !crate::rules::encounter::event_ok(event, true) {
+        return Err("a request with a value out of range (as an import would be refused)".into());
+    }
     if let Some(now) = s.current.filter(|&now| now != who) {
         // Out of its turn only what the system lets it do then (Tempo: answer a declaration).
         if !s.rules.answers.is_some_and(|may| may(s, who, event)) {
@@ -558,18 +640,11 @@ pub fn check_ask(
                 Some(a) => vec![a.who],
                 None => return Err("no such condition".into()),
             },
-            Event::Death(id, ..)
-            | Event::Dies(id)
-            | Event::Use(id, _)
-            | Event::Trade(id, ..)
-            | Event::Init(id, _)
-            | Event::Place(id, None)
+            Event::Dies(id) | Event::Use(id, _) | Event::Trade(id, ..) | Event::Init(id, _)
                 if *id == who =>
             {
                 Vec::new()
             }
-            Event::Place(id, Some(before)) if *id == who => vec![*before],
-            Event::Next if s.current == Some(who) => Vec::new(),
             _ => return Err("not something a player asks for (the GM does it)".into()),
         };
         if touched
@@ -579,22 +654,7 @@ pub fn check_ask(
             return Err("a combatant that is not in this fight (as this player sees it)".into());
         }
     }
-    let mut after = s.clone();
-    after.apply(event);
-    let same = after.combatants == s.combatants
-        && after.conditions == s.conditions
-        && after.order == s.order
-        && (after.round, after.current, after.ended) == (s.round, s.current, s.ended)
-        && after.log.len() == s.log.len();
-    if same {
-        return Err("it would change nothing".into());
-    }
-    let lines = changes(s, &after, who);
-    Ok(if lines.is_empty() {
-        vec![format!("{}: a change to its numbers", c.name)]
-    } else {
-        lines
-    })
+    Ok(())
 }
 
 /// An NPC's state in a word, from its numbers.

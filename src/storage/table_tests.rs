@@ -1,7 +1,9 @@
 //! The live table's protocol: views and their privacy, the stream and every gap, every refusal.
 
 use super::*;
+use crate::rules::encounter::referee::Turn;
 use crate::rules::encounter::{rules_for, Combatant, Duration, Encounter, Event, State};
+use crate::rules::referee::Intent;
 
 fn fighter(name: &str, hp: i32, pc: bool, link: Option<&str>) -> Combatant {
     let mut c: Combatant =
@@ -308,12 +310,45 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 
 #[test]
 fn a_peers_messages_are_checked_like_an_import() {
-    let hello = r#"{"v":2,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
+    let hello = r#"{"v":3,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
     assert_eq!(
-        read_to_gm(r#"{"v":1,"have":3}"#),
+        read_to_gm(r#"{"v":3,"have":3}"#),
         Ok(ToGm::Resync { have: 3 })
     );
+    // Every message's version is checked, not only a greeting's: an older phone's request or
+    // resync is refused with what to do, and so is a step from an older GM's phone; a refusal
+    // is read from any version (it is how an older GM's phone says to update).
+    assert_eq!(read_to_gm(r#"{"v":2,"have":3}"#), Err(Refused::Version(2)));
+    assert_eq!(
+        read_to_gm(r#"{"v":2,"have":0,"ask":[1,1,{"Event":"Next"}]}"#),
+        Err(Refused::Version(2))
+    );
+    assert_eq!(
+        read_to_gm(r#"{"v":4,"have":0,"ask":[1,1,{"Act":[{"Turn":"End"},[]]}]}"#),
+        Err(Refused::Version(4))
+    );
+    assert_eq!(
+        read_to_gm(r#"{"v":3,"have":0,"ask":[1,1,{"Act":[{"Turn":"End"},[]]}]}"#),
+        Ok(ToGm::Ask {
+            n: 1,
+            who: 1,
+            req: Request::Act(Intent::Turn(Turn::End), Vec::new())
+        })
+    );
+    assert_eq!(
+        read_to_player(r#"{"seq":4,"change":{"head":null}}"#).map(|_| ()),
+        Err(Refused::Version(0))
+    );
+    assert_eq!(
+        read_to_player(r#"{"why":"update"}"#),
+        Ok(ToPlayer::Refused {
+            why: "update".into()
+        })
+    );
+    assert!(Refused::Version(2)
+        .to_string()
+        .contains("update both phones"));
     // Over the limit: refused before parsing (garbage that size is not even read).
     let huge = "x".repeat(MAX_MESSAGE + 1);
     assert_eq!(read_to_gm(&huge), Err(Refused::TooLarge(257, 16)));
@@ -327,8 +362,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         "garbage",
         "{}",
         r#"{"attack":{}}"#,
-        r#"{"v":1}"#,
-        r#"{"v":1,"have":0,"chars":["a"]}"#,
+        r#"{"v":3}"#,
+        r#"{"v":3,"have":0,"chars":["a"]}"#,
         "[1,2]",
         r#"{"seq":1}"#,
     ] {
@@ -354,8 +389,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         );
     }
     assert_eq!(
-        read_to_gm(&hello.replace("\"v\":2", "\"v\":3")),
-        Err(Refused::Version(3))
+        read_to_gm(&hello.replace("\"v\":3", "\"v\":2")),
+        Err(Refused::Version(2))
     );
     // A long note in the log reaches a player cut short: a snapshot always fits a channel.
     let mut e = fight();
@@ -424,10 +459,10 @@ fn every_message_survives_its_wire_form() {
         ToGm::Ask {
             n: 4,
             who: 1,
-            event: Event::Batch(vec![
+            req: Request::Event(Event::Batch(vec![
                 Event::Note("Varla hits".into()),
                 Event::Damage(vec![3], 4),
-            ]),
+            ])),
         },
     ] {
         assert_eq!(read_to_gm(&serde_json::to_string(&m).unwrap()), Ok(m));
@@ -449,7 +484,7 @@ fn pairing_codes_round_trip_and_are_checked() {
     assert!(!is_code(r#"{"schema_version":1}"#));
     assert_eq!(Code::read(&json), Ok(c.clone()));
     assert_eq!(
-        Code::read(&json.replace("\"table\":2", "\"table\":9")),
+        Code::read(&json.replace(&format!("\"table\":{VERSION}"), "\"table\":9")),
         Err(Refused::Version(9))
     );
     assert!(matches!(
@@ -688,9 +723,16 @@ fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
     assert_eq!(lines[0], "Varla hits the goblin");
     assert!(lines[1].starts_with("Goblin takes 4 damage"), "{lines:?}");
     assert_eq!(lines, preview(&s, &hit, 1));
-    assert!(
-        check_ask(&s, &a, 1, &Event::Next, gm).is_ok(),
+    // Ending its own turn is an intent now; as a raw event it is refused.
+    let end = Request::Act(Intent::Turn(Turn::End), Vec::new());
+    assert_eq!(
+        check_request(&s, &a, 1, &end, gm).map(|r| r.0),
+        Ok(Event::Next),
         "ending its own turn"
+    );
+    assert_eq!(
+        check_ask(&s, &a, 1, &Event::Next, gm),
+        Err("not something a player asks for (the GM does it)".into())
     );
     // Another's combatant, a combatant not there, anything the GM does.
     assert_eq!(
@@ -756,7 +798,7 @@ fn a_request_out_of_range_is_refused_and_answered() {
     let wire = ToGm::Ask {
         n: 1,
         who: 1,
-        event: too_big.clone(),
+        req: Request::Event(too_big.clone()),
     };
     assert_eq!(read_to_gm(&serde_json::to_string(&wire).unwrap()), Ok(wire));
     assert_eq!(check_ask(&s, &a, 1, &too_big, Secrets::default()), out);
@@ -853,7 +895,8 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
     assert_eq!(
         check_ask(&s, &a, 1, &answer, Secrets::default()),
         Ok(vec![
-            "Ilse answers Brigand’s melee attack with Parry".to_owned()
+            "Ilse answers Brigand’s melee attack with Parry".to_owned(),
+            "Ilse: Answer (reaction) 0 → 20".to_owned()
         ])
     );
     // Only that answer, only for its own combatant.
@@ -870,4 +913,90 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
         Some((2, attack))
     );
     assert_eq!(answer_events(&mine, 1, Some(parry)), Ok(answer));
+}
+
+/// The raw-event form of a request, as the panels not yet refereed send it.
+fn check_ask(
+    s: &State,
+    chars: &[String],
+    who: u32,
+    event: &Event,
+    gm: Secrets,
+) -> Result<Vec<String>, String> {
+    check_request(s, chars, who, &Request::Event(event.clone()), gm).map(|(_, lines)| lines)
+}
+
+/// A forged peer (issue 39): each request a modified page could send is refused with its line
+/// and changes nothing; what the rules allow is taken, resolved by the GM's phone itself.
+#[test]
+fn a_forged_peer_is_refused_and_the_rules_decide() {
+    use crate::rules::symbaroum::referee::Action;
+    let mut e = fight();
+    let a = vec!["a".to_owned()];
+    let gm = Secrets::default();
+    let act_of = |i: Intent, d: Vec<(u32, u32)>| Request::Act(i, d);
+    // Varla (a) is down and dying, on her turn.
+    act(&mut e, Event::Damage(vec![1], 12));
+    let s = at_turn(&mut e, 1);
+    assert!(s.dying(s.get(1).unwrap()));
+    let death = Intent::Symbaroum(Action::DeathTest);
+    let before = e.clone();
+    let refused = |req: Request, who: u32| check_request(&s, &a, who, &req, gm).unwrap_err();
+    // Raw events for what is an intent now: a death test, an end of turn, a wait.
+    for raw in [Event::Death(1, 20, 4), Event::Next, Event::Place(1, None)] {
+        assert_eq!(
+            refused(Request::Event(raw), 1),
+            "not something a player asks for (the GM does it)"
+        );
+    }
+    // A raw Set of its own numbers is still how the panels not yet refereed keep theirs (Heimr's
+    // fatigue, a pre-rolled defence): the GM sees the sender's own change in full, never "a
+    // change to its numbers".
+    let (_, lines) = check_request(&s, &a, 1, &Request::Event(Event::Set(1, 1, 100)), gm).unwrap();
+    assert_eq!(lines, ["Varla: Defense 11 → 100"]);
+    // Dice outside the faces asked for, too few, too many.
+    assert_eq!(
+        refused(act_of(death, vec![(20, 21), (4, 1)]), 1),
+        "a d20 showing 21"
+    );
+    assert_eq!(
+        refused(act_of(death, vec![(6, 3), (4, 1)]), 1),
+        "a d6 where the roll takes a d20"
+    );
+    assert_eq!(
+        refused(act_of(death, vec![(20, 3)]), 1),
+        "fewer dice than the roll takes"
+    );
+    assert_eq!(
+        refused(act_of(death, vec![(20, 3), (4, 1), (4, 1)]), 1),
+        "3 dice sent, the roll takes 2"
+    );
+    // Another player's combatant; a combatant the player does not see.
+    assert_eq!(
+        refused(act_of(death, vec![(20, 3), (4, 1)]), 2),
+        "Bram is not one of this player’s characters"
+    );
+    // What the rules forbid: a stand-up while dying (not even prone), out of turn.
+    assert_eq!(
+        refused(act_of(Intent::Symbaroum(Action::StandUp), vec![(20, 1)]), 1),
+        "not something this combatant can do in this fight"
+    );
+    // The one allowed: the death test, resolved here from the dice sent, and only once a turn.
+    let (ev, lines) = check_request(&s, &a, 1, &act_of(death, vec![(20, 14), (4, 1)]), gm).unwrap();
+    assert!(lines.iter().any(|l| l.contains("d20 = 14")), "{lines:?}");
+    let mut s2 = s.clone();
+    s2.apply(&ev);
+    assert_eq!(s2.get(1).unwrap().death, 1);
+    assert_eq!(
+        check_request(&s2, &a, 1, &act_of(death, vec![(20, 2), (4, 1)]), gm).unwrap_err(),
+        "Varla has taken this turn’s death test"
+    );
+    // A repeated request number, and an older one, are refused; a newer one is taken.
+    let mut last = 0;
+    assert!(fresh(&mut last, 17).is_ok());
+    assert!(fresh(&mut last, 17).is_err());
+    assert!(fresh(&mut last, 3).is_err());
+    assert!(fresh(&mut last, 18).is_ok());
+    // Nothing stored changed by any of it.
+    assert_eq!(e, before);
 }

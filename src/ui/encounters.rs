@@ -5,14 +5,17 @@
 //! the fight as a logged step (`storage::agree`).
 
 use crate::rules::dice::CryptoSource;
+use crate::rules::encounter::referee::Recorder;
 use crate::rules::encounter::shared::Keep;
 use crate::rules::encounter::{Encounter, Event, State};
+use crate::rules::referee::{self, Intent};
 use crate::storage::agree::{self, Outcome};
 use crate::storage::encounters::{
     delete_encounter, key_of, load_encounters, save_encounter_index, INDEX_KEY,
 };
 use crate::storage::merge::{canonical, describe, Step, Tracker};
 use crate::storage::roster::NewerEntry;
+use crate::storage::table::Request;
 use crate::storage::{KeyValueStore, Versioned};
 use crate::storage::{LocalStore, StorageError};
 use crate::ui::lazy::NotLoaded;
@@ -543,14 +546,35 @@ pub struct EncCtx {
     pub selected: RwSignal<Option<u32>>,
     /// Set on a player's phone at the live table: what the panel does is sent to the GM's
     /// phone as a request (for the combatant `selected`) instead of applied here.
-    pub ask: Option<fn(EncCtx, Event)>,
+    pub ask: Option<fn(EncCtx, Request)>,
 }
 
 impl EncCtx {
     pub fn act(&self, event: Event) {
         match self.ask {
-            Some(send) => send(*self, event),
+            Some(send) => send(*self, Request::Event(event)),
             None => self.store.act(&self.id.get_value(), self.state, event),
+        }
+    }
+
+    /// `who` intends `intent`: its dice rolled here, then resolved by the rules
+    /// (`rules::referee`): into this fight on the GM's phone, or sent with the dice as a request
+    /// on a player's, where the GM's phone resolves it again over its own fight. A refusal is a
+    /// notice, in the rules' words.
+    pub fn intend(&self, who: u32, intent: Intent) {
+        let Some((made, rolled)) = self.roll(|src| {
+            let mut rec = Recorder::new(src);
+            let made = self
+                .state
+                .with_untracked(|s| referee::resolve(s, who, intent, &mut rec));
+            (made, rec.rolled)
+        }) else {
+            return;
+        };
+        match (made, self.ask) {
+            (Err(why), _) => self.store.notices.error(format!("Not now: {why}.")),
+            (Ok(_), Some(send)) => send(*self, Request::Act(intent, rolled)),
+            (Ok(event), None) => self.store.act(&self.id.get_value(), self.state, event),
         }
     }
 

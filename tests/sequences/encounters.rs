@@ -9,8 +9,10 @@ use crate::common::{config, text};
 use proptest::prelude::*;
 use proptest_state_machine::{prop_state_machine, ReferenceStateMachine, StateMachineTest};
 use rollsheet::rules::dice::{DiceSource, SeededSource};
+use rollsheet::rules::encounter::referee::Recorder;
 use rollsheet::rules::encounter::shared::{Keep, Linked, Value};
-use rollsheet::rules::encounter::{rules_for, Duration, Encounter, Event, State};
+use rollsheet::rules::encounter::{event_ok, rules_for, Duration, Encounter, Event, State};
+use rollsheet::rules::referee;
 use rollsheet::storage::agree;
 use rollsheet::storage::character::{Character, Sheet};
 use rollsheet::storage::encounters::{
@@ -171,12 +173,12 @@ fn tempo_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
 }
 
 fn symbaroum_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
-    use rollsheet::rules::symbaroum::combat::{
-        over_pain_threshold, pain_events, stand_up_events, strike,
-    };
+    use rollsheet::rules::referee::{resolve, Intent};
+    use rollsheet::rules::symbaroum::combat::{over_pain_threshold, pain_events, strike};
+    use rollsheet::rules::symbaroum::referee::Action;
     let mut src = SeededSource::new(seed);
     if seed % 4 == 0 {
-        return stand_up_events(s, a, src.roll(20));
+        return resolve(s, a, Intent::Symbaroum(Action::StandUp), &mut src).ok();
     }
     let (x, y) = (s.get(a)?, s.get(b)?);
     let st = strike(
@@ -225,6 +227,8 @@ pub enum Op {
     Spend(usize, usize),
     Death(usize, u32, u32),
     Act(usize, usize, u64),
+    /// The k-th action the rules allow a combatant now (`rules::referee`), with seeded dice.
+    Intend(usize, usize, u64),
     Undo,
     Redo,
     /// A shared value changed on a joined character's sheet (character, value, number).
@@ -358,6 +362,16 @@ fn run<F: Fight>(f: &Fought, op: &Op) -> Fought {
             id(s, *i).and_then(|who| (n > 0).then(|| Event::Spend(who, r % n, 1)))
         }
         Op::Death(i, d20, d4) => id(s, *i).map(|who| Event::Death(who, *d20, *d4)),
+        // One of the actions the rules allow now, resolved by the rules (the panels' one path).
+        Op::Intend(i, k, seed) => id(s, *i).and_then(|who| {
+            let allowed: Vec<_> = referee::offers(s, who)
+                .into_iter()
+                .filter(|o| o.allowed())
+                .collect();
+            let o = allowed.get(k % allowed.len().max(1))?;
+            let made = referee::resolve(s, who, o.action, &mut SeededSource::new(*seed));
+            Some(made.unwrap_or_else(|why| panic!("{:?} offered, refused: {why}", o.action)))
+        }),
         Op::Act(a, b, seed) => match (id(s, *a), id(s, *b)) {
             (Some(a), Some(b)) => F::act(s, a, b, *seed),
             _ => None,
@@ -382,8 +396,48 @@ fn run<F: Fight>(f: &Fought, op: &Op) -> Fought {
     next
 }
 
+/// The referee keeps its word, for every combatant of the fight reached: every action `offers`
+/// allows resolves, with the dice it rolls replayed exactly from another phone; every action it
+/// refuses is refused by `resolve` with the same reason; and dice other than the roll's are
+/// refused.
+fn check_referee(s: &State, seed: u64) {
+    for c in &s.combatants {
+        for o in referee::offers(s, c.id) {
+            let mut dice = SeededSource::new(seed);
+            let mut rec = Recorder::new(&mut dice);
+            let made = referee::resolve(s, c.id, o.action, &mut rec);
+            let rolled = rec.rolled;
+            match &o.refused {
+                None => {
+                    let e = made.unwrap_or_else(|w| panic!("{:?} offered, refused: {w}", o.action));
+                    let again = referee::resolve_rolled(s, c.id, o.action, &rolled);
+                    assert_eq!(
+                        again.as_ref(),
+                        Ok(&e),
+                        "the GM's phone resolves it the same"
+                    );
+                    if let Some(&(f, _)) = rolled.first() {
+                        let mut off = rolled.clone();
+                        off[0] = (f, f + 1);
+                        assert!(referee::resolve_rolled(s, c.id, o.action, &off).is_err());
+                        off.pop();
+                        assert!(referee::resolve_rolled(s, c.id, o.action, &off).is_err());
+                    }
+                    assert!(
+                        event_ok(&e, true),
+                        "{:?} makes an event no import takes",
+                        o.action
+                    );
+                }
+                Some(why) => assert_eq!(made.as_ref(), Err(why), "{:?}", o.action),
+            }
+        }
+    }
+}
+
 /// Everything a fight must survive after every step.
 pub fn check_fight(f: &Fought) {
+    check_referee(&f.state, f.now);
     f.enc
         .validate()
         .unwrap_or_else(|e| panic!("the fight reached is refused by its own importer: {e}"));
@@ -455,6 +509,7 @@ impl<F: Fight> ReferenceStateMachine for FightMachine<F> {
             1 => (i(), 0usize..4).prop_map(|(w, r)| Op::Spend(w, r)),
             1 => (i(), 1u32..=20, 1u32..=4).prop_map(|(w, d, t)| Op::Death(w, d, t)),
             6 => (i(), i(), any::<u64>()).prop_map(|(a, b, s)| Op::Act(a, b, s)),
+            4 => (i(), 0usize..8, any::<u64>()).prop_map(|(a, k, s)| Op::Intend(a, k, s)),
             2 => Just(Op::Undo),
             1 => Just(Op::Redo),
             3 => (0usize..8, 0usize..8, -30i32..60).prop_map(|(i, k, n)| Op::Sheet(i, k, n)),

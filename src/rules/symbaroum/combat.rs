@@ -250,33 +250,6 @@ pub fn pain_events(s: &State, who: u32, target: u32, damage: i32, knock: bool) -
     Event::Batch(out)
 }
 
-/// Standing up from prone: a Quick test with its d20, the condition gone, a movement action
-/// spent, and the combat action too when the test fails; one step to undo.
-pub fn stand_up_events(s: &State, who: u32, d20: u32) -> Option<Event> {
-    let c = s.get(who)?;
-    let cid = s.conditions_of(who).find(|a| a.name == "Prone")?.cid;
-    let quick = c.stat(QUICK);
-    let ok = d20 as i32 <= quick;
-    let mut out = vec![
-        Event::Note(format!(
-            "{} stands up: Quick test d20 {d20} {} {quick}, {}",
-            c.name,
-            if ok { "≤" } else { ">" },
-            if ok {
-                "a movement action"
-            } else {
-                "the whole turn"
-            }
-        )),
-        Event::Remove(cid),
-        Event::Spend(who, 1, 1),
-    ];
-    if !ok {
-        out.push(Event::Spend(who, 0, 1));
-    }
-    Some(Event::Batch(out))
-}
-
 /// Surprise: [Discreet←Vigilant]; for groups, the attackers' lowest Discreet against the
 /// defenders' highest Vigilant. `None` when a side is empty.
 pub fn surprise(attackers: &[&Combatant], defenders: &[&Combatant]) -> Option<(i32, Chance)> {

@@ -207,7 +207,7 @@ mod tests {
         assert!(after.has(1, "Prone"));
         assert_eq!(pools(&after, 1), [0, 0]);
         // Failed with the whole turn left: up, and the whole turn is gone.
-        let s = fight(&[prone.clone()]);
+        let s = fight(std::slice::from_ref(&prone));
         let after = go(&s, 1, Action::StandUp, &[17]).unwrap();
         assert!(!after.has(1, "Prone"));
         assert_eq!(pools(&after, 1), [0, 0]);

@@ -11,6 +11,7 @@ pub mod fields;
 pub mod form;
 pub mod handlers;
 pub mod modes;
+pub mod offers;
 pub mod roll_row;
 pub mod roll_sheet;
 pub mod section;
@@ -24,6 +25,7 @@ pub use handlers::{
     checked, choices, dist, flag, num, reactive, set_to, tap, target, text, typed, when,
 };
 pub use modes::{Mode, ModeTabs};
+pub use offers::Offers;
 pub use roll_row::{Fig, RollRow};
 pub use roll_sheet::RollSheet;
 pub use section::Section;

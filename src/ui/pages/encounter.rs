@@ -2,10 +2,12 @@
 //! round, next turn, undo and redo, each combatant's vitals and conditions; tap a combatant for
 //! damage, healing, conditions, waiting and the system's own actions (attacks, death tests).
 
+use crate::rules::encounter::referee::Turn;
 use crate::rules::encounter::{Duration, Event, State, Turns};
+use crate::rules::referee::Intent;
 use crate::ui::encounters::{EncCtx, Encounters, TableHook};
 use crate::ui::kit::{
-    choices, draw, flag, tap, text, typed, when, Field, RollSheet, Section, Stepper,
+    choices, draw, flag, tap, text, typed, when, Field, Offers, RollSheet, Section, Stepper,
 };
 use crate::ui::roster::Roster;
 use crate::ui::router::Link;
@@ -430,17 +432,14 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
             </section>
             <section class="combat-panel" aria-label="Place in the order">
                 <h3>"Wait"</h3>
-                <div class="actions">
-                    <button class="btn" on:click=tap(move || ctx.act(Event::Place(who, None)))>"Wait until last"</button>
-                    {move || ctx.state.with(|s| {
-                        let pos = s.order.iter().position(|&x| x == who).unwrap_or(0);
-                        s.order.iter().skip(pos + 2).map(|&id| (id, s.name(id).to_owned())).collect::<Vec<_>>()
-                    }).into_iter().map(|(id, name)| view! {
-                        <button class="btn small" on:click=tap(move || ctx.act(Event::Place(who, Some(id))))>{format!("Act before {name}")}</button>
-                    }).collect_view()}
-                </div>
+                <Offers ctx who pick=reorders/>
                 <button class="btn small danger" on:click=tap(move || { ctx.act(Event::Leave(who)); ctx.selected.set(None); })>"Remove from the fight"</button>
             </section>
         </RollSheet>
     }
+}
+
+/// The turn's offers that move a combatant in the order (the GM's Next button ends turns).
+fn reorders(i: &Intent) -> bool {
+    matches!(i, Intent::Turn(Turn::WaitLast | Turn::Before(_)))
 }

@@ -56,7 +56,7 @@ pub fn asks(ctx: EncCtx) -> AnyView {
     let list = move || {
         t.asks.get().into_iter().enumerate().map(|(i, a)| {
             // What it would do to the fight as it is now (it may have moved since it came).
-            let (who, text) = ctx.state.with(|s| (s.name(a.who).to_owned(), crate::storage::table::preview(s, &a.event, a.who).join(" ")));
+            let (who, text) = ctx.state.with(|s| (s.name(a.who).to_owned(), crate::storage::table::request_preview(s, a.who, &a.req).unwrap_or_else(|why| vec![format!("No longer possible: {why}.")]).join(" ")));
             view! {
                 <li class="notice ask">
                     <p><strong>{format!("Player {} asks for {who}: ", a.seat + 1)}</strong>{text}</p>

@@ -11,11 +11,11 @@ mod rtc;
 
 pub use player::TablePage;
 
-use crate::rules::encounter::{Encounter, Event, State};
+use crate::rules::encounter::{Encounter, State};
 use crate::storage::agree;
 use crate::storage::table::{
-    check_ask, compact, expand, preview, read_to_gm, read_to_player, view_for, Code, Got, Held,
-    Lead, ToGm, ToPlayer, MAX_SEATS, MAX_WAITING, VERSION,
+    check_request, compact, expand, fresh, read_to_gm, read_to_player, request_preview, view_for,
+    Code, Got, Held, Lead, Request, ToGm, ToPlayer, MAX_SEATS, MAX_WAITING, VERSION,
 };
 use crate::storage::versioned::Versioned;
 use crate::storage::Loaded;
@@ -97,7 +97,7 @@ pub struct Ask {
     token: String,
     n: u32,
     who: u32,
-    event: Event,
+    req: Request,
     /// What it writes in the fight's log.
     text: String,
     said: Option<String>,
@@ -110,6 +110,8 @@ struct Peer {
     chars: Vec<String>,
     lead: Lead,
     open: bool,
+    /// The number of its last request (they only grow: a repeat is refused).
+    asked: u32,
 }
 
 #[derive(Clone, Copy)]
@@ -506,6 +508,7 @@ impl Table {
                             chars: chars.clone(),
                             lead: Lead::default(),
                             open: true,
+                            asked: 0,
                         });
                     }
                 });
@@ -517,34 +520,32 @@ impl Table {
                 catch_up(n, have, &e, &state);
             }
             ToGm::Resync { have } => catch_up(n, have, &e, &state),
-            ToGm::Ask {
-                n: asked,
-                who,
-                event,
-            } => {
+            ToGm::Ask { n: asked, who, req } => {
+                // Each request is answered once: its number must be new from this phone.
                 let peer = local_peers(|ps| {
-                    ps.iter()
+                    ps.iter_mut()
                         .find(|p| p.seat == n && p.open)
-                        .map(|p| (p.token.clone(), p.chars.clone()))
+                        .map(|p| (p.token.clone(), p.chars.clone(), fresh(&mut p.asked, asked)))
                 });
                 let waiting = self
                     .asks
                     .with_untracked(|l| l.iter().filter(|a| a.seat == n).count());
                 let checked = match &peer {
                     None => Err("the phone has not greeted the table".into()),
+                    Some((.., Err(why))) => Err(why.clone()),
                     Some(_) if waiting >= MAX_WAITING => {
                         Err(format!("{MAX_WAITING} requests already wait for the GM"))
                     }
-                    Some((_, chars)) => check_ask(&state, chars, who, &event, (&e).into()),
+                    Some((_, chars, _)) => check_request(&state, chars, who, &req, (&e).into()),
                 };
                 match checked {
-                    Ok(lines) => self.asks.update(|l| {
+                    Ok((_, lines)) => self.asks.update(|l| {
                         l.push(Ask {
                             seat: n,
                             token: peer.map(|p| p.0).unwrap_or_default(),
                             n: asked,
                             who,
-                            event,
+                            req,
                             text: lines.join(" "),
                             said: None,
                         })
@@ -589,16 +590,16 @@ impl Table {
         let Some(e) = self.served().filter(|e| e.id == ctx.id.get_value()) else {
             return;
         };
+        // Resolved again over the fight as it is now, with the same dice.
         let checked = if take {
             ctx.state
-                .with_untracked(|s| check_ask(s, &chars, a.who, &a.event, (&e).into()))
-                .map(|_| ())
+                .with_untracked(|s| check_request(s, &chars, a.who, &a.req, (&e).into()))
         } else {
             Err("the GM said no".to_owned())
         };
         match checked {
-            Ok(()) => {
-                ctx.act(a.event);
+            Ok((event, _)) => {
+                ctx.act(event);
                 send(
                     a.seat,
                     &ToPlayer::Answer {
@@ -721,8 +722,9 @@ impl Table {
                     } else {
                         format!("Refused: {why}.")
                     };
+                    // The first answer stands (a repeat's refusal does not undo an acceptance).
                     self.asks.update(|l| {
-                        if let Some(a) = l.iter_mut().find(|a| a.n == *n) {
+                        if let Some(a) = l.iter_mut().find(|a| a.n == *n && a.said.is_none()) {
                             a.said = Some(said);
                         }
                     });
@@ -928,13 +930,14 @@ fn catch_up(n: u32, have: u64, e: &Encounter, state: &State) {
     });
 }
 
-/// Player: the system's own panel on this phone acted for combatant `ctx.selected`: the event
-/// goes to the GM's phone as a request, shown here until the GM answers.
-fn ask(ctx: EncCtx, event: Event) {
+/// Player: the system's own panel on this phone acted for combatant `ctx.selected`: the request
+/// goes to the GM's phone, shown here until the GM answers.
+fn ask(ctx: EncCtx, req: Request) {
     let (Some(t), Some(who)) = (local(|l| l.table), ctx.selected.get_untracked()) else {
         return;
     };
-    // Numbered from the clock, so an answer to a request made before a reload matches none.
+    // Numbered from the clock, so an answer to a request made before a reload matches none,
+    // and the numbers keep growing across reloads (the GM's phone refuses one it has seen).
     let n = local(|l| {
         l.asked = l
             .asked
@@ -942,14 +945,16 @@ fn ask(ctx: EncCtx, event: Event) {
             + 1;
         l.asked
     });
+    // What it would do, as this phone knows the fight (the GM's phone works it out again).
     let text = ctx
         .state
-        .with_untracked(|s| preview(s, &event, who))
+        .with_untracked(|s| request_preview(s, who, &req))
+        .unwrap_or_default()
         .join(" ");
     let m = ToGm::Ask {
         n,
         who,
-        event: event.clone(),
+        req: req.clone(),
     };
     let sent = matches!(t.phase(PLAYER), Some(Phase::Open(_)))
         && rtc::send(PLAYER, &serde_json::to_string(&m).unwrap_or_default());
@@ -960,7 +965,7 @@ fn ask(ctx: EncCtx, event: Event) {
             token: String::new(),
             n,
             who,
-            event,
+            req,
             text,
             said,
         });

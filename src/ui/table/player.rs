@@ -3,10 +3,11 @@
 //! this player's own combatants in full, and the log. The last view stays after a reload.
 
 use super::{card, Card, Phase, Table};
-use crate::rules::encounter::{rules_for, Event};
+use crate::rules::encounter::rules_for;
+use crate::rules::referee::Intent;
 use crate::storage::table::{Seat, View};
 use crate::ui::encounters::EncCtx;
-use crate::ui::kit::{flag, tap, when};
+use crate::ui::kit::{flag, when, Offers};
 use crate::ui::share::ScanButton;
 use crate::ui::systems::combat_ui_later;
 use leptos::prelude::*;
@@ -167,7 +168,7 @@ fn actions(t: Table) -> impl IntoView {
                     <p class="muted">"In your turn (or to answer what is declared against you), what you roll here goes to the GM’s phone: it counts once the GM accepts it."</p>
                     {(ui.panel)(ctx, who)}
                     <Show when=when(turn)>
-                        <button class="btn wide" on:click=tap(move || ctx.act(Event::Next))>"End my turn"</button>
+                        <Offers ctx who pick=turns/>
                     </Show>
                 </section>
             }
@@ -207,4 +208,9 @@ fn order_and_log(v: View) -> impl IntoView {
         <h2>"Log"</h2>
         <ol class="fight-log" data-testid="table-log">{log}</ol>
     }
+}
+
+/// The turn actions of every system (end the turn, wait, act before another).
+fn turns(i: &Intent) -> bool {
+    matches!(i, Intent::Turn(_))
 }

@@ -4,16 +4,18 @@
 
 use crate::rules::dice::{parse, DiceSource};
 use crate::rules::encounter::{Combatant, Duration, Event, State};
+use crate::rules::referee::Intent;
 use crate::rules::symbaroum::combat::{
-    attack, npc, over_pain_threshold, pain_events, reach_free_attack, stand_up_events, strike,
-    surprise, Roller, QUICK, WEAPON,
+    attack, npc, over_pain_threshold, pain_events, reach_free_attack, strike, surprise, Roller,
+    WEAPON,
 };
-use crate::rules::symbaroum::{death_chance_within, success_chance, Blind};
+use crate::rules::symbaroum::referee::offers;
+use crate::rules::symbaroum::{death_chance_within, Blind};
 use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
-use crate::ui::kit::{flag, set_to, tap, text, typed, when, Check, Stepper};
+use crate::ui::kit::{flag, set_to, tap, text, typed, when, Check, Offers, Stepper};
 use crate::ui::systems::{numbered, CombatUi};
 use leptos::prelude::*;
 
@@ -97,8 +99,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
 fn panel(ctx: EncCtx, who: u32) -> AnyView {
     view! {
         <Attack ctx who/>
-        <StandUp ctx who/>
-        <DeathTests ctx who/>
+        <Actions ctx who/>
     }
     .into_any()
 }
@@ -292,38 +293,10 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     }
 }
 
+/// Standing up and the death test: what the rules offer now (`symbaroum::referee`), with the
+/// chance of dying within the next tests while dying.
 #[component]
-fn StandUp(ctx: EncCtx, who: u32) -> impl IntoView {
-    let prone = flag(move || ctx.state.with(|s| s.has(who, "Prone")));
-    let chance = text(move || {
-        ctx.state
-            .with(|s| {
-                s.get(who)
-                    .map(|c| percent(success_chance(c.stat(QUICK), Blind::Neither)))
-            })
-            .unwrap_or_default()
-    });
-    let stand = tap(move || {
-        let Some(d20) = ctx.roll(|src| src.roll(20)) else {
-            return;
-        };
-        if let Some(e) = ctx.state.with_untracked(|s| stand_up_events(s, who, d20)) {
-            ctx.act(e);
-        }
-    });
-    view! {
-        <Show when=when(prone)>
-            <section class="combat-panel" aria-label="Stand up">
-                <h3>"Stand up"</h3>
-                <p class="chance">"Quick test passes " <strong>{chance}</strong> ": a movement action; otherwise the whole turn."</p>
-                <button class="btn" on:click=stand.clone()>"Roll to stand up"</button>
-            </section>
-        </Show>
-    }
-}
-
-#[component]
-fn DeathTests(ctx: EncCtx, who: u32) -> impl IntoView {
+fn Actions(ctx: EncCtx, who: u32) -> impl IntoView {
     let dying = flag(move || ctx.state.with(|s| s.get(who).is_some_and(|c| s.dying(c))));
     let odds = text(move || {
         let steps = ctx.state.with(|s| s.get(who).map_or(0, |c| c.death));
@@ -335,23 +308,24 @@ fn DeathTests(ctx: EncCtx, who: u32) -> impl IntoView {
             percent(death_chance_within(steps, 3))
         )
     });
-    let due = flag(move || ctx.state.with(|s| s.current == Some(who)));
-    let test = tap(move || {
-        if let Some((d20, wake)) = ctx.roll(|src| (src.roll(20), src.roll(4))) {
-            ctx.act(Event::Death(who, d20, wake));
-        }
-    });
+    let any = flag(move || ctx.state.with(|s| !offers(s, who).is_empty()));
     view! {
-        <Show when=when(dying)>
-            <section class="combat-panel" aria-label="Death test">
-                <h3>"Dying"</h3>
-                <p data-testid="death-odds">{odds}</p>
-                <Show when=when(due)><p class="verdict">"Its turn: a death test is due."</p></Show>
-                <button class="btn primary" data-testid="death-test" on:click=test.clone()>"Roll death test"</button>
-                <p class="muted">"Only a herbal cure, Medicus or mystical healing stabilizes; natural healing does not."</p>
+        <Show when=when(any)>
+            <section class="combat-panel" aria-label="Stand up and death tests">
+                <Show when=when(dying)>
+                    <h3>"Dying"</h3>
+                    <p data-testid="death-odds">{odds}</p>
+                    <p class="muted">"Only a herbal cure, Medicus or mystical healing stabilizes; natural healing does not."</p>
+                </Show>
+                <Offers ctx who pick=own/>
             </section>
         </Show>
     }
+}
+
+/// Symbaroum's own actions (the turn's are drawn by the fight's page).
+fn own(i: &Intent) -> bool {
+    matches!(i, Intent::Symbaroum(_))
 }
 
 /// Surprise: the surprising side's lowest Discreet against the other side's highest Vigilant.
