@@ -9,13 +9,40 @@ use crate::rules::encounter::referee::{
 };
 use crate::rules::encounter::{Event, State};
 use crate::rules::symbaroum;
-use serde::{Deserialize, Serialize};
 
-/// What a combatant intends, in any system's fight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// What a combatant intends, in any system's fight. On the wire a pair of numbers
+/// ([`Intent::code`]): no serde code of its own on the phone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Intent {
     Turn(Turn),
     Symbaroum(symbaroum::referee::Action),
+}
+
+impl Intent {
+    /// (kind, argument): the intent as the wire carries it.
+    pub fn code(self) -> (u32, u32) {
+        use symbaroum::referee::Action as S;
+        match self {
+            Intent::Turn(Turn::End) => (0, 0),
+            Intent::Turn(Turn::WaitLast) => (1, 0),
+            Intent::Turn(Turn::Before(id)) => (2, id),
+            Intent::Symbaroum(S::StandUp) => (100, 0),
+            Intent::Symbaroum(S::DeathTest) => (101, 0),
+        }
+    }
+
+    /// The intent a code names; `None` for a code this version does not know.
+    pub fn from_code((kind, arg): (u32, u32)) -> Option<Intent> {
+        use symbaroum::referee::Action as S;
+        Some(match (kind, arg) {
+            (0, 0) => Intent::Turn(Turn::End),
+            (1, 0) => Intent::Turn(Turn::WaitLast),
+            (2, id) => Intent::Turn(Turn::Before(id)),
+            (100, 0) => Intent::Symbaroum(S::StandUp),
+            (101, 0) => Intent::Symbaroum(S::DeathTest),
+            _ => return None,
+        })
+    }
 }
 
 /// The fight's events for `intent` of `who`, its dice rolled from `dice`; or the rules' reason

@@ -275,8 +275,8 @@ pub enum ToGm {
     Ask { n: u32, who: u32, req: Request },
 }
 
-/// What a player's phone asks for.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// What a player's phone asks for (on the wire, a field of its own for each: `GmWire`).
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Request {
     /// An intent the rules referee, with the dice rolled for it on the player's phone.
     Act(Intent, Rolled),
@@ -379,8 +379,12 @@ struct GmWire {
     fight: String,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     chars: Vec<String>,
+    /// A raw-event request: (number, combatant, event).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    ask: Option<(u32, u32, Request)>,
+    ask: Option<(u32, u32, Event)>,
+    /// An intent: (number, combatant, (kind, argument), dice as (faces, value)).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    act: Option<(u32, u32, (u32, u32), Rolled)>,
 }
 
 impl From<ToGm> for GmWire {
@@ -399,6 +403,7 @@ impl From<ToGm> for GmWire {
                 fight,
                 chars,
                 ask: None,
+                act: None,
             },
             ToGm::Resync { have } => GmWire {
                 v: VERSION,
@@ -407,15 +412,23 @@ impl From<ToGm> for GmWire {
                 fight: String::new(),
                 chars: Vec::new(),
                 ask: None,
+                act: None,
             },
-            ToGm::Ask { n, who, req } => GmWire {
-                v: VERSION,
-                have: 0,
-                token: String::new(),
-                fight: String::new(),
-                chars: Vec::new(),
-                ask: Some((n, who, req)),
-            },
+            ToGm::Ask { n, who, req } => {
+                let (ask, act) = match req {
+                    Request::Event(e) => (Some((n, who, e)), None),
+                    Request::Act(i, d) => (None, Some((n, who, i.code(), d))),
+                };
+                GmWire {
+                    v: VERSION,
+                    have: 0,
+                    token: String::new(),
+                    fight: String::new(),
+                    chars: Vec::new(),
+                    ask,
+                    act,
+                }
+            }
         }
     }
 }
@@ -427,12 +440,25 @@ impl TryFrom<GmWire> for ToGm {
             if !w.fight.is_empty() || !w.chars.is_empty() {
                 return Err("a greeting without its token");
             }
-            return Ok(match w.ask {
-                Some((n, who, req)) => ToGm::Ask { n, who, req },
-                None => ToGm::Resync { have: w.have },
+            return Ok(match (w.ask, w.act) {
+                (Some((n, who, e)), None) => ToGm::Ask {
+                    n,
+                    who,
+                    req: Request::Event(e),
+                },
+                (None, Some((n, who, code, dice))) => ToGm::Ask {
+                    n,
+                    who,
+                    req: Request::Act(
+                        Intent::from_code(code).ok_or("an action this version does not know")?,
+                        dice,
+                    ),
+                },
+                (None, None) => ToGm::Resync { have: w.have },
+                _ => return Err("two requests in one"),
             });
         }
-        if w.ask.is_some() {
+        if w.ask.is_some() || w.act.is_some() {
             return Err("a greeting and a request in one");
         }
         Ok(ToGm::Hello {

@@ -321,21 +321,45 @@ fn a_peers_messages_are_checked_like_an_import() {
     // is read from any version (it is how an older GM's phone says to update).
     assert_eq!(read_to_gm(r#"{"v":2,"have":3}"#), Err(Refused::Version(2)));
     assert_eq!(
-        read_to_gm(r#"{"v":2,"have":0,"ask":[1,1,{"Event":"Next"}]}"#),
+        read_to_gm(r#"{"v":2,"have":0,"ask":[1,1,"Next"]}"#),
         Err(Refused::Version(2))
     );
     assert_eq!(
-        read_to_gm(r#"{"v":4,"have":0,"ask":[1,1,{"Act":[{"Turn":"End"},[]]}]}"#),
+        read_to_gm(r#"{"v":4,"have":0,"act":[1,1,[0,0],[]]}"#),
         Err(Refused::Version(4))
     );
     assert_eq!(
-        read_to_gm(r#"{"v":3,"have":0,"ask":[1,1,{"Act":[{"Turn":"End"},[]]}]}"#),
+        read_to_gm(r#"{"v":3,"have":0,"act":[1,1,[0,0],[]]}"#),
         Ok(ToGm::Ask {
             n: 1,
             who: 1,
             req: Request::Act(Intent::Turn(Turn::End), Vec::new())
         })
     );
+    // An action this version does not know, or two requests in one: not a message of the table.
+    for bad in [
+        r#"{"v":3,"have":0,"act":[1,1,[999,0],[]]}"#,
+        r#"{"v":3,"have":0,"act":[1,1,[0,0],[]],"ask":[1,1,"Next"]}"#,
+    ] {
+        assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
+    }
+    // Every intent survives its wire form.
+    use crate::rules::symbaroum::referee::Action;
+    for i in [
+        Intent::Turn(Turn::End),
+        Intent::Turn(Turn::WaitLast),
+        Intent::Turn(Turn::Before(7)),
+        Intent::Symbaroum(Action::StandUp),
+        Intent::Symbaroum(Action::DeathTest),
+    ] {
+        assert_eq!(Intent::from_code(i.code()), Some(i));
+        let m = ToGm::Ask {
+            n: 2,
+            who: 1,
+            req: Request::Act(i, vec![(20, 3), (4, 1)]),
+        };
+        assert_eq!(read_to_gm(&serde_json::to_string(&m).unwrap()), Ok(m));
+    }
     assert_eq!(
         read_to_player(r#"{"seq":4,"change":{"head":null}}"#).map(|_| ()),
         Err(Refused::Version(0))
@@ -805,7 +829,7 @@ fn a_request_out_of_range_is_refused_and_answered() {
     let nested = Event::Batch(vec![Event::Batch(vec![Event::Next])]);
     assert_eq!(check_ask(&s, &a, 1, &nested, Secrets::default()), out);
     // A greeting with a request in it is neither.
-    let both = r#"{"v":2,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
+    let both = r#"{"v":3,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
     assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
 }
 

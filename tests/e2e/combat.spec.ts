@@ -116,7 +116,7 @@ test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-rou
   await setNumber(page, "Amount", 30);
   await sheet(page).getByTestId("damage").tap();
   await expect(sheet(page).getByTestId("fighter-vitals")).toHaveText("Toughness 0 / 10 · dying");
-  await expect(sheet(page).getByTestId("death-odds")).toHaveText(
+  await expect(sheet(page).getByTestId("death-odds")).toContainText(
     `0 of 3 steps. Dies within 1 test ${deathWithin(0, 1)}, 2 tests ${deathWithin(0, 2)}, 3 tests ${deathWithin(0, 3)}`,
   );
   // Natural healing does not stabilize.
@@ -141,9 +141,16 @@ test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-rou
   await expect(status(page)).toHaveText("Round 1 · Bror’s turn");
   await expect(page.getByTestId("fight-log")).toContainText("Bror is dying: a death test is due");
   await open(page, "Bror");
-  await expect(sheet(page).getByText("Its turn: a death test is due.")).toBeVisible();
-  await sheet(page).getByTestId("death-test").tap();
+  // The rules offer the death test on its turn, with the chance it kills (only a 20: 5.0%) …
+  const deathTest = sheet(page).getByRole("button", { name: "Roll death test · 5.0%" });
+  await expect(deathTest).toBeEnabled();
+  await deathTest.tap();
   await expect(page.getByTestId("fight-log")).toContainText("Bror death test: d20 =");
+  // … once a turn (Symbaroum #8): a second is refused, with the reason.
+  if ((await sheet(page).getByTestId("fighter-vitals").textContent())!.endsWith("dying")) {
+    await expect(sheet(page).getByRole("button", { name: /^Roll death test/ })).toBeDisabled();
+    await expect(sheet(page).getByText("Not now: Bror has taken this turn’s death test.")).toBeVisible();
+  }
   await close(page);
   await page.getByTestId("next").tap();
   await expect(status(page)).toHaveText("Round 2 · Ulla’s turn");

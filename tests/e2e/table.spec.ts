@@ -385,18 +385,18 @@ test("a player asks from their phone: an attack with the GM's odds, accepted int
   await expect(one.page.getByTestId("table-log")).not.toContainText(line);
 
   // Ending the turn, refused by the GM: the turn stays.
-  await one.page.getByRole("button", { name: "End my turn" }).tap();
+  await one.page.getByRole("button", { name: "End turn", exact: true }).tap();
   await expect(asks).toContainText("Player 1 asks for Varla:");
   await asks.getByRole("button", { name: "Refuse" }).tap();
   await expect(one.page.getByTestId("my-asks")).toContainText("Refused: the GM said no.");
   await expect(gm.getByTestId("table-lines")).toContainText("Player 1: a request was refused: the GM said no.");
   await expect(turnStatus(gm)).toContainText("Varla’s turn");
-  // Accepted, it ends the turn on both phones; the panel's End my turn leaves.
-  await one.page.getByRole("button", { name: "End my turn" }).tap();
+  // Accepted, it ends the turn on both phones; the panel's End turn leaves.
+  await one.page.getByRole("button", { name: "End turn", exact: true }).tap();
   await asks.getByRole("button", { name: "Accept" }).tap();
   await expect(turnStatus(gm)).not.toContainText("Varla’s turn");
   await expect(one.page.getByTestId("table-turn")).toHaveText((await turnStatus(gm).textContent())!);
-  await expect(one.page.getByRole("button", { name: "End my turn" })).toHaveCount(0);
+  await expect(one.page.getByRole("button", { name: "End turn", exact: true })).toHaveCount(0);
   await one.context.close();
 });
 

@@ -16,7 +16,6 @@
 use super::rules::{Reorder, Reset, Turns};
 use super::state::{Event, State};
 use crate::rules::dice::{Chance, DiceSource};
-use serde::{Deserialize, Serialize};
 
 /// Every die an action rolled: (faces, value), in the order the rules rolled them.
 pub type Rolled = Vec<(u32, u32)>;
@@ -157,7 +156,7 @@ pub fn replayed<R>(rolled: &[(u32, u32)], f: impl FnOnce(&mut Replay) -> R) -> R
 }
 
 /// The turn actions every system with turns shares.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Turn {
     /// Ends its own turn.
     End,

@@ -7,7 +7,6 @@ use super::rolls::{death_chance_within, success_chance, Blind};
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{check, Offer};
 use crate::rules::encounter::{Event, State};
-use serde::{Deserialize, Serialize};
 
 /// Indexes of Symbaroum's resources: a combat action and a movement action per turn.
 const COMBAT: usize = 0;
@@ -16,7 +15,7 @@ const MOVEMENT: usize = 1;
 pub const DEATH_TEST: &str = "Death test";
 
 /// What a Symbaroum combatant can intend in its fight.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
     /// Get up from prone: a Quick test (d20); a movement action if it passes (a combat action
     /// stands in for a spent one), the entire turn if not (seed 001, "Stand Up").

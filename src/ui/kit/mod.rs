@@ -25,7 +25,7 @@ pub use handlers::{
     checked, choices, dist, flag, num, reactive, set_to, tap, target, text, typed, when,
 };
 pub use modes::{Mode, ModeTabs};
-pub use offers::Offers;
+pub use offers::offers;
 pub use roll_row::{Fig, RollRow};
 pub use roll_sheet::RollSheet;
 pub use section::Section;

@@ -1,46 +1,41 @@
 //! The action list: what the rules offer a combatant now (`rules::referee::offers`), each as a
 //! button with its cost and exact odds, or greyed with the rules' reason it cannot be now. A tap
 //! sends the intent through `EncCtx::intend` (resolved here on the GM's phone, asked of the GM's
-//! on a player's). Panels draw this instead of building events.
+//! on a player's). Panels draw this instead of building events. Made of [`Field`]s, so it adds
+//! no view code of its own.
 
-use crate::rules::encounter::referee::Offer;
-use crate::rules::encounter::State;
-use crate::rules::referee::Intent;
+use super::form::Field;
+use crate::rules::referee::{self, Intent};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
 use leptos::prelude::*;
 
 /// The offers of `who` that `pick` keeps (e.g. only the system's own, or only the turn's).
-#[component]
-pub fn Offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> impl IntoView {
-    let list = move || {
-        ctx.state.with(|s: &State| {
-            crate::rules::referee::offers(s, who)
-                .into_iter()
-                .filter(|o| pick(&o.action))
-                .collect::<Vec<_>>()
-        })
-    };
-    view! {
-        <ul class="offers" data-testid="offers">
-            {move || list().into_iter().map(|o| row(ctx, who, o)).collect_view()}
-        </ul>
-    }
-}
-
-fn row(ctx: EncCtx, who: u32, o: Offer<Intent>) -> impl IntoView {
-    let intent = o.action;
-    let odds = o.odds.map(|c| format!(" · {}", percent(c)));
-    let note = match &o.refused {
-        Some(why) => format!("Not now: {why}."),
-        None => o.cost.clone(),
-    };
-    view! {
-        <li class="offer">
-            <button class="btn" disabled=o.refused.is_some() on:click=move |_| ctx.intend(who, intent)>
-                {o.label}{odds}
-            </button>
-            {(!note.is_empty()).then(|| view! { <small class="muted">{note}</small> })}
-        </li>
-    }
+pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
+    Field::Rows(std::sync::Arc::new(move || {
+        let list = ctx.state.with(|s| referee::offers(s, who));
+        let mut out = Vec::new();
+        for o in list.into_iter().filter(|o| pick(&o.action)) {
+            let intent = o.action;
+            let odds = o
+                .odds
+                .map(|c| format!(" · {}", percent(c)))
+                .unwrap_or_default();
+            out.push(Field::Act(
+                Signal::stored(format!("{}{odds}", o.label)),
+                "btn",
+                "offer",
+                Signal::stored(o.refused.is_some()),
+                Callback::new(move |()| ctx.intend(who, intent)),
+            ));
+            let note = match o.refused {
+                Some(why) => format!("Not now: {why}."),
+                None => o.cost,
+            };
+            if !note.is_empty() {
+                out.push(Field::Text("muted", "offer-note", Signal::stored(note)));
+            }
+        }
+        out
+    }))
 }

@@ -7,7 +7,7 @@ use crate::rules::encounter::{Duration, Event, State, Turns};
 use crate::rules::referee::Intent;
 use crate::ui::encounters::{EncCtx, Encounters, TableHook};
 use crate::ui::kit::{
-    choices, draw, flag, tap, text, typed, when, Field, Offers, RollSheet, Section, Stepper,
+    choices, draw, flag, offers, tap, text, typed, when, Field, RollSheet, Section, Stepper,
 };
 use crate::ui::roster::Roster;
 use crate::ui::router::Link;
@@ -432,7 +432,7 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
             </section>
             <section class="combat-panel" aria-label="Place in the order">
                 <h3>"Wait"</h3>
-                <Offers ctx who pick=reorders/>
+                {draw(offers(ctx, who, reorders))}
                 <button class="btn small danger" on:click=tap(move || { ctx.act(Event::Leave(who)); ctx.selected.set(None); })>"Remove from the fight"</button>
             </section>
         </RollSheet>

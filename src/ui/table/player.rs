@@ -7,7 +7,7 @@ use crate::rules::encounter::rules_for;
 use crate::rules::referee::Intent;
 use crate::storage::table::{Seat, View};
 use crate::ui::encounters::EncCtx;
-use crate::ui::kit::{flag, when, Offers};
+use crate::ui::kit::{draw, flag, offers, when};
 use crate::ui::share::ScanButton;
 use crate::ui::systems::combat_ui_later;
 use leptos::prelude::*;
@@ -168,7 +168,7 @@ fn actions(t: Table) -> impl IntoView {
                     <p class="muted">"In your turn (or to answer what is declared against you), what you roll here goes to the GM’s phone: it counts once the GM accepts it."</p>
                     {(ui.panel)(ctx, who)}
                     <Show when=when(turn)>
-                        <Offers ctx who pick=turns/>
+                        {draw(offers(ctx, who, turns))}
                     </Show>
                 </section>
             }

@@ -15,7 +15,9 @@ use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
-use crate::ui::kit::{flag, set_to, tap, text, typed, when, Check, Offers, Stepper};
+use crate::ui::kit::{
+    draw, flag, offers as kit_offers, set_to, tap, text, typed, when, Check, Field, Stepper,
+};
 use crate::ui::systems::{numbered, CombatUi};
 use leptos::prelude::*;
 
@@ -99,7 +101,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
 fn panel(ctx: EncCtx, who: u32) -> AnyView {
     view! {
         <Attack ctx who/>
-        <Actions ctx who/>
+        {actions(ctx, who)}
     }
     .into_any()
 }
@@ -295,13 +297,12 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
 
 /// Standing up and the death test: what the rules offer now (`symbaroum::referee`), with the
 /// chance of dying within the next tests while dying.
-#[component]
-fn Actions(ctx: EncCtx, who: u32) -> impl IntoView {
+fn actions(ctx: EncCtx, who: u32) -> AnyView {
     let dying = flag(move || ctx.state.with(|s| s.get(who).is_some_and(|c| s.dying(c))));
     let odds = text(move || {
         let steps = ctx.state.with(|s| s.get(who).map_or(0, |c| c.death));
         format!(
-            "{} of 3 steps. Dies within 1 test {}, 2 tests {}, 3 tests {}",
+            "Dying: {} of 3 steps. Dies within 1 test {}, 2 tests {}, 3 tests {}. Only a herbal cure, Medicus or mystical healing stabilizes; natural healing does not.",
             steps,
             percent(death_chance_within(steps, 1)),
             percent(death_chance_within(steps, 2)),
@@ -309,18 +310,13 @@ fn Actions(ctx: EncCtx, who: u32) -> impl IntoView {
         )
     });
     let any = flag(move || ctx.state.with(|s| !offers(s, who).is_empty()));
-    view! {
-        <Show when=when(any)>
-            <section class="combat-panel" aria-label="Stand up and death tests">
-                <Show when=when(dying)>
-                    <h3>"Dying"</h3>
-                    <p data-testid="death-odds">{odds}</p>
-                    <p class="muted">"Only a herbal cure, Medicus or mystical healing stabilizes; natural healing does not."</p>
-                </Show>
-                <Offers ctx who pick=own/>
-            </section>
-        </Show>
-    }
+    draw(Field::If(
+        any,
+        vec![
+            Field::If(dying, vec![Field::Text("", "death-odds", odds)]),
+            kit_offers(ctx, who, own),
+        ],
+    ))
 }
 
 /// Symbaroum's own actions (the turn's are drawn by the fight's page).
