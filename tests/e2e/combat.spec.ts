@@ -150,10 +150,20 @@ test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-rou
   if ((await sheet(page).getByTestId("fighter-vitals").textContent())!.endsWith("dying")) {
     await expect(sheet(page).getByRole("button", { name: /^Roll death test/ })).toBeDisabled();
     await expect(sheet(page).getByText("Not now: Bror has taken this turn’s death test.")).toBeVisible();
+    for (const theme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await page.screenshot({ path: `test-results/screens/fight-death-test-${theme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: "light" });
   }
   await close(page);
   await page.getByTestId("next").tap();
   await expect(status(page)).toHaveText("Round 2 · Ulla’s turn");
+  // Symbaroum #4: once the order is established, no waiting (the rules' reason shown).
+  await open(page, "Ulla");
+  await expect(sheet(page).getByRole("button", { name: "Wait until last" })).toBeDisabled();
+  await expect(sheet(page).getByText("Not now: the order is established: it cannot be changed after the first round.").first()).toBeVisible();
+  await close(page);
   // A condition counted in turns, to survive the reload with its count.
   await open(page, o[2]!);
   await sheet(page).locator("#cond-name").selectOption("Flanked");

@@ -13,7 +13,7 @@
 //! The turn actions every system with turns shares ([`Turn`]: end the turn, wait until last,
 //! act before another) are refereed here from [`CombatRules::reorder`](super::CombatRules).
 
-use super::rules::{Reorder, Reset, Turns};
+use super::rules::{Reorder, Reset};
 use super::state::{Event, State};
 use crate::rules::dice::{Chance, DiceSource};
 
@@ -170,13 +170,8 @@ pub enum Turn {
 fn why_not_reorder(s: &State, who: u32) -> Option<String> {
     let name = s.name(who);
     match s.rules.reorder {
-        Reorder::Never => Some(match s.rules.turns {
-            Turns::EachRound => {
-                "the order is the declared dice’s: only a new declaration moves it".into()
-            }
-            Turns::None => "this system has no turn order".into(),
-            Turns::Fixed => "these rules keep the order as rolled".into(),
-        }),
+        // Never offered (see `turn_offers`).
+        Reorder::Never => Some("these rules keep the order".into()),
         _ if s.ended => Some("the fight is over".into()),
         _ if s.round > 0 && s.current != Some(who) => Some(format!("only on {name}’s own turn")),
         Reorder::FirstRound if s.round > 1 => {
