@@ -243,17 +243,20 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   await expect(lines).toContainText("Player 1: a message was refused: it is not a message of the table (not an object).");
   await say("{" + " ".repeat(20_000) + "}");
   await expect(lines).toContainText("Player 1: a message was refused: a message of 20 KB, over the limit of 16 KB.");
-  await say(JSON.stringify({ v: 3, have: 0, token: "t", fight }));
-  await expect(lines).toContainText("table format 3");
-  await say(JSON.stringify({ v: 2, have: 0, chars: ["x"] }));
+  await say(JSON.stringify({ v: 9, have: 0, token: "t", fight }));
+  await expect(lines).toContainText("table format 9");
+  // Not only a greeting: every message's version is checked (an older phone's resync).
+  await say(JSON.stringify({ v: 2, have: 0 }));
+  await expect(lines).toContainText("table format 2");
+  await say(JSON.stringify({ v: 3, have: 0, chars: ["x"] }));
   await expect(lines).toContainText("a greeting without its token");
-  await say(JSON.stringify({ v: 2, have: 0, token: "t", fight: "another", chars: [] }));
+  await say(JSON.stringify({ v: 3, have: 0, token: "t", fight: "another", chars: [] }));
   await expect(lines).toContainText("Player 1: refused, paired for another fight.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.join("\n"))).toContain("paired for another fight");
   expect(await stored(), "nothing stored changed").toBe(before);
 
   // A proper greeting gets the fight as this phone may see it: no NPC numbers on the wire.
-  await say(JSON.stringify({ v: 2, have: 0, token: "t", fight, chars: [VARLA.id] }));
+  await say(JSON.stringify({ v: 3, have: 0, token: "t", fight, chars: [VARLA.id] }));
   await expect(lines).toContainText("Player 1 joined: Varla.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.length)).toBe(2);
   const wire = await raw.page.evaluate(() => (window as any).got[1]);
@@ -266,7 +269,10 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   // an answer, nothing waits for the GM and nothing is stored.
   if ((await turnStatus(gm).textContent())!.includes("Varla’s turn")) await gm.getByTestId("next").tap();
   const now = (await turnStatus(gm).textContent())!.match(/· (.+)’s turn/)![1];
-  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 2, have: 0, ask: [n, who, event] }));
+  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 3, have: 0, ask: [n, who, event] }));
+  // An intent: (number, combatant, [kind, argument], dice as [faces, value]).
+  const act = (n: number, who: number, code: [number, number], dice: [number, number][]) =>
+    say(JSON.stringify({ v: 3, have: 0, act: [n, who, code, dice] }));
   const after = await stored();
   await ask(1, 1, { Note: "Varla strikes" });
   await expect(lines).toContainText(`Player 1: a request was refused: it is ${now}’s turn, not Varla’s.`);
@@ -276,11 +282,27 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   await expect(lines).toContainText("a request with a value out of range");
   await ask(4, 1, "End");
   await expect(lines.locator("li").first()).toContainText("Player 1: a request was refused:");
+  // The rules referee intents: out of its turn it may not end the turn; a death test it may not
+  // take (not dying); dice other than the roll's; a raw death test; a repeated number; an
+  // action this version does not know; an older phone's request.
+  await act(5, 1, [0, 0], []);
+  await act(6, 1, [101, 0], [[20, 3], [4, 1]]);
+  await ask(7, 1, { Death: [1, 20, 4] });
+  await ask(8, 3, { Place: [3, null] });
+  await act(8, 1, [0, 0], []);
+  await act(9, 1, [999, 0], []);
+  await say(JSON.stringify({ v: 2, have: 0, ask: [10, 1, "Next"] }));
+  await expect(lines).toContainText("table format 2");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.filter((m: string) => m.includes('"asked"')).map((m: string) => JSON.parse(m)))).toEqual([
-    { seq: 0, asked: 1, why: `it is ${now}’s turn, not Varla’s` },
-    { seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
-    { seq: 0, asked: 3, why: "a request with a value out of range (as an import would be refused)" },
-    { seq: 0, asked: 4, why: `it is ${now}’s turn, not Varla’s` },
+    { v: 3, seq: 0, asked: 1, why: `it is ${now}’s turn, not Varla’s` },
+    { v: 3, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
+    { v: 3, seq: 0, asked: 3, why: "a request with a value out of range (as an import would be refused)" },
+    { v: 3, seq: 0, asked: 4, why: `it is ${now}’s turn, not Varla’s` },
+    { v: 3, seq: 0, asked: 5, why: "it is not Varla’s turn" },
+    { v: 3, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
+    { v: 3, seq: 0, asked: 7, why: `it is ${now}’s turn, not Varla’s` },
+    { v: 3, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
+    { v: 3, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
   ]);
   await expect(gm.getByTestId("asks")).toHaveCount(0);
   expect(await stored(), "nothing stored changed").toBe(after);
