@@ -255,6 +255,50 @@ mod tests {
         assert_eq!(percent(Chance::ratio(225, 100_000)), "0.23%");
     }
 
+    /// Symbaroum #7: the blind figures that end in an exact 5 show rounded half up (the
+    /// review's nine cases: enemy blind at targets 7–17, you blind at 15–19).
+    #[test]
+    fn symbaroum_r7_blind_test_chances_round_half_up() {
+        use crate::rules::symbaroum::{success_chance, Blind};
+        let cases = [
+            (7, Blind::Enemy, "57.8%"),
+            (9, Blind::Enemy, "69.8%"),
+            (11, Blind::Enemy, "79.8%"),
+            (13, Blind::Enemy, "87.8%"),
+            (15, Blind::Enemy, "93.8%"),
+            (17, Blind::Enemy, "97.8%"),
+            (15, Blind::Me, "56.3%"),
+            (17, Blind::Me, "72.3%"),
+            (19, Blind::Me, "90.3%"),
+        ];
+        for (target, blind, want) in cases {
+            assert_eq!(
+                percent(success_chance(target, blind)),
+                want,
+                "{target} {blind:?}"
+            );
+        }
+    }
+
+    /// Vogt N10: 1d6 against 1d8 at equal DEX acts first 11/16 = 68.75% → "68.8%"; the 1d8's
+    /// side, 5/16 = 31.25% → "31.3%" (half up on both sides).
+    #[test]
+    fn vogt_n10_before_chances_round_half_up() {
+        use crate::rules::vogt::{before, Dice, InitSide};
+        let d6 = InitSide {
+            dice: Dice::new(1, 6),
+            dex: 2,
+        };
+        let d8 = InitSide {
+            dice: Dice::new(1, 8),
+            dex: 2,
+        };
+        let (first, tie, second) = before(d6, d8);
+        assert_eq!(percent(first), "68.8%");
+        assert_eq!(tie, Chance::Impossible);
+        assert_eq!(percent(second), "31.3%");
+    }
+
     #[test]
     fn decimals() {
         assert_eq!(decimal(10.5), "10.5");
