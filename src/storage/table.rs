@@ -710,6 +710,9 @@ fn open(c: &Combatant) -> bool {
 pub struct Secrets<'a> {
     pub hidden: &'a [u32],
     pub revealed: &'a [u32],
+    /// The fight's events: what each log line's step did, to leave out of a player's log the
+    /// lines of steps about combatants the player may not see (empty: none traced).
+    pub events: &'a [Event],
 }
 
 impl<'a> From<&'a crate::rules::encounter::Encounter> for Secrets<'a> {
@@ -717,6 +720,7 @@ impl<'a> From<&'a crate::rules::encounter::Encounter> for Secrets<'a> {
         Secrets {
             hidden: &e.hidden,
             revealed: &e.revealed,
+            events: &e.events,
         }
     }
 }
@@ -756,9 +760,47 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
         .filter(|c| gm.unseen(state, c.id))
         .map(|c| c.name.as_str())
         .collect();
+    // A line stays out when its step touches a combatant left out of this view, or does nothing
+    // but set the numbers of NPCs whose numbers the player does not see (a pre-rolled defence,
+    // fatigue): read from the step's data. A step of notes alone names no one: its words are
+    // checked instead.
+    let closed = |id: u32| state.get(id).is_some_and(|c| !mine(c) && !open(c));
+    let secret = |l: &crate::rules::encounter::Line| {
+        let Some(ev) = gm.events.get(l.ev) else {
+            return false;
+        };
+        let steps = ev.clone().flat();
+        let ids = |e: &Event| -> Vec<u32> {
+            match e {
+                Event::Damage(ids, _) | Event::Heal(ids, ..) => ids.clone(),
+                Event::Set(id, ..)
+                | Event::Add(id, ..)
+                | Event::Spend(id, ..)
+                | Event::Trade(id, ..)
+                | Event::Use(id, _)
+                | Event::Death(id, ..)
+                | Event::Dies(id)
+                | Event::Init(id, _)
+                | Event::Place(id, _)
+                | Event::Sync(id, ..) => vec![*id],
+                _ => Vec::new(),
+            }
+        };
+        let acts: Vec<&Event> = steps
+            .iter()
+            .filter(|e| !matches!(e, Event::Note(_)))
+            .collect();
+        acts.iter()
+            .any(|e| ids(e).iter().any(|&id| gm.unseen(state, id)))
+            || (!acts.is_empty()
+                && acts
+                    .iter()
+                    .all(|e| matches!(e, Event::Set(id, ..) if closed(*id))))
+    };
     let lines: Vec<&str> = state
         .log
         .iter()
+        .filter(|l| !secret(l))
         .map(|l| l.text.as_str())
         .filter(|t| !unseen.iter().any(|n| t.contains(n)))
         .collect();

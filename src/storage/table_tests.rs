@@ -729,6 +729,7 @@ fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
     let gm = Secrets {
         hidden: &[],
         revealed: &shown,
+        events: &[],
     };
     // Before the start, nothing.
     let fresh = Encounter::new("f2".into(), "x".into(), "symbaroum", 0).unwrap();
@@ -1023,4 +1024,74 @@ fn a_forged_peer_is_refused_and_the_rules_decide() {
     assert!(fresh(&mut last, 18).is_ok());
     // Nothing stored changed by any of it.
     assert_eq!(e, before);
+}
+
+/// Issue 39, point 5: a pre-rolled dodge of an NPC whose numbers the players do not see never
+/// reaches a player's view (its dice and result are the GM's), nor does any step about an NPC
+/// the GM keeps hidden, whatever its line says; told from the steps' data, not their words.
+#[test]
+fn an_npcs_secret_roll_never_reaches_a_players_log() {
+    use crate::rules::dice::SeededSource;
+    use crate::rules::heimr::combat::{combatant, defence_events, Defence};
+    use crate::rules::heimr::{roll_challenge, HeimrSheet};
+    let sheet = HeimrSheet::default();
+    let mut e = Encounter::new("h1".into(), "Raid".into(), "heimr", 0).unwrap();
+    let mut s = e.state();
+    let mut pc = combatant("Varla", &sheet, Some("a".into()));
+    pc.pc = true;
+    let npc = |name: &str| {
+        let mut c = combatant(name, &sheet, None);
+        c.pc = false;
+        c
+    };
+    for ev in [
+        Event::Join(pc),
+        Event::Join(npc("Raider")),
+        Event::Join(npc("Lurker")),
+        Event::Init(1, vec![9]),
+        Event::Init(2, vec![5]),
+        Event::Init(3, vec![1]),
+        Event::Start,
+    ] {
+        e.push(ev, &mut s, 1);
+    }
+    e.hidden.push(3);
+    let r = roll_challenge(2, 1, &mut SeededSource::new(3));
+    let dodge = defence_events(&s, 2, Defence::Dodge, &r);
+    e.push(dodge, &mut s, 2);
+    // The hidden Lurker's own step, named in a line that does not say its name.
+    e.push(
+        Event::Batch(vec![
+            Event::Note("Someone stirs in the reeds".into()),
+            Event::Add(3, "Prone".into(), Duration::Removed),
+        ]),
+        &mut s,
+        3,
+    );
+    // An attack on the Raider stays, with its damage as a word.
+    e.push(Event::Damage(vec![2], 3), &mut s, 4);
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text.starts_with("Raider readies a dodge")));
+    let a = vec!["a".to_owned()];
+    let view = view_for(&e.id, &e.name, &s, &a, (&e).into());
+    let wire = serde_json::to_string(&view).unwrap();
+    assert!(!wire.contains("readies"), "{:?}", view.log);
+    assert!(!wire.contains("stirs"), "{:?}", view.log);
+    assert!(
+        view.log
+            .iter()
+            .any(|l| l.starts_with("Raider takes 3 damage")),
+        "{:?}",
+        view.log
+    );
+    assert!(!wire.contains("HP 3"), "{:?}", view.log);
+    // Shown by the GM, the Raider's numbers (and its dodge) reach the player.
+    e.revealed.push(2);
+    let view = view_for(&e.id, &e.name, &s, &a, (&e).into());
+    assert!(view
+        .log
+        .iter()
+        .any(|l| l.starts_with("Raider readies a dodge")));
 }
