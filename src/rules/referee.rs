@@ -1,11 +1,11 @@
 //! Every refereed intent of every system, as one value that travels (a player's request carries
-//! it with its dice): [`Intent`], what it may be now ([`allowed`]) and the one maker of its
+//! it with its dice): [`Intent`], what it may be now ([`offers`]) and the one maker of its
 //! events ([`resolve`]). Each system's own actions and rules are in its module's `referee.rs`;
 //! the turn actions all systems share are in `encounter::referee`.
 
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{
-    replayed, resolve_turn, turn_offers, Offer, Replay, Rolled, Turn,
+    resolve_turn, turn_offers, Offer, Replay, Rolled, Turn, MAX_DICE,
 };
 use crate::rules::encounter::{Event, State};
 use crate::rules::symbaroum;
@@ -71,12 +71,13 @@ pub fn resolve_rolled(
     intent: Intent,
     rolled: &Rolled,
 ) -> Result<Event, String> {
-    match replayed(rolled, |r| resolve(s, who, intent, r)) {
-        Ok(made) => made,
-        Err(dice) => Err(resolve(s, who, intent, &mut Replay::new(&[]))
-            .err()
-            .unwrap_or(dice)),
+    if rolled.len() > MAX_DICE {
+        return Err(format!("more than {MAX_DICE} dice"));
     }
+    let mut replay = Replay::new(rolled);
+    let made = resolve(s, who, intent, &mut replay)?;
+    replay.finish()?;
+    Ok(made)
 }
 
 /// Every refereed action `who` could take now in fight `s`: its system's own, then the turn

@@ -531,27 +531,27 @@ pub fn fresh(last: &mut u32, n: u32) -> Result<(), String> {
     Ok(())
 }
 
-/// What `event`, asked for combatant `who`, would do to fight `s`, as the GM sees it before
-/// accepting: the lines it writes in the log, then every stat and pool it changes of any other
-/// combatant ("Goblin: Disarmed 0 → 1"), so nothing a request does to others goes unseen.
-pub fn preview(s: &State, event: &Event, who: u32) -> Vec<String> {
+/// What `event` would do to fight `s`, as the GM sees it before accepting: the lines it writes
+/// in the log, then every stat and pool it changes of any combatant, the asker's own included
+/// ("Goblin: Disarmed 0 → 1"), so nothing a request does goes unseen.
+pub fn preview(s: &State, event: &Event) -> Vec<String> {
     let mut after = s.clone();
     after.apply(event);
-    changes(s, &after, who)
+    changes(s, &after)
 }
 
 /// What request `req` of `who` would do to fight `s` as it is now ([`preview`] of the events it
 /// makes), or why it no longer can.
 pub fn request_preview(s: &State, who: u32, req: &Request) -> Result<Vec<String>, String> {
     match req {
-        Request::Event(e) => Ok(preview(s, e, who)),
-        Request::Act(intent, dice) => Ok(preview(s, &resolve_rolled(s, who, *intent, dice)?, who)),
+        Request::Event(e) => Ok(preview(s, e)),
+        Request::Act(intent, dice) => Ok(preview(s, &resolve_rolled(s, who, *intent, dice)?)),
     }
 }
 
 /// What changed from `s` to `after`, as [`preview`] says it: the log's new lines, then every
 /// stat and pool that changed without a line of its own, of every combatant (the actor's too).
-fn changes(s: &State, after: &State, _who: u32) -> Vec<String> {
+fn changes(s: &State, after: &State) -> Vec<String> {
     let from = s.log.len();
     let mut out: Vec<String> = after.log[from.min(after.log.len())..]
         .iter()
@@ -631,7 +631,7 @@ pub fn check_request(
     if same {
         return Err("it would change nothing".into());
     }
-    let lines = changes(s, &after, who);
+    let lines = changes(s, &after);
     Ok((event, lines))
 }
 

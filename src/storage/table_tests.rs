@@ -747,7 +747,7 @@ fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
     let lines = check_ask(&s, &a, 1, &hit, gm).unwrap();
     assert_eq!(lines[0], "Varla hits the goblin");
     assert!(lines[1].starts_with("Goblin takes 4 damage"), "{lines:?}");
-    assert_eq!(lines, preview(&s, &hit, 1));
+    assert_eq!(lines, preview(&s, &hit));
     // Ending its own turn is an intent now; as a raw event it is refused.
     let end = Request::Act(Intent::Turn(Turn::End), Vec::new());
     assert_eq!(

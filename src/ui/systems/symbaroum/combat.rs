@@ -9,7 +9,6 @@ use crate::rules::symbaroum::combat::{
     attack, npc, over_pain_threshold, pain_events, reach_free_attack, strike, surprise, Roller,
     WEAPON,
 };
-use crate::rules::symbaroum::referee::offers;
 use crate::rules::symbaroum::{death_chance_within, Blind};
 use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
@@ -309,14 +308,14 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
             percent(death_chance_within(steps, 3))
         )
     });
-    let any = flag(move || ctx.state.with(|s| !offers(s, who).is_empty()));
-    draw(Field::If(
-        any,
-        vec![
-            Field::If(dying, vec![Field::Text("", "death-odds", odds)]),
-            kit_offers(ctx, who, own),
-        ],
-    ))
+    [
+        Field::If(dying, vec![Field::Text("", "death-odds", odds)]),
+        kit_offers(ctx, who, own),
+    ]
+    .into_iter()
+    .map(draw)
+    .collect_view()
+    .into_any()
 }
 
 /// Symbaroum's own actions (the turn's are drawn by the fight's page).
