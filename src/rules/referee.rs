@@ -8,41 +8,108 @@ use crate::rules::encounter::referee::{
     resolve_turn, turn_offers, Offer, Replay, Rolled, Turn, MAX_DICE,
 };
 use crate::rules::encounter::{Event, State};
-use crate::rules::symbaroum;
+use crate::rules::{symbaroum, vogt};
 
-/// What a combatant intends, in any system's fight. On the wire a pair of numbers
-/// ([`Intent::code`]): no serde code of its own on the phone.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a combatant intends, in any system's fight. On the wire a list of numbers
+/// ([`Intent::code`]: its kind, then its choices): no serde code of its own on the phone.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Intent {
     Turn(Turn),
     Symbaroum(symbaroum::referee::Action),
+    Vogt(vogt::referee::Action),
 }
 
 impl Intent {
-    /// (kind, argument): the intent as the wire carries it.
-    pub fn code(self) -> (u32, u32) {
+    /// The intent as the wire carries it: its kind, then its choices.
+    pub fn code(&self) -> Vec<u32> {
         use symbaroum::referee::Action as S;
+        use vogt::referee::{Action as V, Plan};
+        let plan = |p: &Plan| match *p {
+            Plan::Attack(i) => vec![0, i],
+            Plan::Technique(n) => vec![1, n],
+            Plan::Defend => vec![2],
+            Plan::Help => vec![3],
+            Plan::Run => vec![4],
+        };
+        let with = |kind: u32, rest: Vec<u32>| [vec![kind], rest].concat();
         match self {
-            Intent::Turn(Turn::End) => (0, 0),
-            Intent::Turn(Turn::WaitLast) => (1, 0),
-            Intent::Turn(Turn::Before(id)) => (2, id),
-            Intent::Symbaroum(S::StandUp) => (100, 0),
-            Intent::Symbaroum(S::DeathTest) => (101, 0),
+            Intent::Turn(Turn::End) => vec![0],
+            Intent::Turn(Turn::WaitLast) => vec![1],
+            Intent::Turn(Turn::Before(id)) => vec![2, *id],
+            Intent::Symbaroum(S::StandUp) => vec![100],
+            Intent::Symbaroum(S::DeathTest) => vec![101],
+            Intent::Vogt(V::Declare(p)) => with(200, plan(p)),
+            Intent::Vogt(V::Reevaluate(p)) => with(201, plan(p)),
+            Intent::Vogt(V::Attack {
+                weapon,
+                extra,
+                targets,
+            }) => with(
+                202,
+                [vec![*weapon, *extra as u32], targets.clone()].concat(),
+            ),
+            Intent::Vogt(V::Technique) => vec![203],
+            Intent::Vogt(V::Defend) => vec![204],
+            Intent::Vogt(V::Run) => vec![205],
+            Intent::Vogt(V::Help(t)) => vec![206, *t],
+            Intent::Vogt(V::Table) => vec![207],
         }
     }
 
-    /// The intent a code names; `None` for a code this version does not know.
-    pub fn from_code((kind, arg): (u32, u32)) -> Option<Intent> {
+    /// The other combatants it names (targets, the one helped, the one to act before): a
+    /// player's request may name only those the player sees.
+    pub fn names(&self) -> Vec<u32> {
+        use vogt::referee::Action as V;
+        match self {
+            Intent::Turn(Turn::Before(id)) | Intent::Vogt(V::Help(id)) => vec![*id],
+            Intent::Vogt(V::Attack { targets, .. }) => targets.clone(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The intent a code names; `None` for one this version does not know (or with choices
+    /// left over).
+    pub fn from_code(code: &[u32]) -> Option<Intent> {
         use symbaroum::referee::Action as S;
-        Some(match (kind, arg) {
-            (0, 0) => Intent::Turn(Turn::End),
-            (1, 0) => Intent::Turn(Turn::WaitLast),
-            (2, id) => Intent::Turn(Turn::Before(id)),
-            (100, 0) => Intent::Symbaroum(S::StandUp),
-            (101, 0) => Intent::Symbaroum(S::DeathTest),
+        use vogt::referee::{Action as V, Plan};
+        let plan = |rest: &[u32]| {
+            Some(match *rest {
+                [0, i] => Plan::Attack(i),
+                [1, n] => Plan::Technique(n),
+                [2] => Plan::Defend,
+                [3] => Plan::Help,
+                [4] => Plan::Run,
+                _ => return None,
+            })
+        };
+        let (&kind, rest) = code.split_first()?;
+        Some(match (kind, rest) {
+            (0, []) => Intent::Turn(Turn::End),
+            (1, []) => Intent::Turn(Turn::WaitLast),
+            (2, &[id]) => Intent::Turn(Turn::Before(id)),
+            (100, []) => Intent::Symbaroum(S::StandUp),
+            (101, []) => Intent::Symbaroum(S::DeathTest),
+            (200, rest) => Intent::Vogt(V::Declare(plan(rest)?)),
+            (201, rest) => Intent::Vogt(V::Reevaluate(plan(rest)?)),
+            (202, [weapon, extra, targets @ ..]) => Intent::Vogt(V::Attack {
+                weapon: *weapon,
+                extra: *extra as i32,
+                targets: targets.to_vec(),
+            }),
+            (203, []) => Intent::Vogt(V::Technique),
+            (204, []) => Intent::Vogt(V::Defend),
+            (205, []) => Intent::Vogt(V::Run),
+            (206, &[t]) => Intent::Vogt(V::Help(t)),
+            (207, []) => Intent::Vogt(V::Table),
             _ => return None,
         })
     }
+}
+
+/// Whether every action of `system`'s fight is refereed: a player's phone then sends intents
+/// only, and raw events are refused.
+pub fn refereed(system: &str) -> bool {
+    system == "vogt"
 }
 
 /// The fight's events for `intent` of `who`, its dice rolled from `dice`; or the rules' reason
@@ -50,14 +117,15 @@ impl Intent {
 pub fn resolve(
     s: &State,
     who: u32,
-    intent: Intent,
+    intent: &Intent,
     dice: &mut dyn DiceSource,
 ) -> Result<Event, String> {
     match intent {
-        Intent::Turn(t) => resolve_turn(s, who, t),
+        Intent::Turn(t) => resolve_turn(s, who, *t),
         Intent::Symbaroum(a) if s.rules.system == "symbaroum" => {
-            symbaroum::referee::resolve(s, who, a, dice)
+            symbaroum::referee::resolve(s, who, *a, dice)
         }
+        Intent::Vogt(a) if s.rules.system == "vogt" => vogt::referee::resolve(s, who, a, dice),
         _ => Err("an action of another game’s rules".into()),
     }
 }
@@ -68,7 +136,7 @@ pub fn resolve(
 pub fn resolve_rolled(
     s: &State,
     who: u32,
-    intent: Intent,
+    intent: &Intent,
     rolled: &Rolled,
 ) -> Result<Event, String> {
     if rolled.len() > MAX_DICE {
@@ -93,8 +161,10 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer<Intent>> {
         })
     }
     let mut out: Vec<Offer<Intent>> = Vec::new();
-    if s.rules.system == "symbaroum" {
-        out.extend(wrap(symbaroum::referee::offers(s, who), Intent::Symbaroum));
+    match s.rules.system {
+        "symbaroum" => out.extend(wrap(symbaroum::referee::offers(s, who), Intent::Symbaroum)),
+        "vogt" => out.extend(wrap(vogt::referee::offers(s, who), Intent::Vogt)),
+        _ => {}
     }
     out.extend(wrap(turn_offers(s, who), Intent::Turn));
     out

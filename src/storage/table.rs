@@ -23,13 +23,13 @@
 use crate::rules::encounter::referee::Rolled;
 use crate::rules::encounter::shared::Agreed;
 use crate::rules::encounter::{rules_for, Active, Combatant, Event, State};
-use crate::rules::referee::{resolve_rolled, Intent};
+use crate::rules::referee::{refereed, resolve_rolled, Intent};
 use serde::{Deserialize, Serialize};
 
 /// The protocol this app speaks; every message carries it, and a peer with another is refused
 /// with what to do. 3: requests carry intents and their dice (`Request::Act`); every message's
 /// version is checked; request numbers only grow.
-pub const VERSION: u32 = 3;
+pub const VERSION: u32 = 4;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.
@@ -382,9 +382,9 @@ struct GmWire {
     /// A raw-event request: (number, combatant, event).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     ask: Option<(u32, u32, Event)>,
-    /// An intent: (number, combatant, (kind, argument), dice as (faces, value)).
+    /// An intent: (number, combatant, [kind, choices…], dice as (faces, value)).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    act: Option<(u32, u32, (u32, u32), Rolled)>,
+    act: Option<(u32, u32, Vec<u32>, Rolled)>,
 }
 
 impl From<ToGm> for GmWire {
@@ -450,7 +450,7 @@ impl TryFrom<GmWire> for ToGm {
                     n,
                     who,
                     req: Request::Act(
-                        Intent::from_code(code).ok_or("an action this version does not know")?,
+                        Intent::from_code(&code).ok_or("an action this version does not know")?,
                         dice,
                     ),
                 },
@@ -545,7 +545,7 @@ pub fn preview(s: &State, event: &Event) -> Vec<String> {
 pub fn request_preview(s: &State, who: u32, req: &Request) -> Result<Vec<String>, String> {
     match req {
         Request::Event(e) => Ok(preview(s, e)),
-        Request::Act(intent, dice) => Ok(preview(s, &resolve_rolled(s, who, *intent, dice)?)),
+        Request::Act(intent, dice) => Ok(preview(s, &resolve_rolled(s, who, intent, dice)?)),
     }
 }
 
@@ -615,7 +615,22 @@ pub fn check_request(
         return Err("the fight is over".into());
     }
     let event = match req {
-        Request::Act(intent, dice) => resolve_rolled(s, who, *intent, dice)?,
+        Request::Act(intent, dice) => {
+            // Whom it names must be in the player's view (its numbers need not be).
+            if intent
+                .names()
+                .iter()
+                .any(|&id| s.get(id).is_none_or(|c| c.gone || gm.unseen(s, id)))
+            {
+                return Err(
+                    "a combatant that is not in this fight (as this player sees it)".into(),
+                );
+            }
+            resolve_rolled(s, who, intent, dice)?
+        }
+        Request::Event(_) if refereed(s.rules.system) => {
+            return Err("a change the rules did not make (this game’s actions are intents)".into())
+        }
         Request::Event(event) => {
             check_raw(s, c, who, event, &seen)?;
             event.clone()

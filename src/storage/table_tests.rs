@@ -310,26 +310,31 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 
 #[test]
 fn a_peers_messages_are_checked_like_an_import() {
-    let hello = r#"{"v":3,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
+    let hello = r#"{"v":4,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
     assert_eq!(
-        read_to_gm(r#"{"v":3,"have":3}"#),
+        read_to_gm(r#"{"v":4,"have":3}"#),
         Ok(ToGm::Resync { have: 3 })
     );
     // Every message's version is checked, not only a greeting's: an older phone's request or
     // resync is refused with what to do, and so is a step from an older GM's phone; a refusal
     // is read from any version (it is how an older GM's phone says to update).
-    assert_eq!(read_to_gm(r#"{"v":2,"have":3}"#), Err(Refused::Version(2)));
+    assert_eq!(read_to_gm(r#"{"v":3,"have":3}"#), Err(Refused::Version(3)));
     assert_eq!(
         read_to_gm(r#"{"v":2,"have":0,"ask":[1,1,"Next"]}"#),
         Err(Refused::Version(2))
     );
-    assert_eq!(
-        read_to_gm(r#"{"v":4,"have":0,"act":[1,1,[0,0],[]]}"#),
-        Err(Refused::Version(4))
-    );
+    // Protocol 3's intent (a pair) from an older phone: told to update, never misread.
     assert_eq!(
         read_to_gm(r#"{"v":3,"have":0,"act":[1,1,[0,0],[]]}"#),
+        Err(Refused::Version(3))
+    );
+    assert_eq!(
+        read_to_gm(r#"{"v":5,"have":0,"act":[1,1,[0],[]]}"#),
+        Err(Refused::Version(5))
+    );
+    assert_eq!(
+        read_to_gm(r#"{"v":4,"have":0,"act":[1,1,[0],[]]}"#),
         Ok(ToGm::Ask {
             n: 1,
             who: 1,
@@ -338,21 +343,40 @@ fn a_peers_messages_are_checked_like_an_import() {
     );
     // An action this version does not know, or two requests in one: not a message of the table.
     for bad in [
-        r#"{"v":3,"have":0,"act":[1,1,[999,0],[]]}"#,
-        r#"{"v":3,"have":0,"act":[1,1,[0,0],[]],"ask":[1,1,"Next"]}"#,
+        r#"{"v":4,"have":0,"act":[1,1,[999],[]]}"#,
+        r#"{"v":4,"have":0,"act":[1,1,[0,0],[]]}"#,
+        r#"{"v":4,"have":0,"act":[1,1,[],[]]}"#,
+        r#"{"v":4,"have":0,"act":[1,1,[204,1],[]]}"#,
+        r#"{"v":4,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
     ] {
         assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
     }
     // Every intent survives its wire form.
     use crate::rules::symbaroum::referee::Action;
+    use crate::rules::vogt::referee::{Action as V, Plan};
     for i in [
         Intent::Turn(Turn::End),
         Intent::Turn(Turn::WaitLast),
         Intent::Turn(Turn::Before(7)),
         Intent::Symbaroum(Action::StandUp),
         Intent::Symbaroum(Action::DeathTest),
+        Intent::Vogt(V::Declare(Plan::Attack(2))),
+        Intent::Vogt(V::Declare(Plan::Technique(3))),
+        Intent::Vogt(V::Reevaluate(Plan::Defend)),
+        Intent::Vogt(V::Reevaluate(Plan::Help)),
+        Intent::Vogt(V::Declare(Plan::Run)),
+        Intent::Vogt(V::Attack {
+            weapon: 1,
+            extra: -3,
+            targets: vec![2, 5],
+        }),
+        Intent::Vogt(V::Technique),
+        Intent::Vogt(V::Defend),
+        Intent::Vogt(V::Run),
+        Intent::Vogt(V::Help(4)),
+        Intent::Vogt(V::Table),
     ] {
-        assert_eq!(Intent::from_code(i.code()), Some(i));
+        assert_eq!(Intent::from_code(&i.code()), Some(i.clone()));
         let m = ToGm::Ask {
             n: 2,
             who: 1,
@@ -386,8 +410,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         "garbage",
         "{}",
         r#"{"attack":{}}"#,
-        r#"{"v":3}"#,
-        r#"{"v":3,"have":0,"chars":["a"]}"#,
+        r#"{"v":4}"#,
+        r#"{"v":4,"have":0,"chars":["a"]}"#,
         "[1,2]",
         r#"{"seq":1}"#,
     ] {
@@ -413,7 +437,7 @@ fn a_peers_messages_are_checked_like_an_import() {
         );
     }
     assert_eq!(
-        read_to_gm(&hello.replace("\"v\":3", "\"v\":2")),
+        read_to_gm(&hello.replace("\"v\":4", "\"v\":2")),
         Err(Refused::Version(2))
     );
     // A long note in the log reaches a player cut short: a snapshot always fits a channel.
@@ -830,7 +854,7 @@ fn a_request_out_of_range_is_refused_and_answered() {
     let nested = Event::Batch(vec![Event::Batch(vec![Event::Next])]);
     assert_eq!(check_ask(&s, &a, 1, &nested, Secrets::default()), out);
     // A greeting with a request in it is neither.
-    let both = r#"{"v":3,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
+    let both = r#"{"v":4,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
     assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
 }
 
@@ -959,7 +983,7 @@ fn a_forged_peer_is_refused_and_the_rules_decide() {
     let mut e = fight();
     let a = vec!["a".to_owned()];
     let gm = Secrets::default();
-    let act_of = |i: Intent, d: Vec<(u32, u32)>| Request::Act(i, d);
+    let act_of = |i: &Intent, d: Vec<(u32, u32)>| Request::Act(i.clone(), d);
     // Varla (a) is down and dying, on her turn.
     act(&mut e, Event::Damage(vec![1], 12));
     let s = at_turn(&mut e, 1);
@@ -981,39 +1005,43 @@ fn a_forged_peer_is_refused_and_the_rules_decide() {
     assert_eq!(lines, ["Varla: Defense 11 → 100"]);
     // Dice outside the faces asked for, too few, too many.
     assert_eq!(
-        refused(act_of(death, vec![(20, 21), (4, 1)]), 1),
+        refused(act_of(&death, vec![(20, 21), (4, 1)]), 1),
         "a d20 showing 21"
     );
     assert_eq!(
-        refused(act_of(death, vec![(6, 3), (4, 1)]), 1),
+        refused(act_of(&death, vec![(6, 3), (4, 1)]), 1),
         "a d6 where the roll takes a d20"
     );
     assert_eq!(
-        refused(act_of(death, vec![(20, 3)]), 1),
+        refused(act_of(&death, vec![(20, 3)]), 1),
         "fewer dice than the roll takes"
     );
     assert_eq!(
-        refused(act_of(death, vec![(20, 3), (4, 1), (4, 1)]), 1),
+        refused(act_of(&death, vec![(20, 3), (4, 1), (4, 1)]), 1),
         "3 dice sent, the roll takes 2"
     );
     // Another player's combatant; a combatant the player does not see.
     assert_eq!(
-        refused(act_of(death, vec![(20, 3), (4, 1)]), 2),
+        refused(act_of(&death, vec![(20, 3), (4, 1)]), 2),
         "Bram is not one of this player’s characters"
     );
     // What the rules forbid: a stand-up while dying (not even prone), out of turn.
     assert_eq!(
-        refused(act_of(Intent::Symbaroum(Action::StandUp), vec![(20, 1)]), 1),
+        refused(
+            act_of(&Intent::Symbaroum(Action::StandUp), vec![(20, 1)]),
+            1
+        ),
         "not something this combatant can do in this fight"
     );
     // The one allowed: the death test, resolved here from the dice sent, and only once a turn.
-    let (ev, lines) = check_request(&s, &a, 1, &act_of(death, vec![(20, 14), (4, 1)]), gm).unwrap();
+    let (ev, lines) =
+        check_request(&s, &a, 1, &act_of(&death, vec![(20, 14), (4, 1)]), gm).unwrap();
     assert!(lines.iter().any(|l| l.contains("d20 = 14")), "{lines:?}");
     let mut s2 = s.clone();
     s2.apply(&ev);
     assert_eq!(s2.get(1).unwrap().death, 1);
     assert_eq!(
-        check_request(&s2, &a, 1, &act_of(death, vec![(20, 2), (4, 1)]), gm).unwrap_err(),
+        check_request(&s2, &a, 1, &act_of(&death, vec![(20, 2), (4, 1)]), gm).unwrap_err(),
         "Varla has taken this turn’s death test"
     );
     // A repeated request number, and an older one, are refused; a newer one is taken.
@@ -1094,4 +1122,133 @@ fn an_npcs_secret_roll_never_reaches_a_players_log() {
         .log
         .iter()
         .any(|l| l.starts_with("Raider readies a dodge")));
+}
+
+/// A Bo Vogt fight at the table: Asa (sheet "a", a Club 1d6), Bram (sheet "b"), a Goblin the
+/// GM shows and a Sentry the GM hides; started, in round 1's declaration phase.
+fn vogt_fight() -> (Encounter, Vec<u32>) {
+    use crate::rules::vogt::combat::from_sheet;
+    use crate::rules::vogt::{Item, VogtSheet};
+    let mut e = Encounter::new("f2".into(), "Tollgate".into(), "vogt", 0).unwrap();
+    let mut s = e.state();
+    let sheet = VogtSheet {
+        items: vec![Item {
+            name: "Club".into(),
+            slots: 1,
+            count: 1,
+            per_slot: 1,
+            quick: false,
+            damage: "1d6".into(),
+            dtype: "blunt".into(),
+        }],
+        ..VogtSheet::default()
+    };
+    for (name, link) in [("Asa", "a"), ("Bram", "b")] {
+        let mut c = from_sheet(name, &sheet);
+        c.link = Some(link.into());
+        e.push(Event::Join(c), &mut s, 1);
+    }
+    for name in ["Goblin", "Sentry"] {
+        let mut c = Combatant::new(rules_for("vogt").unwrap(), name, 30);
+        c.texts = vec!["1d6".into(), "slash".into(), String::new(), String::new()];
+        e.push(Event::Join(c), &mut s, 1);
+    }
+    e.push(Event::Start, &mut s, 2);
+    (e, vec![4])
+}
+
+/// Issue 39 for Bo Vogt: every action of its fight is an intent; a player declares from the
+/// phone while actions are declared (N7), rolls on the death and dismemberment table out of
+/// its turn when one is due (N6); raw changes are refused (N8), as is an attack on an NPC the
+/// player does not see.
+#[test]
+fn vogt_n7_n8_a_vogt_player_declares_from_the_phone_and_sends_only_intents() {
+    use crate::rules::vogt::referee::{Action as V, Plan};
+    let (mut e, hidden) = vogt_fight();
+    let a = vec!["a".to_owned()];
+    let gm = Secrets {
+        hidden: &hidden,
+        ..Secrets::default()
+    };
+    let s = e.state();
+    let act = |i: V| Request::Act(Intent::Vogt(i), Vec::new());
+    // N7: declaring in the declaration phase, from the player's phone.
+    let (ev, lines) = check_request(&s, &a, 1, &act(V::Declare(Plan::Attack(0))), gm).unwrap();
+    assert_eq!(lines[0], "Asa will attack (1d6)");
+    // Not for Bram, not while no one declares.
+    assert_eq!(
+        check_request(&s, &a, 2, &act(V::Declare(Plan::Defend)), gm).unwrap_err(),
+        "Bram is not one of this player’s characters"
+    );
+    // N8: a raw change of its own numbers (a lost leg undone, STR 16) is refused.
+    for raw in [Event::Set(1, 9, 0), Event::Set(1, 0, 16), ev.clone()] {
+        assert_eq!(
+            check_ask(&s, &a, 1, &raw, gm).unwrap_err(),
+            "a change the rules did not make (this game’s actions are intents)"
+        );
+    }
+    // Everyone declared and rolled; on Asa's turn an attack on the hidden Sentry is refused as
+    // if it were not there; on the Goblin it is taken, with the dice sent.
+    act_all(&mut e, ev);
+    let s = e.state();
+    let roll = crate::rules::vogt::combat::declare_all(
+        &s,
+        &[
+            (
+                1,
+                crate::rules::vogt::combat::declared(s.get(1).unwrap()).unwrap(),
+            ),
+            (2, crate::rules::vogt::combat::Action::Defend),
+            (3, crate::rules::vogt::combat::Action::Defend),
+            (4, crate::rules::vogt::combat::Action::Defend),
+        ],
+        &mut crate::rules::dice::ScriptedSource::new(vec![1, 4, 4, 4]),
+    );
+    act_all(&mut e, roll);
+    let s = at_turn(&mut e, 1);
+    let attack = |t: u32| V::Attack {
+        weapon: 0,
+        extra: 0,
+        targets: vec![t],
+    };
+    assert_eq!(
+        check_request(
+            &s,
+            &a,
+            1,
+            &Request::Act(Intent::Vogt(attack(4)), vec![(6, 3)]),
+            gm
+        )
+        .unwrap_err(),
+        "a combatant that is not in this fight (as this player sees it)"
+    );
+    let (_, lines) = check_request(
+        &s,
+        &a,
+        1,
+        &Request::Act(Intent::Vogt(attack(3)), vec![(6, 3)]),
+        gm,
+    )
+    .unwrap();
+    assert!(
+        lines.iter().any(|l| l.starts_with("Asa deals 1d6!")),
+        "{lines:?}"
+    );
+    // N6: in the Goblin's turn, Asa at exhaustion 4 rolls on the table from the phone.
+    act_all(&mut e, Event::Sync(1, 0, 4, false));
+    let s = at_turn(&mut e, 3);
+    let table = Request::Act(Intent::Vogt(V::Table), vec![(8, 7)]);
+    let (ev, lines) = check_request(&s, &a, 1, &table, gm).unwrap();
+    assert!(lines.iter().any(|l| l == "Asa dies"), "{lines:?}");
+    let mut after = s.clone();
+    after.apply(&ev);
+    assert!(
+        after.get(1).unwrap().dead,
+        "a 7 kills, and the GM's fight says so"
+    );
+}
+
+fn act_all(e: &mut Encounter, ev: Event) {
+    let mut s = e.state();
+    e.push(ev, &mut s, 3);
 }

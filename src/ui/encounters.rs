@@ -566,7 +566,7 @@ impl EncCtx {
             let mut rec = Recorder::new(src);
             let made = self
                 .state
-                .with_untracked(|s| referee::resolve(s, who, intent, &mut rec));
+                .with_untracked(|s| referee::resolve(s, who, &intent, &mut rec));
             (made, rec.rolled)
         }) else {
             return;

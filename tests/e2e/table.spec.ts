@@ -16,6 +16,8 @@ const character = (id: string, name: string, toughness: number) => ({ ...base, i
 // Both have Strong 13: Toughness at most 13.
 const VARLA = character("aa00000000000001", "Varla", 13);
 const BRAM = character("bb00000000000002", "Bram", 10);
+const vogtBase = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-vogt-v1.json"), "utf8"));
+const ILSE = { ...vogtBase, id: "cc00000000000003", name: "Ilse", sheet: { ...vogtBase.sheet, hp: 10, hp_max: 10, exhaustion: 0, statuses: [], items: [{ ...vogtBase.sheet.items[0], damage: "1d4", dtype: "slash" }] } };
 
 /** The text of a QR code on screen (jsQR on a screenshot of it). */
 async function decodeQr(code: Locator): Promise<string> {
@@ -419,6 +421,57 @@ test("a player asks from their phone: an attack with the GM's odds, accepted int
   await expect(turnStatus(gm)).not.toContainText("Varla’s turn");
   await expect(one.page.getByTestId("table-turn")).toHaveText((await turnStatus(gm).textContent())!);
   await expect(one.page.getByRole("button", { name: "End turn", exact: true })).toHaveCount(0);
+  await one.context.close();
+});
+
+test("Bo Vogt at the table: the player declares from their phone, takes only the declared action on their turn, and rolls on the death table in another's turn", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [ILSE]);
+  await newFight(gm, "Tollgate", "vogt", [ILSE], "Goblin");
+  await expect(turnStatus(gm)).toContainText("Round 1 · declare actions");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  const mine = one.page.getByTestId("my-actions");
+  const asks = gm.getByTestId("asks");
+  // While actions are declared: the player declares from the phone; no action is taken yet.
+  await expect(mine.getByRole("button", { name: "Roll damage and apply" })).toBeDisabled();
+  await expect(mine).toContainText("Not now: actions are being declared; it acts on its turn.");
+  await mine.getByRole("button", { name: "Declare: Defend (+2 AR) · 1d4" }).tap();
+  await expect(asks).toContainText("Player 1 asks for Ilse: Ilse will defend (1d4)");
+  await one.page.screenshot({ path: "test-results/screens/table-vogt-declare-player.png", fullPage: true });
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(gm.getByTestId("fight-log")).toContainText("Ilse will defend (1d4)");
+  await expect(gm.getByTestId("before-chances")).toContainText("Ilse (Defend 1d4)");
+  // Rolled; on Ilse's turn only the declared action is hers to take.
+  await gm.getByTestId("roll-initiative").tap();
+  for (let i = 0; i < 4 && !(await turnStatus(gm).textContent())!.includes("Ilse’s turn"); i++) await gm.getByTestId("next").tap();
+  await expect(one.page.getByTestId("table-turn")).toContainText("Ilse’s turn");
+  await expect(mine.getByRole("button", { name: "Roll damage and apply" })).toBeDisabled();
+  await expect(mine).toContainText("Not now: Ilse declared defend this round; reevaluate to attack first.");
+  await mine.getByRole("button", { name: "Defend: +2 AR" }).tap();
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(row(one.page, "Ilse")).toContainText("Defending");
+  await expect(mine).toContainText("Not now: Ilse has taken this turn’s action.");
+  // Out of her turn, at exhaustion 4, the death and dismemberment roll is hers to make.
+  await gm.getByTestId("next").tap();
+  await expect(one.page.getByTestId("table-turn")).not.toContainText("Ilse’s turn");
+  for (const n of [20, 1, 1, 1]) await damage(gm, "Ilse", n);
+  await expect(gm.getByTestId("fight-log")).toContainText("exhaustion 4: a roll on the table is due");
+  const table = mine.getByRole("button", { name: /Roll on the death and dismemberment table \(d8\) · 37\.5%/ });
+  await table.tap();
+  await expect(asks).toContainText("on the death and dismemberment table");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(gm.getByTestId("fight-log")).toContainText(/Ilse rolls \d on the death and dismemberment table/);
+  await expect(one.page.getByTestId("table-log")).toContainText(/Ilse rolls \d on the death and dismemberment table/);
+  // One roll for the level: then none is due (or, on 6+, she is dead and offered nothing).
+  const d8 = Number((await gm.getByTestId("fight-log").textContent())!.match(/Ilse rolls (\d) on the death/)![1]);
+  if (d8 >= 6) await expect(table).toHaveCount(0);
+  else {
+    await expect(table).toBeDisabled();
+    await expect(mine).toContainText("Not now: no roll on the table is due.");
+  }
+  await one.page.screenshot({ path: "test-results/screens/table-vogt-table-player.png", fullPage: true });
   await one.context.close();
 });
 

@@ -187,7 +187,7 @@ test("a round of Vogt combat: declared dice, before-you chances, a tie, a critic
   let crit = false;
   for (let i = 0; i < 60 && !crit; i++) {
     await sheet(page).getByTestId("roll-damage").tap();
-    await expect(sheet(page).getByTestId("attack-result")).toContainText("Rolled");
+    await expect(sheet(page).getByTestId("attack-result")).toContainText("Ilse deals");
     crit = (await sheet(page).getByTestId("attack-result").textContent())!.includes("critical");
     if (!crit) {
       await close(page);

@@ -178,7 +178,7 @@ fn symbaroum_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
     use rollsheet::rules::symbaroum::referee::Action;
     let mut src = SeededSource::new(seed);
     if seed % 4 == 0 {
-        return resolve(s, a, Intent::Symbaroum(Action::StandUp), &mut src).ok();
+        return resolve(s, a, &Intent::Symbaroum(Action::StandUp), &mut src).ok();
     }
     let (x, y) = (s.get(a)?, s.get(b)?);
     let st = strike(
@@ -369,8 +369,9 @@ fn run<F: Fight>(f: &Fought, op: &Op) -> Fought {
                 .filter(|o| o.allowed())
                 .collect();
             let o = allowed.get(k % allowed.len().max(1))?;
-            let made = referee::resolve(s, who, o.action, &mut SeededSource::new(*seed));
-            Some(made.unwrap_or_else(|why| panic!("{:?} offered, refused: {why}", o.action)))
+            let action = concrete(s, who, &o.action, *k)?;
+            let made = referee::resolve(s, who, &action, &mut SeededSource::new(*seed));
+            Some(made.unwrap_or_else(|why| panic!("{action:?} offered, refused: {why}")))
         }),
         Op::Act(a, b, seed) => match (id(s, *a), id(s, *b)) {
             (Some(a), Some(b)) => F::act(s, a, b, *seed),
@@ -403,14 +404,17 @@ fn run<F: Fight>(f: &Fought, op: &Op) -> Fought {
 fn check_referee(s: &State, seed: u64) {
     for c in &s.combatants {
         for o in referee::offers(s, c.id) {
+            let Some(action) = concrete(s, c.id, &o.action, seed as usize) else {
+                continue;
+            };
             let mut dice = SeededSource::new(seed);
             let mut rec = Recorder::new(&mut dice);
-            let made = referee::resolve(s, c.id, o.action, &mut rec);
+            let made = referee::resolve(s, c.id, &action, &mut rec);
             let rolled = rec.rolled;
             match &o.refused {
                 None => {
-                    let e = made.unwrap_or_else(|w| panic!("{:?} offered, refused: {w}", o.action));
-                    let again = referee::resolve_rolled(s, c.id, o.action, &rolled);
+                    let e = made.unwrap_or_else(|w| panic!("{action:?} offered, refused: {w}"));
+                    let again = referee::resolve_rolled(s, c.id, &action, &rolled);
                     assert_eq!(
                         again.as_ref(),
                         Ok(&e),
@@ -419,20 +423,44 @@ fn check_referee(s: &State, seed: u64) {
                     if let Some(&(f, _)) = rolled.first() {
                         let mut off = rolled.clone();
                         off[0] = (f, f + 1);
-                        assert!(referee::resolve_rolled(s, c.id, o.action, &off).is_err());
+                        assert!(referee::resolve_rolled(s, c.id, &action, &off).is_err());
                         off.pop();
-                        assert!(referee::resolve_rolled(s, c.id, o.action, &off).is_err());
+                        assert!(referee::resolve_rolled(s, c.id, &action, &off).is_err());
                     }
                     assert!(
                         event_ok(&e, true),
                         "{:?} makes an event no import takes",
-                        o.action
+                        action
                     );
                 }
-                Some(why) => assert_eq!(made.as_ref(), Err(why), "{:?}", o.action),
+                Some(why) => assert_eq!(made.as_ref(), Err(why), "{action:?}"),
             }
         }
     }
+}
+
+/// An offer that stands for many choices (`picks`: a weapon, targets, the one helped) made
+/// concrete, the `k`-th other combatant picked; `None` when there is no one to pick.
+fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<referee::Intent> {
+    use referee::Intent;
+    use rollsheet::rules::vogt::referee::Action as V;
+    let others: Vec<u32> = s
+        .combatants
+        .iter()
+        .filter(|c| c.id != who && !c.dead && !c.gone)
+        .map(|c| c.id)
+        .collect();
+    let t = || others.get(k % others.len().max(1)).copied();
+    Some(match i {
+        Intent::Vogt(V::Attack { .. }) => Intent::Vogt(V::Attack {
+            weapon: (k % 2) as u32
+                % rollsheet::rules::vogt::combat::weapons(s.get(who)?).len() as u32,
+            extra: (k % 5) as i32 - 2,
+            targets: vec![t()?],
+        }),
+        Intent::Vogt(V::Help(_)) => Intent::Vogt(V::Help(t()?)),
+        i => i.clone(),
+    })
 }
 
 /// Everything a fight must survive after every step.

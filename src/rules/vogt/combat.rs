@@ -26,6 +26,12 @@ pub const DICE: usize = 7;
 pub const DIE: usize = 8;
 /// 1 once a leg is lost (death and dismemberment 4): movement at most 1, as on the sheet.
 pub const ONE_LEG: usize = 9;
+/// The technique die's sides and how many technique dice are left (a saved character's).
+pub const TECH_DIE: usize = 10;
+pub const TECH_LEFT: usize = 11;
+/// Rolls made on the death and dismemberment table in this fight (one is due for each level
+/// of exhaustion from 4 on).
+pub const TABLE_ROLLS: usize = 12;
 
 /// Indexes of a combatant's texts: its weapon's damage dice and type, damage types resisted
 /// and vulnerable (comma-separated).
@@ -33,6 +39,18 @@ pub const T_WEAPON: usize = 0;
 pub const T_DTYPE: usize = 1;
 pub const T_RESIST: usize = 2;
 pub const T_VULN: usize = 3;
+/// From this index on, a saved character's weapons: (name, damage dice, damage type) each.
+pub const T_WEAPONS: usize = 4;
+/// The most weapons a combatant carries into a fight.
+pub const WEAPON_LIMIT: usize = 20;
+
+/// A weapon a combatant can attack with.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Weapon {
+    pub name: String,
+    pub damage: String,
+    pub dtype: String,
+}
 
 /// The actions every character has, with the die each rolls for initiative.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -101,6 +119,30 @@ pub fn weapon(c: &Combatant) -> Dice {
     super::ladder::parse_dice(c.text(T_WEAPON)).unwrap_or(Dice::new(1, 4))
 }
 
+/// The weapons `c` can attack with: a saved character's, as it joined; else its one weapon.
+pub fn weapons(c: &Combatant) -> Vec<Weapon> {
+    let list: Vec<Weapon> = c
+        .texts
+        .get(T_WEAPONS..)
+        .unwrap_or_default()
+        .chunks_exact(3)
+        .map(|w| Weapon {
+            name: w[0].clone(),
+            damage: w[1].clone(),
+            dtype: w[2].clone(),
+        })
+        .collect();
+    if list.is_empty() {
+        vec![Weapon {
+            name: "Weapon".into(),
+            damage: c.text(T_WEAPON).to_owned(),
+            dtype: c.text(T_DTYPE).to_owned(),
+        }]
+    } else {
+        list
+    }
+}
+
 /// An ability's rung in the fight: as it joined, one down for each status held here that takes
 /// a die off it (frozen: STR and DEX; blind, deaf: AWR; scorched: AWR and WIL).
 pub fn rung(s: &State, id: u32, ability: usize) -> i32 {
@@ -166,6 +208,8 @@ pub fn from_sheet(name: &str, s: &VogtSheet) -> Combatant {
     c.stats[AR] = s.ar;
     c.stats[MOVE] = s.movement;
     c.stats[ONE_LEG] = i32::from(s.injuries.iter().any(|i| i == DISMEMBERMENT[3]));
+    c.stats[TECH_DIE] = s.technique_die as i32;
+    c.stats[TECH_LEFT] = s.technique_left();
     c.death = s.exhaustion;
     c.dead = s.dead;
     let w = s.weapons().next().map(|(_, w)| w);
@@ -175,6 +219,10 @@ pub fn from_sheet(name: &str, s: &VogtSheet) -> Combatant {
         s.resistances.join(", "),
         s.vulnerabilities.join(", "),
     ];
+    for (_, w) in s.weapons().take(WEAPON_LIMIT) {
+        c.texts
+            .extend([w.name.clone(), w.damage.clone(), w.dtype.clone()]);
+    }
     c
 }
 
@@ -364,7 +412,7 @@ pub fn dismember(s: &State, id: u32, d8: u32) -> Option<Event> {
     Some(Event::Batch(match d8 {
         4 => vec![note, kept, Event::Set(id, ONE_LEG, 1)],
         5 => vec![note, kept, Event::Add(id, "Mute".into(), Duration::Removed)],
-        6.. => vec![note, Event::Sync(id, c.hp, c.death, true)],
+        6.. => vec![note, Event::Dies(id)],
         _ => vec![note, kept],
     }))
 }

@@ -5,6 +5,7 @@
 pub mod combat;
 mod edit;
 mod ladder;
+pub mod referee;
 mod rolls;
 pub mod shared;
 mod sheet;

@@ -26,7 +26,7 @@ pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
                 "btn",
                 "offer",
                 Signal::stored(o.refused.is_some()),
-                Callback::new(move |()| ctx.intend(who, intent)),
+                Callback::new(move |()| ctx.intend(who, intent.clone())),
             ));
             let note = match o.refused {
                 Some(why) => format!("Not now: {why}."),
@@ -38,4 +38,39 @@ pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
         }
         out
     }))
+}
+
+/// An action chosen among many (a target, a weapon: one offer stands for all of them): its
+/// button, greyed with the rules' reason while the offer `like` keeps is refused; a tap
+/// intends what `make` builds from the panel's picks.
+pub fn picked(
+    ctx: EncCtx,
+    who: u32,
+    like: fn(&Intent) -> bool,
+    label: &'static str,
+    id: &'static str,
+    make: impl Fn() -> Intent + Send + Sync + 'static,
+) -> [Field; 2] {
+    let why = move || {
+        ctx.state.with(|s| {
+            referee::offers(s, who)
+                .into_iter()
+                .find(|o| like(&o.action))
+                .map_or(Some("not in this fight".to_owned()), |o| o.refused)
+        })
+    };
+    [
+        Field::Act(
+            Signal::stored(label.to_owned()),
+            "btn primary",
+            id,
+            Signal::derive(move || why().is_some()),
+            Callback::new(move |()| ctx.intend(who, make())),
+        ),
+        Field::Text(
+            "muted",
+            "offer-note",
+            Signal::derive(move || why().map_or_else(String::new, |w| format!("Not now: {w}."))),
+        ),
+    ]
 }

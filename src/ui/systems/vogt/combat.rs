@@ -4,21 +4,18 @@
 //! (each through its own resistances, with the chance to drop it), and the death and
 //! dismemberment table. The rules (`rules::vogt::combat`) decide everything.
 
-use crate::rules::dice::DiceSource;
 use crate::rules::encounter::{Combatant, Event, State};
+use crate::rules::referee::Intent;
 use crate::rules::vogt::combat::{
-    ar_now, declare, declare_all, declared, defend, dismember, help, hit, init_side, reevaluate,
-    run, rung, speed, takes, unconscious, weapon, Action, AR, DEX, MOVE, STR, T_DTYPE, T_RESIST,
-    T_VULN, T_WEAPON,
+    ar_now, declare_all, declared, init_side, rung, speed, takes, unconscious, weapon, weapons,
+    Action, AR, DEX, MOVE, STR, T_RESIST, T_VULN,
 };
-use crate::rules::vogt::{
-    before, damage_dist, damage_expr, dismemberment_death, drop_chance, parse_dice, Dice,
-    VogtSheet, TOP,
-};
-use crate::storage::character::Sheet;
+use crate::rules::vogt::referee::{plan_label, plans, Action as Act, EXTRA_LIMIT};
+use crate::rules::vogt::{before, damage_dist, damage_expr, drop_chance, parse_dice, TOP};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
-use crate::ui::kit::{choices, fixed, flag, form, text, Field};
+use crate::ui::kit::offers::picked;
+use crate::ui::kit::{choices, fixed, flag, form, offers, text, Field};
 use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
@@ -45,44 +42,6 @@ fn row_note(s: &State, who: u32) -> String {
         }
     }
     out
-}
-
-/// The technique die of a linked character (d6 for others).
-fn technique_die(ctx: EncCtx, c: &Combatant) -> u32 {
-    c.link
-        .as_ref()
-        .and_then(|id| ctx.roster().get(id))
-        .and_then(|ch| match ch.sheet {
-            Sheet::Vogt(s) => Some(s.technique_die),
-            _ => None,
-        })
-        .unwrap_or(6)
-}
-
-/// The actions one can declare: attack with the weapon, defend, help, run, a technique of 1–3
-/// dice.
-fn action_options(ctx: EncCtx, c: &Combatant) -> Vec<Action> {
-    let t = technique_die(ctx, c);
-    vec![
-        Action::Attack(weapon(c)),
-        Action::Defend,
-        Action::Help,
-        Action::Run,
-        Action::Technique(Dice::new(1, t)),
-        Action::Technique(Dice::new(2, t)),
-        Action::Technique(Dice::new(3, t)),
-    ]
-}
-
-fn action_label(a: Action) -> String {
-    let what = match a {
-        Action::Attack(_) => "Attack",
-        Action::Technique(_) => "Technique",
-        Action::Defend => "Defend (+2 AR)",
-        Action::Help => "Help (advantage)",
-        Action::Run => "Run (double move)",
-    };
-    format!("{what} · {}", a.dice())
 }
 
 fn npc_form(ctx: EncCtx) -> AnyView {
@@ -201,16 +160,19 @@ fn tools(ctx: EncCtx) -> AnyView {
     let pick = RwSignal::new(0);
     let options = move || {
         ctx.state.with(|s| {
-            s.get(who.get().max(0) as u32)
-                .map_or_else(Vec::new, |c| action_options(ctx, c))
+            s.get(who.get().max(0) as u32).map_or_else(Vec::new, |c| {
+                plans(c)
+                    .into_iter()
+                    .map(|p| (p, plan_label(c, p)))
+                    .collect::<Vec<_>>()
+            })
         })
     };
     let declare = move || {
         let id = who.get_untracked().max(0) as u32;
-        let Some(a) = options().get(pick.get_untracked().max(0) as usize).copied() else {
-            return;
-        };
-        ctx.act(ctx.state.with_untracked(|s| declare(s, id, a)));
+        if let Some((p, _)) = options().get(pick.get_untracked().max(0) as usize) {
+            ctx.intend(id, Intent::Vogt(Act::Declare(*p)));
+        }
     };
     let roll_all = move || {
         if let Some(e) = ctx
@@ -249,7 +211,7 @@ fn tools(ctx: EncCtx) -> AnyView {
                             options()
                                 .into_iter()
                                 .enumerate()
-                                .map(|(i, a)| (i as i32, action_label(a)))
+                                .map(|(i, (_, label))| (i as i32, label))
                                 .collect()
                         }),
                         pick,
@@ -288,52 +250,13 @@ fn status(ctx: EncCtx, who: u32) -> AnyView {
             out
         })
     });
-    let table = flag(move || {
-        ctx.state
-            .with(|s| s.get(who).is_some_and(|c| c.death >= 4 && !c.dead))
-    });
-    form(
-        "Status",
-        vec![
-            Field::Text("muted", "vogt-status", line),
-            Field::If(
-                table,
-                vec![
-                    Field::Text(
-                        "chance",
-                        "",
-                        text(|| {
-                            format!("Exhaustion 4 or more: a d8 on the death and dismemberment table; dies on 6+: {}", percent(dismemberment_death()))
-                        }),
-                    ),
-                    Field::Act(
-                        fixed("Roll on the table (d8)"),
-                        "btn primary",
-                        "dismember",
-                        Signal::stored(false),
-                        Callback::new(move |()| {
-                            if let Some(d8) = ctx.roll(|src| src.roll(8)) {
-                                if let Some(e) = ctx.state.with_untracked(|s| dismember(s, who, d8))
-                                {
-                                    ctx.act(e);
-                                }
-                            }
-                        }),
-                    ),
-                ],
-            ),
-        ],
-    )
+    form("Status", vec![Field::Text("muted", "vogt-status", line)])
 }
 
+/// Vogt's own actions as the rules offer them now: declaring (in the declaration phase),
+/// reevaluating, the declared action, the death and dismemberment roll; help with its pick.
 fn actions(ctx: EncCtx, who: u32) -> AnyView {
-    let pick = RwSignal::new(0);
     let mate = RwSignal::new(0);
-    let rolled = flag(move || {
-        ctx.state.with(|s| {
-            s.round > 0 && s.current.is_some() && s.get(who).is_some_and(|c| !c.init.is_empty())
-        })
-    });
     let others = choices(move || {
         ctx.state.with(|s| {
             s.order
@@ -343,117 +266,36 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                 .collect()
         })
     });
-    let options = choices(move || {
-        ctx.state.with(|s| {
-            s.get(who).map_or_else(Vec::new, |c| {
-                action_options(ctx, c)
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, a)| (i as i32, action_label(a)))
-                    .collect()
-            })
-        })
-    });
-    let reeval = move || {
-        let Some(a) = ctx
-            .state
-            .with_untracked(|s| s.get(who).map(|c| action_options(ctx, c)))
-            .and_then(|o| o.get(pick.get_untracked() as usize).copied())
-        else {
-            return;
-        };
-        if let Some(Some(e)) = ctx
-            .state
-            .with_untracked(|s| ctx.roll(|src| reevaluate(s, who, a, src)))
-        {
-            ctx.act(e);
-        }
-    };
+    let [help, why] = picked(
+        ctx,
+        who,
+        |i| matches!(i, Intent::Vogt(Act::Help(_))),
+        "Help: advantage on their next check",
+        "help",
+        move || Intent::Vogt(Act::Help(mate.get_untracked().max(0) as u32)),
+    );
     form(
         "Actions",
         vec![
-            Field::Pair(vec![
-                Field::Act(
-                    fixed("Defend: +2 AR"),
-                    "btn",
-                    "defend",
-                    Signal::stored(false),
-                    Callback::new(move |()| ctx.act(defend(who))),
-                ),
-                Field::Act(
-                    fixed("Run: double move"),
-                    "btn",
-                    "run",
-                    Signal::stored(false),
-                    Callback::new(move |()| ctx.act(run(who))),
-                ),
-            ]),
+            offers(ctx, who, |i| matches!(i, Intent::Vogt(a) if !a.picks())),
             Field::Pick("Help whom", others, mate),
-            Field::Act(
-                fixed("Help: advantage on their next check"),
-                "btn",
-                "help",
-                Signal::stored(false),
-                Callback::new(move |()| {
-                    let m = mate.get_untracked();
-                    if m > 0 {
-                        ctx.act(help(who, m as u32));
-                    }
-                }),
-            ),
-            Field::If(
-                rolled,
-                vec![
-                    Field::Pick("Reevaluate to", options, pick),
-                    Field::Act(
-                        fixed("Reevaluate: roll its die and add it"),
-                        "btn",
-                        "reevaluate",
-                        Signal::stored(false),
-                        Callback::new(move |()| reeval()),
-                    ),
-                ],
-            ),
+            help,
+            why,
         ],
     )
-}
-
-/// The attacker's weapons: a linked character's, or the NPC's one.
-fn weapons(ctx: EncCtx, c: &Combatant) -> Vec<(String, String, String)> {
-    let from_sheet: Option<VogtSheet> = c
-        .link
-        .as_ref()
-        .and_then(|id| ctx.roster().get(id))
-        .and_then(|ch| match ch.sheet {
-            Sheet::Vogt(s) => Some(s),
-            _ => None,
-        });
-    match from_sheet {
-        Some(s) if s.weapons().next().is_some() => s
-            .weapons()
-            .map(|(_, w)| (w.name.clone(), w.damage.clone(), w.dtype.clone()))
-            .collect(),
-        _ => vec![(
-            "Weapon".into(),
-            c.text(T_WEAPON).to_owned(),
-            c.text(T_DTYPE).to_owned(),
-        )],
-    }
 }
 
 fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let w = RwSignal::new(0);
     let extra = RwSignal::new(0);
     let targets = RwSignal::new(Vec::<u32>::new());
-    let result = RwSignal::new(String::new());
     let chosen = move || {
         ctx.state.with(|s| {
-            let c = s.get(who)?;
-            let list = weapons(ctx, c);
-            let (_, dice, dtype) = list.get(w.get().max(0) as usize).or(list.first())?.clone();
+            let list = weapons(s.get(who)?);
+            let w = list.get(w.get().max(0) as usize).or(list.first())?.clone();
             Some((
-                damage_expr(&dice, rung(s, who, STR).saturating_add(extra.get()))?,
-                dtype,
+                damage_expr(&w.damage, rung(s, who, STR).saturating_add(extra.get()))?,
+                w.dtype,
             ))
         })
     };
@@ -492,30 +334,31 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 .join("\n")
         })
     });
-    let strike = move || {
-        let Some((e, dtype)) = chosen() else { return };
-        let ts = targets.get_untracked();
-        if ts.is_empty() {
-            return result.set("Pick at least one target.".into());
-        }
-        if let Some((ev, total)) = ctx
-            .state
-            .with_untracked(|s| ctx.roll(|src| hit(s, who, &ts, &e, &dtype, src)))
-        {
-            let crit = match &ev {
-                Event::Batch(v) => v
-                    .iter()
-                    .any(|x| matches!(x, Event::Note(t) if t.contains("critical"))),
-                _ => false,
-            };
-            ctx.act(ev);
-            result.set(format!(
-                "Rolled {}{}: applied to every target",
-                total.max(0),
-                if crit { ", a critical" } else { "" }
-            ));
-        }
-    };
+    let [strike, why] = picked(
+        ctx,
+        who,
+        |i| matches!(i, Intent::Vogt(Act::Attack { .. })),
+        "Roll damage and apply",
+        "roll-damage",
+        move || {
+            Intent::Vogt(Act::Attack {
+                weapon: w.get_untracked().max(0) as u32,
+                extra: extra.get_untracked(),
+                targets: targets.get_untracked(),
+            })
+        },
+    );
+    // The roll as the fight's log has it (a critical chain marked).
+    let result = text(move || {
+        ctx.state.with(|s| {
+            let name = format!("{} deals ", s.name(who));
+            s.log
+                .iter()
+                .rev()
+                .find(|l| l.text.starts_with(&name))
+                .map_or_else(String::new, |l| l.text.clone())
+        })
+    });
     form(
         "Attack",
         vec![
@@ -524,17 +367,19 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 choices(move || {
                     ctx.state.with(|s| {
                         s.get(who).map_or_else(Vec::new, |c| {
-                            weapons(ctx, c)
+                            weapons(c)
                                 .into_iter()
                                 .enumerate()
-                                .map(|(i, (n, d, t))| (i as i32, format!("{n} · {d} {t}")))
+                                .map(|(i, w)| {
+                                    (i as i32, format!("{} · {} {}", w.name, w.damage, w.dtype))
+                                })
                                 .collect()
                         })
                     })
                 }),
                 w,
             ),
-            Field::Num("Extra damage", extra, -100, 100),
+            Field::Num("Extra damage", extra, -EXTRA_LIMIT, EXTRA_LIMIT),
             Field::Toggles(
                 "Targets",
                 choices(move || {
@@ -570,14 +415,9 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 targets,
             ),
             Field::Text("chance pre", "attack-odds", odds),
-            Field::Act(
-                fixed("Roll damage and apply"),
-                "btn primary roll-btn",
-                "roll-damage",
-                flag(move || chosen().is_none()),
-                Callback::new(move |()| strike()),
-            ),
-            Field::Text("result-line", "attack-result", result.into()),
+            strike,
+            why,
+            Field::Text("result-line", "attack-result", result),
         ],
     )
 }
