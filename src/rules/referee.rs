@@ -32,12 +32,23 @@ impl Intent {
             Plan::Run => vec![4],
         };
         let with = |kind: u32, rest: Vec<u32>| [vec![kind], rest].concat();
+        let strike = |st: &symbaroum::referee::Strike| {
+            let flags = [st.advantage, st.me_blind, st.target_blind]
+                .iter()
+                .enumerate()
+                .map(|(i, &b)| u32::from(b) << i)
+                .sum();
+            vec![st.target, st.weapon, flags]
+        };
         match self {
             Intent::Turn(Turn::End) => vec![0],
             Intent::Turn(Turn::WaitLast) => vec![1],
             Intent::Turn(Turn::Before(id)) => vec![2, *id],
             Intent::Symbaroum(S::StandUp) => vec![100],
             Intent::Symbaroum(S::DeathTest) => vec![101],
+            Intent::Symbaroum(S::Attack(st)) => with(102, strike(st)),
+            Intent::Symbaroum(S::FreeAttack(st)) => with(103, strike(st)),
+            Intent::Symbaroum(S::Pain(knock)) => vec![104, u32::from(*knock)],
             Intent::Vogt(V::Declare(p)) => with(200, plan(p)),
             Intent::Vogt(V::Reevaluate(p)) => with(201, plan(p)),
             Intent::Vogt(V::Attack {
@@ -59,9 +70,11 @@ impl Intent {
     /// The other combatants it names (targets, the one helped, the one to act before): a
     /// player's request may name only those the player sees.
     pub fn names(&self) -> Vec<u32> {
+        use symbaroum::referee::Action as S;
         use vogt::referee::Action as V;
         match self {
             Intent::Turn(Turn::Before(id)) | Intent::Vogt(V::Help(id)) => vec![*id],
+            Intent::Symbaroum(S::Attack(st) | S::FreeAttack(st)) => vec![st.target],
             Intent::Vogt(V::Attack { targets, .. }) => targets.clone(),
             _ => Vec::new(),
         }
@@ -82,6 +95,16 @@ impl Intent {
                 _ => return None,
             })
         };
+        let strike = |rest: &[u32]| match *rest {
+            [target, weapon, flags] if flags < 8 => Some(symbaroum::referee::Strike {
+                target,
+                weapon,
+                advantage: flags & 1 != 0,
+                me_blind: flags & 2 != 0,
+                target_blind: flags & 4 != 0,
+            }),
+            _ => None,
+        };
         let (&kind, rest) = code.split_first()?;
         Some(match (kind, rest) {
             (0, []) => Intent::Turn(Turn::End),
@@ -89,6 +112,9 @@ impl Intent {
             (2, &[id]) => Intent::Turn(Turn::Before(id)),
             (100, []) => Intent::Symbaroum(S::StandUp),
             (101, []) => Intent::Symbaroum(S::DeathTest),
+            (102, rest) => Intent::Symbaroum(S::Attack(strike(rest)?)),
+            (103, rest) => Intent::Symbaroum(S::FreeAttack(strike(rest)?)),
+            (104, &[k]) if k < 2 => Intent::Symbaroum(S::Pain(k == 1)),
             (200, rest) => Intent::Vogt(V::Declare(plan(rest)?)),
             (201, rest) => Intent::Vogt(V::Reevaluate(plan(rest)?)),
             (202, [weapon, extra, targets @ ..]) => Intent::Vogt(V::Attack {
@@ -109,7 +135,7 @@ impl Intent {
 /// Whether every action of `system`'s fight is refereed: a player's phone then sends intents
 /// only, and raw events are refused.
 pub fn refereed(system: &str) -> bool {
-    system == "vogt"
+    matches!(system, "vogt" | "symbaroum")
 }
 
 /// The fight's events for `intent` of `who`, its dice rolled from `dice`; or the rules' reason

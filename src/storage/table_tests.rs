@@ -16,7 +16,13 @@ fn fighter(name: &str, hp: i32, pc: bool, link: Option<&str>) -> Combatant {
 
 /// A Symbaroum fight: two player characters (sheets "a" and "b"), a goblin and a goblin chief.
 fn fight() -> Encounter {
-    let mut e = Encounter::new("f1".into(), "Ambush".into(), "symbaroum", 0).unwrap();
+    fight_in("symbaroum")
+}
+
+/// The same fight in another system's rules: Heimr's, whose panels still send raw events
+/// (checked by `check_raw`) until it is refereed.
+fn fight_in(system: &str) -> Encounter {
+    let mut e = Encounter::new("f1".into(), "Ambush".into(), system, 0).unwrap();
     let mut s = e.state();
     for c in [
         fighter("Varla", 12, true, Some("a")),
@@ -746,7 +752,7 @@ fn a_players_phone_knows_the_fight_its_panels_need_and_no_more() {
 
 #[test]
 fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
-    let mut e = fight();
+    let mut e = fight_in("heimr");
     let a = vec!["a".to_owned()];
     // The goblin's numbers shown: players roll against it.
     let shown = [3];
@@ -838,7 +844,7 @@ fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
 
 #[test]
 fn a_request_out_of_range_is_refused_and_answered() {
-    let mut e = fight();
+    let mut e = fight_in("heimr");
     let s = at_turn(&mut e, 1);
     let a = vec!["a".to_owned()];
     let out = Err("a request with a value out of range (as an import would be refused)".to_owned());
@@ -860,7 +866,7 @@ fn a_request_out_of_range_is_refused_and_answered() {
 
 #[test]
 fn a_request_shows_the_gm_all_it_changes_and_touches_only_what_its_player_sees() {
-    let mut e = fight();
+    let mut e = fight_in("heimr");
     e.hidden.push(4);
     let s = at_turn(&mut e, 1);
     let a = vec!["a".to_owned()];
@@ -991,18 +997,33 @@ fn a_forged_peer_is_refused_and_the_rules_decide() {
     let death = Intent::Symbaroum(Action::DeathTest);
     let before = e.clone();
     let refused = |req: Request, who: u32| check_request(&s, &a, who, &req, gm).unwrap_err();
-    // Raw events for what is an intent now: a death test, an end of turn, a wait.
-    for raw in [Event::Death(1, 20, 4), Event::Next, Event::Place(1, None)] {
+    // Raw events, in a fight whose every action is refereed: a death test, an end of turn, a
+    // wait, an attack's damage, its own Defense set to 100 (Tempo N3, Vogt N8's kind).
+    for raw in [
+        Event::Death(1, 20, 4),
+        Event::Next,
+        Event::Place(1, None),
+        Event::Damage(vec![3], 4),
+        Event::Set(1, 1, 100),
+    ] {
         assert_eq!(
             refused(Request::Event(raw), 1),
-            "not something a player asks for (the GM does it)"
+            "a change the rules did not make (this game’s actions are intents)"
         );
     }
-    // A raw Set of its own numbers is still how the panels not yet refereed keep theirs (Heimr's
-    // fatigue, a pre-rolled defence): the GM sees the sender's own change in full, never "a
-    // change to its numbers".
-    let (_, lines) = check_request(&s, &a, 1, &Request::Event(Event::Set(1, 1, 100)), gm).unwrap();
-    assert_eq!(lines, ["Varla: Defense 11 → 100"]);
+    // Where raw events still travel (Heimr, until refereed), the GM sees the sender's own
+    // change in full, never "a change to its numbers"; a turn action is refused as raw.
+    let mut h = fight_in("heimr");
+    let hs = at_turn(&mut h, 1);
+    let (_, lines) = check_request(&hs, &a, 1, &Request::Event(Event::Set(1, 1, 100)), gm).unwrap();
+    assert!(
+        lines[0].starts_with("Varla: ") && lines[0].ends_with(" 11 → 100"),
+        "{lines:?}"
+    );
+    assert_eq!(
+        check_request(&hs, &a, 1, &Request::Event(Event::Next), gm).unwrap_err(),
+        "not something a player asks for (the GM does it)"
+    );
     // Dice outside the faces asked for, too few, too many.
     assert_eq!(
         refused(act_of(&death, vec![(20, 21), (4, 1)]), 1),
@@ -1251,4 +1272,30 @@ fn vogt_n7_n8_a_vogt_player_declares_from_the_phone_and_sends_only_intents() {
 fn act_all(e: &mut Encounter, ev: Event) {
     let mut s = e.state();
     e.push(ev, &mut s, 3);
+}
+
+/// Symbaroum N1 at the table: on the Goblin's turn Varla's player sends a free attack (the
+/// rules give one when a foe withdraws), taken by the GM's phone from the dice sent; her
+/// ordinary attack is refused then, with the rules' reason.
+#[test]
+fn symbaroum_n1_a_free_attack_from_the_players_phone_out_of_turn() {
+    use crate::rules::symbaroum::referee::{Action, Strike};
+    let mut e = fight();
+    let a = vec!["a".to_owned()];
+    let s = at_turn(&mut e, 3);
+    let st = Strike {
+        target: 3,
+        ..Strike::default()
+    };
+    let free = Request::Act(Intent::Symbaroum(Action::FreeAttack(st)), vec![(20, 5)]);
+    let (_, lines) = check_request(&s, &a, 1, &free, Secrets::default()).unwrap();
+    assert!(
+        lines[0].starts_with("Varla attacks Goblin") && lines[0].ends_with("(a free attack)"),
+        "{lines:?}"
+    );
+    let attack = Request::Act(Intent::Symbaroum(Action::Attack(st)), vec![(20, 5)]);
+    assert_eq!(
+        check_request(&s, &a, 1, &attack, Secrets::default()).unwrap_err(),
+        "only on Varla’s own turn"
+    );
 }

@@ -87,16 +87,28 @@ test("a whole fight: order, exact attacks, pain threshold, dying, reload mid-rou
   await expect(sheet(page).getByTestId("pain-chance")).toHaveText(`${((14 / 20) * (over / 32) * 100).toFixed(1)}%`);
   await sheet(page).getByLabel("Advantage (+2, +1d4 damage)").uncheck();
   // Roll until a hit goes over the pain threshold (15% a roll), then knock the goblin down.
+  // An attack is the turn's combat action: after each one that does not, undo it.
   let chose = false;
+  const knock = sheet(page).getByRole("button", { name: new RegExp(`over ${target}’s pain threshold: knock ${target} down`) });
   for (let i = 0; i < 120 && !chose; i++) {
-    // Each roll writes a line to the fight's log: wait for it before reading the result.
+    // Each roll writes lines to the fight's log: wait for them before reading the result.
     const lines = Number(await page.getByTestId("fight-log").getAttribute("data-lines"));
     await sheet(page).getByRole("button", { name: "Roll attack" }).tap();
-    await expect(page.getByTestId("fight-log")).toHaveAttribute("data-lines", String(lines + 1));
+    await expect(page.getByTestId("fight-log")).not.toHaveAttribute("data-lines", String(lines));
     await expect(sheet(page).getByTestId("attack-result")).toContainText(`Ulla attacks ${target}`);
-    if (await sheet(page).getByTestId("pain-choice").isVisible()) {
-      await sheet(page).getByRole("button", { name: "Apply, knock down" }).tap();
+    if (i === 0) {
+      // One attack a turn: the next is refused with the rules' reason.
+      await expect(sheet(page).getByRole("button", { name: "Roll attack" })).toBeDisabled();
+    }
+    if (await knock.isVisible()) {
+      await expect(page.getByTestId("fight-log")).toContainText(`Over ${target}’s pain threshold: Ulla chooses`);
+      await knock.tap();
       chose = true;
+    } else {
+      await close(page);
+      await page.getByRole("button", { name: "Undo" }).tap();
+      await open(page, "Ulla");
+      await sheet(page).locator("#attack-target").selectOption({ label: target });
     }
   }
   expect(chose).toBe(true);

@@ -390,19 +390,22 @@ test("a player asks from their phone: an attack with the GM's odds, accepted int
   await expect(mine.getByTestId("hit-chance")).toHaveText(odds);
   await one.page.screenshot({ path: "test-results/screens/table-ask-player.png", fullPage: true });
 
-  // Rolled on the player's phone, sent; the GM sees what it would log and accepts it.
+  // Rolled on the player's phone, sent as an intent with its dice; the GM's phone resolves it
+  // again and shows what it would log; the GM accepts it.
   await mine.getByRole("button", { name: "Roll attack" }).tap();
-  const line = (await mine.getByTestId("attack-result").textContent())!;
-  expect(line).toContain("Varla");
   await expect(one.page.getByTestId("my-asks")).toContainText("Waiting for the GM…");
+  await expect(one.page.getByTestId("my-asks")).toContainText("Varla attacks Goblin: d20");
   const asks = gm.getByTestId("asks");
-  await expect(asks).toContainText(`Player 1 asks for Varla: ${line}`);
+  await expect(asks).toContainText("Player 1 asks for Varla: Varla attacks Goblin: d20");
+  const line = (await asks.textContent())!.match(/Varla attacks Goblin: d20 \d+ [≤>] \d+, (hit|miss)/)![0];
+  expect((await one.page.getByTestId("my-asks").textContent())!).toContain(line);
   await gm.screenshot({ path: "test-results/screens/table-ask-gm.png" });
   await asks.getByRole("button", { name: "Accept" }).tap();
   await expect(asks).toHaveCount(0);
   await expect(gm.getByTestId("fight-log")).toContainText(line);
   await expect(one.page.getByTestId("my-asks")).toContainText("Accepted: it is in the fight.");
   await expect(one.page.getByTestId("table-log")).toContainText(line);
+  await expect(mine.getByTestId("attack-result")).toContainText(line);
   // A step like any other: the GM's undo takes it back on every phone.
   await gm.getByRole("button", { name: "Undo" }).tap();
   await expect(gm.getByTestId("fight-log")).not.toContainText(line);

@@ -174,30 +174,27 @@ fn tempo_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
 
 fn symbaroum_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
     use rollsheet::rules::referee::{resolve, Intent};
-    use rollsheet::rules::symbaroum::combat::{over_pain_threshold, pain_events, strike};
-    use rollsheet::rules::symbaroum::referee::Action;
+    use rollsheet::rules::symbaroum::referee::{Action, Strike};
     let mut src = SeededSource::new(seed);
-    if seed % 4 == 0 {
-        return resolve(s, a, &Intent::Symbaroum(Action::StandUp), &mut src).ok();
-    }
-    let (x, y) = (s.get(a)?, s.get(b)?);
-    let st = strike(
-        x,
-        y,
-        src.roll(2) == 1,
-        src.roll(3) == 1,
-        src.roll(3) == 1,
-        &mut src,
-    );
-    // The attack's line, then (a separate tap) its damage as the panel offers it.
-    if !st.hit || src.roll(2) == 1 {
-        return Some(Event::Note(st.line));
-    }
-    Some(if over_pain_threshold(y, st.damage) {
-        pain_events(s, a, b, st.damage, src.roll(2) == 1)
-    } else {
-        s.damage_events(vec![b], st.damage)
-    })
+    let st = Strike {
+        target: b,
+        weapon: (seed % 3) as u32,
+        advantage: seed % 5 == 0,
+        me_blind: seed % 7 == 0,
+        target_blind: seed % 11 == 0,
+    };
+    // Whatever the rules take now: a pain-threshold choice waiting, standing up, an attack on
+    // its turn or a free attack.
+    let tries = [
+        Action::Pain(seed % 2 == 0),
+        Action::StandUp,
+        Action::Attack(st),
+        Action::FreeAttack(st),
+    ];
+    tries
+        .into_iter()
+        .skip((seed % 2) as usize)
+        .find_map(|t| resolve(s, a, &Intent::Symbaroum(t), &mut src).ok())
 }
 
 fight!(HeimrFight, "heimr", "character-heimr-v1.json", heimr_act);
@@ -451,7 +448,16 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
         .map(|c| c.id)
         .collect();
     let t = || others.get(k % others.len().max(1)).copied();
+    use rollsheet::rules::symbaroum::referee::{Action as S, Strike};
+    let st = |t: u32| Strike {
+        target: t,
+        weapon: 0,
+        advantage: k % 3 == 0,
+        ..Strike::default()
+    };
     Some(match i {
+        Intent::Symbaroum(S::Attack(_)) => Intent::Symbaroum(S::Attack(st(t()?))),
+        Intent::Symbaroum(S::FreeAttack(_)) => Intent::Symbaroum(S::FreeAttack(st(t()?))),
         Intent::Vogt(V::Attack { .. }) => Intent::Vogt(V::Attack {
             weapon: (k % 2) as u32
                 % rollsheet::rules::vogt::combat::weapons(s.get(who)?).len() as u32,

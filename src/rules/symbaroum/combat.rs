@@ -4,7 +4,7 @@
 use super::rolls::{damage_distribution, success_chance, Blind};
 use super::sheet::{SAttr, Shield, SymbaroumSheet, WeaponQuality};
 use crate::rules::dice::{parse, roll, Chance, DiceSource, Distribution};
-use crate::rules::encounter::{systems::SYMBAROUM, Combatant, Duration, Event, State};
+use crate::rules::encounter::{systems::SYMBAROUM, Combatant};
 
 /// Indexes of [`SYMBAROUM`]'s stats.
 pub const ACCURATE: usize = 0;
@@ -15,9 +15,67 @@ pub const DISCREET: usize = 4;
 pub const PAIN: usize = 5;
 pub const LONG: usize = 6;
 pub const SHIELD: usize = 7;
+/// A hit over a pain threshold waiting for its choice (knocked down or a free attack), kept on
+/// the one who chooses: the damage, who takes it, who dealt it (ids; 0 when none waits).
+pub const PAIN_DAMAGE: usize = 8;
+pub const PAIN_TARGET: usize = 9;
+pub const PAIN_BY: usize = 10;
 /// Indexes of the texts: the weapon's damage and the armor's protection, in dice notation.
 pub const WEAPON: usize = 0;
 pub const ARMOR: usize = 1;
+/// From this index on, a saved character's weapons: (name, damage, attack attribute's value,
+/// "long" or "") each.
+pub const T_WEAPONS: usize = 2;
+/// The most weapons a combatant carries into a fight.
+pub const WEAPON_LIMIT: usize = 15;
+
+/// A weapon a combatant can attack with, as the fight knows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Armed {
+    pub name: String,
+    pub damage: String,
+    /// The attack attribute's value with it.
+    pub attr: i32,
+    pub long: bool,
+}
+
+/// The weapons `c` can attack with: a saved character's, as it joined; else its one weapon.
+pub fn weapons(c: &Combatant) -> Vec<Armed> {
+    let list: Vec<Armed> = c
+        .texts
+        .get(T_WEAPONS..)
+        .unwrap_or_default()
+        .chunks_exact(4)
+        .map(|w| Armed {
+            name: w[0].clone(),
+            damage: w[1].clone(),
+            attr: w[2].parse().unwrap_or(10),
+            long: w[3] == "long",
+        })
+        .collect();
+    if list.is_empty() {
+        vec![Armed {
+            name: "Weapon".into(),
+            damage: c.text(WEAPON).to_owned(),
+            attr: c.stat(ACCURATE),
+            long: c.stat(LONG) != 0,
+        }]
+    } else {
+        list
+    }
+}
+
+/// `c` wielding its weapon `i`: the attack attribute, damage and reach the attack reads.
+pub fn wielding(c: &Combatant, i: usize) -> Option<Combatant> {
+    let w = weapons(c).into_iter().nth(i)?;
+    let mut c = c.clone();
+    c.stats[ACCURATE] = w.attr;
+    c.stats[LONG] = i32::from(w.long);
+    if let Some(t) = c.texts.get_mut(WEAPON) {
+        t.clone_from(&w.damage);
+    }
+    Some(c)
+}
 
 /// A combatant with the sheet's numbers (its first weapon), ordered by Quick then Vigilant.
 pub fn combatant(name: &str, sheet: &SymbaroumSheet, pc: bool, link: Option<String>) -> Combatant {
@@ -40,10 +98,20 @@ pub fn combatant(name: &str, sheet: &SymbaroumSheet, pc: bool, link: Option<Stri
         // "Shield").
         i32::from(sheet.shield == Shield::Shield),
     ];
+    c.stats.resize(SYMBAROUM.stats.len(), 0);
     c.texts = vec![
         weapon.map_or_else(|| "1d4".into(), |w| w.damage.clone()),
         sheet.armor_protection.clone(),
     ];
+    for w in sheet.weapons.iter().take(WEAPON_LIMIT) {
+        let long = w.qualities.contains(&WeaponQuality::Long);
+        c.texts.extend([
+            w.name.clone(),
+            w.damage.clone(),
+            sheet.attr(w.attr).to_string(),
+            if long { "long" } else { "" }.into(),
+        ]);
+    }
     c.init = initiative(&c);
     c
 }
@@ -227,27 +295,6 @@ pub fn strike<S: DiceSource + ?Sized>(
         }
     };
     Struck { line, hit, damage }
-}
-
-/// A hit over the target's pain threshold, applied with the attacker's choice: the damage
-/// (through its one path) and, if the target still stands, knocked prone or a free attack.
-pub fn pain_events(s: &State, who: u32, target: u32, damage: i32, knock: bool) -> Event {
-    let hurt = s.damage_events(vec![target], damage);
-    let mut after = s.clone();
-    after.apply(&hurt);
-    let mut out = hurt.flat();
-    if after.get(target).is_some_and(|c| !c.dead) {
-        out.push(if knock {
-            Event::Add(target, "Prone".into(), Duration::Removed)
-        } else {
-            Event::Note(format!(
-                "{} takes a free attack on {} (pain threshold)",
-                s.name(who),
-                s.name(target)
-            ))
-        });
-    }
-    Event::Batch(out)
 }
 
 /// Surprise: [Discreet←Vigilant]; for groups, the attackers' lowest Discreet against the

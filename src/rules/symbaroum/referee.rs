@@ -1,12 +1,17 @@
 //! Symbaroum's referee: what a combatant may do now and the one maker of its events (see
-//! `encounter::referee`). So far: standing up and the death test; the attack, the pain-threshold
-//! choice and free attacks still come from the panel (issue 41).
+//! `encounter::referee`): standing up, the death test, the attack on its turn (its combat
+//! action), a free attack when the rules give one (out of turn too: a foe withdrawing or moving
+//! past, a Long weapon's reach, a hit over the pain threshold), and the pain-threshold choice,
+//! made by the player whose character suffers the hit, or deals it to an NPC (seed 001: "it is
+//! the player who decides between the two").
 
-use super::combat::QUICK;
+use super::combat::{
+    over_pain_threshold, strike, wielding, PAIN_BY, PAIN_DAMAGE, PAIN_TARGET, QUICK,
+};
 use super::rolls::{death_chance_within, success_chance, Blind};
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{check, Offer};
-use crate::rules::encounter::{Event, State};
+use crate::rules::encounter::{Combatant, Duration, Event, State};
 
 /// Indexes of Symbaroum's resources: a combat action and a movement action per turn.
 const COMBAT: usize = 0;
@@ -14,15 +19,79 @@ const MOVEMENT: usize = 1;
 /// The once-a-turn mark a death test leaves.
 pub const DEATH_TEST: &str = "Death test";
 
+/// An attack's choices: the target, the weapon (an index into `combat::weapons`), advantage,
+/// and who cannot see.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Strike {
+    pub target: u32,
+    pub weapon: u32,
+    pub advantage: bool,
+    pub me_blind: bool,
+    pub target_blind: bool,
+}
+
 /// What a Symbaroum combatant can intend in its fight.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
+    /// On its turn: its combat action, an attack.
+    Attack(Strike),
+    /// An attack the rules give outside the turn's actions; no action spent.
+    FreeAttack(Strike),
+    /// The pain-threshold choice waiting on this combatant: knocked down (`true`) or a free
+    /// attack for the one who dealt the hit.
+    Pain(bool),
     /// Get up from prone: a Quick test (d20); a movement action if it passes (a combat action
     /// stands in for a spent one), the entire turn if not (seed 001, "Stand Up").
     StandUp,
     /// A dying character's death test, once on each of its turns (d20, and the d4 of
     /// toughness it wakes with on a 1).
     DeathTest,
+}
+
+impl Action {
+    /// Whether it is chosen among many (target, weapon): one offer stands for the kind.
+    pub fn picks(&self) -> bool {
+        matches!(self, Action::Attack(_) | Action::FreeAttack(_))
+    }
+
+    fn same_kind(&self, other: &Action) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+}
+
+/// The pain-threshold choice waiting on `c`: (damage, who takes it, who dealt it).
+pub fn pain_due(c: &Combatant) -> Option<(i32, u32, u32)> {
+    let d = c.stat(PAIN_DAMAGE);
+    (d > 0).then(|| {
+        (
+            d,
+            c.stat(PAIN_TARGET).max(0) as u32,
+            c.stat(PAIN_BY).max(0) as u32,
+        )
+    })
+}
+
+/// Why `who` cannot attack now, its turn aside (`None`: it can).
+fn cannot_attack(s: &State, c: &Combatant) -> Option<String> {
+    if c.dead || c.gone {
+        return Some(format!("{} is out of the fight", c.name));
+    }
+    if s.round == 0 {
+        return Some("the fight has not started".into());
+    }
+    if s.ended {
+        return Some("the fight is over".into());
+    }
+    if s.dying(c) {
+        return Some(format!("{} is dying and cannot help itself", c.name));
+    }
+    if s.combatants
+        .iter()
+        .any(|x| pain_due(x).is_some_and(|p| p.2 == c.id))
+    {
+        return Some("first, the pain-threshold choice of its last hit".into());
+    }
+    None
 }
 
 /// Why `who` cannot act on its own turn now (`None`: it can).
@@ -51,6 +120,44 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
     };
     let dying = s.dying(c);
     let mut out = Vec::new();
+    let pool = |i: usize| c.pools.get(i).copied().unwrap_or(0);
+    if !c.dead && !c.gone {
+        let refused = not_its_turn(s, who)
+            .or_else(|| cannot_attack(s, c))
+            .or_else(|| {
+                (pool(COMBAT) < 1).then(|| format!("{} has no combat action left", c.name))
+            });
+        out.push(Offer {
+            action: Action::Attack(Strike::default()),
+            label: "Roll attack".into(),
+            cost: "its combat action".into(),
+            odds: None,
+            refused,
+        });
+        out.push(Offer {
+            action: Action::FreeAttack(Strike::default()),
+            label: "Roll a free attack".into(),
+            cost: "none: only when the rules give one (a foe withdrawing or moving past, a Long weapon’s reach, a hit over the pain threshold)".into(),
+            odds: None,
+            refused: cannot_attack(s, c),
+        });
+    }
+    if let Some((dmg, target, _)) = pain_due(c) {
+        let t = s.name(target).to_owned();
+        for knock in [true, false] {
+            out.push(Offer {
+                action: Action::Pain(knock),
+                label: if knock {
+                    format!("{dmg} damage is over {t}’s pain threshold: knock {t} down")
+                } else {
+                    format!("{dmg} damage is over {t}’s pain threshold: a free attack on {t}")
+                },
+                cost: String::new(),
+                odds: None,
+                refused: None,
+            });
+        }
+    }
     if s.has(who, "Prone") {
         let pool = |i: usize| c.pools.get(i).copied().unwrap_or(0);
         let refused = not_its_turn(s, who).or_else(|| {
@@ -104,9 +211,83 @@ pub fn resolve(
     action: Action,
     dice: &mut dyn DiceSource,
 ) -> Result<Event, String> {
-    check(&offers(s, who), &action)?;
+    if action.picks() {
+        match offers(s, who)
+            .into_iter()
+            .find(|o| o.action.same_kind(&action))
+        {
+            Some(Offer { refused: None, .. }) => {}
+            Some(Offer {
+                refused: Some(why), ..
+            }) => return Err(why),
+            None => return Err("not something this combatant can do in this fight".into()),
+        }
+    } else {
+        check(&offers(s, who), &action)?;
+    }
     let c = s.get(who).ok_or("no such combatant")?;
     Ok(match action {
+        Action::Attack(st) | Action::FreeAttack(st) => {
+            let t = s
+                .get(st.target)
+                .filter(|t| t.id != who && !t.dead && !t.gone)
+                .ok_or("pick someone else in the fight")?;
+            let armed = wielding(c, st.weapon as usize).ok_or("no such weapon")?;
+            let hit = strike(&armed, t, st.advantage, st.me_blind, st.target_blind, dice);
+            let mut out = Vec::new();
+            if matches!(action, Action::Attack(_)) {
+                out.push(Event::Spend(who, COMBAT, 1));
+            }
+            let free = if matches!(action, Action::FreeAttack(_)) {
+                " (a free attack)"
+            } else {
+                ""
+            };
+            out.push(Event::Note(format!("{}{free}", hit.line)));
+            if hit.hit && hit.damage > 0 {
+                let hurt = s.damage_events(vec![t.id], hit.damage);
+                let mut after = s.clone();
+                after.apply(&hurt);
+                out.extend(hurt.flat());
+                // Over the pain threshold and still standing: a choice, made by the player
+                // whose character takes the hit, else by the attacker's side.
+                if over_pain_threshold(t, hit.damage) && after.get(t.id).is_some_and(|x| !x.dead) {
+                    let chooser = if t.pc { t.id } else { who };
+                    out.extend([
+                        Event::Set(chooser, PAIN_DAMAGE, hit.damage),
+                        Event::Set(chooser, PAIN_TARGET, t.id as i32),
+                        Event::Set(chooser, PAIN_BY, who as i32),
+                        Event::Note(format!(
+                            "Over {}’s pain threshold: {} chooses, knocked down or a free attack",
+                            t.name,
+                            s.name(chooser)
+                        )),
+                    ]);
+                }
+            }
+            Event::Batch(out)
+        }
+        Action::Pain(knock) => {
+            let (_, target, by) = pain_due(c).ok_or("no pain-threshold choice waits")?;
+            let mut out: Vec<Event> = [PAIN_DAMAGE, PAIN_TARGET, PAIN_BY]
+                .into_iter()
+                .map(|i| Event::Set(who, i, 0))
+                .collect();
+            let standing = s.get(target).is_some_and(|t| !t.dead && !t.gone);
+            out.push(match (knock, standing) {
+                (_, false) => Event::Note(format!("{} is down: no choice to make", s.name(target))),
+                (true, true) if s.has(target, "Prone") => {
+                    Event::Note(format!("{} is already down", s.name(target)))
+                }
+                (true, true) => Event::Add(target, "Prone".into(), Duration::Removed),
+                (false, true) => Event::Note(format!(
+                    "{} takes a free attack on {} (pain threshold)",
+                    s.name(by),
+                    s.name(target)
+                )),
+            });
+            Event::Batch(out)
+        }
         Action::StandUp => {
             let d20 = dice.roll(20);
             let cid = s
@@ -182,6 +363,13 @@ mod tests {
         Ok(after)
     }
 
+    fn stand(s: &State) -> Offer<Action> {
+        offers(s, 1)
+            .into_iter()
+            .find(|o| o.action == Action::StandUp)
+            .unwrap()
+    }
+
     fn pools(s: &State, who: u32) -> Vec<i32> {
         s.get(who).unwrap().pools.clone()
     }
@@ -216,7 +404,7 @@ mod tests {
         let s = fight(&[prone.clone(), Event::Spend(1, 0, 1), Event::Spend(1, 1, 1)]);
         let why = "A has no movement or combat action left";
         assert_eq!(go(&s, 1, Action::StandUp, &[1]), Err(why.into()));
-        assert_eq!(offers(&s, 1)[0].refused.as_deref(), Some(why));
+        assert_eq!(stand(&s).refused.as_deref(), Some(why));
         // #5 (b): off its turn, not at all.
         let s = fight(&[Event::Add(2, "Prone".into(), Duration::Removed)]);
         assert_eq!(
@@ -225,7 +413,7 @@ mod tests {
         );
         // The odds shown are the Quick test's: 14 in 20.
         let s = fight(&[prone]);
-        assert_eq!(offers(&s, 1)[0].odds.map(|c| c.p()), Some(0.7));
+        assert_eq!(stand(&s).odds.map(|c| c.p()), Some(0.7));
     }
 
     /// #8: one death test per turn, and a dying character cannot help itself (no standing up).
@@ -282,5 +470,96 @@ mod tests {
         assert!(r(&[(20, 1)]).is_err());
         assert!(r(&[(20, 1), (6, 4)]).is_err());
         assert!(r(&[(20, 1), (4, 4), (20, 1)]).is_err());
+    }
+
+    fn hit_b() -> Action {
+        Action::Attack(Strike {
+            target: 2,
+            ..Strike::default()
+        })
+    }
+
+    /// An attack is the turn's combat action: d20, the weapon's dice, the armor's; one a turn.
+    /// A hit over an NPC's pain threshold (6 > 5) waits for the attacker's player's choice;
+    /// until it is made the attacker attacks no more.
+    #[test]
+    fn an_attack_spends_the_combat_action_and_a_pain_choice_waits_on_the_chooser() {
+        use crate::rules::encounter::referee::replayed;
+        let s = fight(&[]);
+        let r = |d: &[(u32, u32)]| replayed(d, |src| resolve(&s, 1, hit_b(), src));
+        assert!(r(&[(20, 3), (6, 6)]).unwrap().is_ok());
+        assert!(r(&[(20, 3)]).is_err());
+        assert!(r(&[(20, 3), (8, 6)]).is_err());
+        let after = go(&s, 1, hit_b(), &[3, 6]).unwrap();
+        assert_eq!(after.get(2).unwrap().hp, 4);
+        assert_eq!(pools(&after, 1), [0, 1]);
+        assert_eq!(pain_due(after.get(1).unwrap()), Some((6, 2, 1)));
+        let why = "first, the pain-threshold choice of its last hit";
+        assert_eq!(go(&after, 1, hit_b(), &[3, 6]), Err(why.into()));
+        let knocked = go(&after, 1, Action::Pain(true), &[]).unwrap();
+        assert!(knocked.has(2, "Prone"));
+        assert_eq!(pain_due(knocked.get(1).unwrap()), None);
+        assert_eq!(
+            go(&knocked, 1, hit_b(), &[3, 6]),
+            Err("A has no combat action left".into())
+        );
+        // Under the threshold (5): the damage only, nothing waits.
+        let after = go(&s, 1, hit_b(), &[3, 5]).unwrap();
+        assert_eq!(pain_due(after.get(1).unwrap()), None);
+        assert_eq!(after.get(2).unwrap().hp, 5);
+    }
+
+    /// O1: when an NPC's hit goes over a player character's pain threshold, the choice waits
+    /// on that character (its player's phone), out of its turn; the attacker has none.
+    #[test]
+    fn symbaroum_o1_the_pain_choice_is_the_struck_players() {
+        let s = fight(&[Event::Next]);
+        assert_eq!(s.current, Some(2));
+        let hit_a = Action::Attack(Strike {
+            target: 1,
+            ..Strike::default()
+        });
+        // A defends: d20 15 > Defense 10: hit, 6 damage over A's threshold 5.
+        let after = go(&s, 2, hit_a, &[15, 6]).unwrap();
+        assert_eq!(after.get(1).unwrap().hp, 4);
+        assert_eq!(pain_due(after.get(1).unwrap()), Some((6, 1, 2)));
+        assert_eq!(pain_due(after.get(2).unwrap()), None);
+        assert!(offers(&after, 2)
+            .iter()
+            .all(|o| !matches!(o.action, Action::Pain(_))));
+        let free = go(&after, 1, Action::Pain(false), &[]).unwrap();
+        assert!(!free.has(1, "Prone"));
+        assert!(free
+            .log
+            .iter()
+            .any(|l| l.text == "B takes a free attack on A (pain threshold)"));
+    }
+
+    /// N1: a free attack is the rules' to give out of turn (a foe withdrawing, a Long weapon's
+    /// reach): offered then, at no cost; never to a dying character.
+    #[test]
+    fn symbaroum_n1_a_free_attack_out_of_turn() {
+        let s = fight(&[Event::Next]);
+        let free = Action::FreeAttack(Strike {
+            target: 2,
+            ..Strike::default()
+        });
+        let after = go(&s, 1, free, &[3, 2]).unwrap();
+        assert_eq!(after.get(2).unwrap().hp, 8);
+        assert_eq!(pools(&after, 1), pools(&s, 1), "nothing spent");
+        assert!(after
+            .log
+            .iter()
+            .any(|l| l.text.ends_with("(a free attack)")));
+        // On the Goblin's turn, A's ordinary attack is refused.
+        assert_eq!(
+            go(&s, 1, hit_b(), &[3, 2]),
+            Err("only on A’s own turn".into())
+        );
+        let dying = fight(&[Event::Damage(vec![1], 10), Event::Next]);
+        assert_eq!(
+            go(&dying, 1, free, &[3, 2]),
+            Err("A is dying and cannot help itself".into())
+        );
     }
 }

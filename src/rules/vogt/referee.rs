@@ -137,16 +137,13 @@ pub fn table_due(c: &Combatant) -> i32 {
     (c.death as i32 - 3 - c.stat(TABLE_ROLLS)).max(0)
 }
 
-/// Whether it is the declaration phase: the fight started, no turn running.
+/// Whether it is the declaration phase: no turn running (before the first round too).
 fn declaring(s: &State) -> bool {
-    s.round > 0 && !s.ended && s.current.is_none()
+    !s.ended && s.current.is_none()
 }
 
 /// Why `who` cannot take an action on its turn now (`None`: it can).
 fn not_now(s: &State, c: &Combatant) -> Option<String> {
-    if s.round == 0 {
-        return Some("the fight has not started".into());
-    }
     if s.ended {
         return Some("the fight is over".into());
     }

@@ -6,14 +6,14 @@ use crate::rules::dice::{parse, DiceSource};
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::symbaroum::combat::{
-    attack, npc, over_pain_threshold, pain_events, reach_free_attack, strike, surprise, Roller,
-    WEAPON,
+    attack, npc, reach_free_attack, surprise, weapons, wielding, Roller,
 };
+use crate::rules::symbaroum::referee::{Action as A, Strike};
 use crate::rules::symbaroum::{death_chance_within, Blind};
-use crate::storage::character::Sheet;
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
+use crate::ui::kit::offers::picked;
 use crate::ui::kit::{
     draw, flag, offers as kit_offers, set_to, tap, text, typed, when, Check, Field, Stepper,
 };
@@ -123,7 +123,6 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     let advantage = RwSignal::new(false);
     let me_blind = RwSignal::new(false);
     let target_blind = RwSignal::new(false);
-    let result = RwSignal::new(None::<(String, i32, u32)>);
     // Advantage set by the target's conditions as a starting point.
     Effect::new(move |_| {
         let t = target.get();
@@ -134,52 +133,19 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         advantage.set(adv);
         me_blind.set(ctx.state.with_untracked(|s| s.has(who, "Blind")));
         target_blind.set(ctx.state.with_untracked(|s| s.has(t, "Blind")));
-        result.set(None);
     });
-    // A saved character attacks with any of its weapons (the sheet's, read now).
-    let weapons: Vec<(String, i32, String, bool)> = ctx.state.with_untracked(|s| {
-        let link = s.get(who).and_then(|c| c.link.clone());
-        match link.and_then(|l| ctx.roster().get(&l)).map(|c| c.sheet) {
-            Some(Sheet::Symbaroum(sh)) => sh
-                .weapons
-                .iter()
-                .map(|w| {
-                    let long = w
-                        .qualities
-                        .contains(&crate::rules::symbaroum::WeaponQuality::Long);
-                    (
-                        format!(
-                            "{} ({}, {} {})",
-                            w.name,
-                            w.damage,
-                            w.attr.name(),
-                            sh.attr(w.attr)
-                        ),
-                        sh.attr(w.attr),
-                        w.damage.clone(),
-                        long,
-                    )
-                })
-                .collect(),
-            _ => Vec::new(),
-        }
+    // Its weapons as the fight knows them (a saved character's, as it joined).
+    let weapons: Vec<String> = ctx.state.with_untracked(|s| {
+        s.get(who).map_or_else(Vec::new, |c| {
+            weapons(c)
+                .into_iter()
+                .map(|w| format!("{} ({}, {})", w.name, w.damage, w.attr))
+                .collect()
+        })
     });
     let weapon = RwSignal::new(0usize);
     let weapons = StoredValue::new(weapons);
-    // The attacker with the chosen weapon's attribute, damage and reach.
-    let armed = move |c: &Combatant| {
-        let mut c = c.clone();
-        weapons.with_value(|ws| {
-            if let Some((_, attr, dmg, long)) = ws.get(weapon.get()) {
-                c.stats[crate::rules::symbaroum::combat::ACCURATE] = *attr;
-                c.stats[crate::rules::symbaroum::combat::LONG] = i32::from(*long);
-                if let Some(t) = c.texts.get_mut(WEAPON) {
-                    t.clone_from(dmg);
-                }
-            }
-        });
-        c
-    };
+    let armed = move |c: &Combatant| wielding(c, weapon.get()).unwrap_or_else(|| c.clone());
     let figures = Memo::new(move |_| {
         let t = target.get();
         ctx.state.with(|s| {
@@ -208,22 +174,40 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                 .map(|c| i64::from(c.stat(crate::rules::symbaroum::combat::PAIN)) + 1)
         })
     });
-    let roll_attack = tap(move || {
-        let t = target.get_untracked();
-        let (adv, mb, tb) = (
-            advantage.get_untracked(),
-            me_blind.get_untracked(),
-            target_blind.get_untracked(),
-        );
-        let Some(st) = ctx.state.with_untracked(|s| {
-            let (a, b) = (armed(s.get(who)?), s.get(t)?);
-            ctx.roll(|src| strike(&a, b, adv, mb, tb, src))
-        }) else {
-            return;
-        };
-        ctx.act(Event::Note(st.line.clone()));
-        result.set(Some((st.line, if st.hit { st.damage } else { -1 }, t)));
-    });
+    let strike = move || Strike {
+        target: target.get_untracked(),
+        weapon: weapon.get_untracked() as u32,
+        advantage: advantage.get_untracked(),
+        me_blind: me_blind.get_untracked(),
+        target_blind: target_blind.get_untracked(),
+    };
+    let [roll, roll_why] = picked(
+        ctx,
+        who,
+        |i| matches!(i, Intent::Symbaroum(A::Attack(_))),
+        "Roll attack",
+        "roll-attack",
+        move || Intent::Symbaroum(A::Attack(strike())),
+    );
+    let [free, free_why] = picked(
+        ctx,
+        who,
+        |i| matches!(i, Intent::Symbaroum(A::FreeAttack(_))),
+        "Roll a free attack",
+        "roll-free-attack",
+        move || Intent::Symbaroum(A::FreeAttack(strike())),
+    );
+    // Its last attack as the fight's log has it.
+    let result = move || {
+        ctx.state.with(|s| {
+            let name = format!("{} attacks ", s.name(who));
+            s.log
+                .iter()
+                .rev()
+                .find(|l| l.text.starts_with(&name))
+                .map(|l| l.text.clone())
+        })
+    };
     view! {
         <section class="combat-panel" aria-label="Attack">
             <h3>"Attack"</h3>
@@ -234,7 +218,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
             {(weapons.with_value(Vec::len) > 1).then(|| view! {
                 <label class="field-label" for="attack-weapon">"Weapon"</label>
                 <select id="attack-weapon" on:change=typed(move |v| weapon.set(v.parse().unwrap_or(0)))>
-                    {weapons.with_value(|ws| ws.iter().enumerate().map(|(i, w)| view! { <option value=i.to_string()>{w.0.clone()}</option> }).collect_view())}
+                    {weapons.with_value(|ws| ws.iter().enumerate().map(|(i, w)| view! { <option value=i.to_string()>{w.clone()}</option> }).collect_view())}
                 </select>
             })}
             <Check label="Advantage (+2, +1d4 damage)" value=advantage/>
@@ -260,36 +244,8 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                 }
             })}
             <BarChart dist=chart target=pain_at/>
-            <button class="btn primary roll-btn" on:click=roll_attack>"Roll attack"</button>
-            <div aria-live="polite">
-                {move || result.get().map(|(line, dmg, t)| {
-                    let over = ctx.state.with_untracked(|s| s.get(t).is_some_and(|c| dmg > 0 && over_pain_threshold(c, dmg)));
-                    let tname = ctx.state.with_untracked(|s| s.name(t).to_owned());
-                    view! {
-                        <p class="result-line" data-testid="attack-result">{line}</p>
-                        {(dmg >= 0 && !over).then(|| view! {
-                            <button class="btn primary" data-testid="apply-damage" on:click=tap(move || {
-                                ctx.act(ctx.state.with_untracked(|s| s.damage_events(vec![t], dmg)));
-                                result.set(None);
-                            })>{format!("Apply {dmg} damage to {tname}")}</button>
-                        })}
-                        {over.then(|| {
-                            // One tap applies the damage and the choice (moot if the hit kills).
-                            let apply = move |knock: bool| {
-                                ctx.act(ctx.state.with_untracked(|s| pain_events(s, who, t, dmg, knock)));
-                                result.set(None);
-                            };
-                            view! {
-                                <p class="verdict" data-testid="pain-choice">{format!("{dmg} damage is over {tname}’s pain threshold: apply it with one of these.")}</p>
-                                <div class="actions">
-                                    <button class="btn primary" on:click=tap(move || apply(true))>"Apply, knock down"</button>
-                                    <button class="btn primary" on:click=tap(move || apply(false))>"Apply, free attack"</button>
-                                </div>
-                            }
-                        })}
-                    }
-                })}
-            </div>
+            {[roll, roll_why, free, free_why].into_iter().map(draw).collect_view()}
+            <p class="result-line" data-testid="attack-result" aria-live="polite">{result}</p>
         </section>
     }
 }
@@ -318,9 +274,10 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
     .into_any()
 }
 
-/// Symbaroum's own actions (the turn's are drawn by the fight's page).
+/// Symbaroum's own actions drawn as buttons (the turn's are drawn by the fight's page; the
+/// attacks by the Attack panel, with their picks).
 fn own(i: &Intent) -> bool {
-    matches!(i, Intent::Symbaroum(_))
+    matches!(i, Intent::Symbaroum(a) if !a.picks())
 }
 
 /// Surprise: the surprising side's lowest Discreet against the other side's highest Vigilant.
