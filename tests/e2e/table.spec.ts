@@ -250,15 +250,15 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   // Not only a greeting: every message's version is checked (an older phone's resync).
   await say(JSON.stringify({ v: 2, have: 0 }));
   await expect(lines).toContainText("table format 2");
-  await say(JSON.stringify({ v: 3, have: 0, chars: ["x"] }));
+  await say(JSON.stringify({ v: 4, have: 0, chars: ["x"] }));
   await expect(lines).toContainText("a greeting without its token");
-  await say(JSON.stringify({ v: 3, have: 0, token: "t", fight: "another", chars: [] }));
+  await say(JSON.stringify({ v: 4, have: 0, token: "t", fight: "another", chars: [] }));
   await expect(lines).toContainText("Player 1: refused, paired for another fight.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.join("\n"))).toContain("paired for another fight");
   expect(await stored(), "nothing stored changed").toBe(before);
 
   // A proper greeting gets the fight as this phone may see it: no NPC numbers on the wire.
-  await say(JSON.stringify({ v: 3, have: 0, token: "t", fight, chars: [VARLA.id] }));
+  await say(JSON.stringify({ v: 4, have: 0, token: "t", fight, chars: [VARLA.id] }));
   await expect(lines).toContainText("Player 1 joined: Varla.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.length)).toBe(2);
   const wire = await raw.page.evaluate(() => (window as any).got[1]);
@@ -267,44 +267,44 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   expect(wire).not.toContain("12 → 7");
   expect(await stored()).toBe(before);
 
-  // Requests: out of turn, for another's combatant, out of range: each refused with a line and
-  // an answer, nothing waits for the GM and nothing is stored.
+  // Requests: raw events (a Symbaroum fight is refereed whole: only intents), for another's
+  // combatant: each refused with a line and an answer, nothing waits for the GM and nothing is
+  // stored.
   if ((await turnStatus(gm).textContent())!.includes("Varla’s turn")) await gm.getByTestId("next").tap();
   const now = (await turnStatus(gm).textContent())!.match(/· (.+)’s turn/)![1];
-  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 3, have: 0, ask: [n, who, event] }));
-  // An intent: (number, combatant, [kind, argument], dice as [faces, value]).
-  const act = (n: number, who: number, code: [number, number], dice: [number, number][]) =>
-    say(JSON.stringify({ v: 3, have: 0, act: [n, who, code, dice] }));
+  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 4, have: 0, ask: [n, who, event] }));
+  // An intent: (number, combatant, [kind, choices…], dice as [faces, value]).
+  const act = (n: number, who: number, code: number[], dice: [number, number][]) =>
+    say(JSON.stringify({ v: 4, have: 0, act: [n, who, code, dice] }));
   const after = await stored();
   await ask(1, 1, { Note: "Varla strikes" });
-  await expect(lines).toContainText(`Player 1: a request was refused: it is ${now}’s turn, not Varla’s.`);
+  await expect(lines).toContainText("Player 1: a request was refused: a change the rules did not make (this game’s actions are intents).");
   await ask(2, 2, { Note: "Bram strikes" });
   await expect(lines).toContainText("Player 1: a request was refused: Bram is not one of this player’s characters.");
   await ask(3, 1, { Damage: [[3], 99_999_999] });
-  await expect(lines).toContainText("a request with a value out of range");
   await ask(4, 1, "End");
   await expect(lines.locator("li").first()).toContainText("Player 1: a request was refused:");
   // The rules referee intents: out of its turn it may not end the turn; a death test it may not
   // take (not dying); dice other than the roll's; a raw death test; a repeated number; an
   // action this version does not know; an older phone's request.
-  await act(5, 1, [0, 0], []);
-  await act(6, 1, [101, 0], [[20, 3], [4, 1]]);
+  await act(5, 1, [0], []);
+  await act(6, 1, [101], [[20, 3], [4, 1]]);
   await ask(7, 1, { Death: [1, 20, 4] });
   await ask(8, 3, { Place: [3, null] });
-  await act(8, 1, [0, 0], []);
-  await act(9, 1, [999, 0], []);
+  await act(8, 1, [0], []);
+  await act(9, 1, [999], []);
   await say(JSON.stringify({ v: 2, have: 0, ask: [10, 1, "Next"] }));
   await expect(lines).toContainText("table format 2");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.filter((m: string) => m.includes('"asked"')).map((m: string) => JSON.parse(m)))).toEqual([
-    { v: 3, seq: 0, asked: 1, why: `it is ${now}’s turn, not Varla’s` },
-    { v: 3, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
-    { v: 3, seq: 0, asked: 3, why: "a request with a value out of range (as an import would be refused)" },
-    { v: 3, seq: 0, asked: 4, why: `it is ${now}’s turn, not Varla’s` },
-    { v: 3, seq: 0, asked: 5, why: "it is not Varla’s turn" },
-    { v: 3, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
-    { v: 3, seq: 0, asked: 7, why: `it is ${now}’s turn, not Varla’s` },
-    { v: 3, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
-    { v: 3, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
+    { v: 4, seq: 0, asked: 1, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 4, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
+    { v: 4, seq: 0, asked: 3, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 4, seq: 0, asked: 4, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 4, seq: 0, asked: 5, why: "it is not Varla’s turn" },
+    { v: 4, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
+    { v: 4, seq: 0, asked: 7, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 4, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
+    { v: 4, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
   ]);
   await expect(gm.getByTestId("asks")).toHaveCount(0);
   expect(await stored(), "nothing stored changed").toBe(after);
@@ -396,7 +396,7 @@ test("a player asks from their phone: an attack with the GM's odds, accepted int
   await expect(one.page.getByTestId("my-asks")).toContainText("Waiting for the GM…");
   await expect(one.page.getByTestId("my-asks")).toContainText("Varla attacks Goblin: d20");
   const asks = gm.getByTestId("asks");
-  await expect(asks).toContainText("Player 1 asks for Varla: Varla attacks Goblin: d20");
+  await expect(asks).toContainText("Player 1 asks for Varla: Varla uses 1 Combat Varla attacks Goblin: d20");
   const line = (await asks.textContent())!.match(/Varla attacks Goblin: d20 \d+ [≤>] \d+, (hit|miss)/)![0];
   expect((await one.page.getByTestId("my-asks").textContent())!).toContain(line);
   await gm.screenshot({ path: "test-results/screens/table-ask-gm.png" });
@@ -475,6 +475,59 @@ test("Bo Vogt at the table: the player declares from their phone, takes only the
     await expect(mine).toContainText("Not now: no roll on the table is due.");
   }
   await one.page.screenshot({ path: "test-results/screens/table-vogt-table-player.png", fullPage: true });
+  await one.context.close();
+});
+
+test("Symbaroum at the table: a free attack from the player's phone out of turn; the pain-threshold choice of a hit on their character made on their phone", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [VARLA]);
+  await seedCharacters(gm, [VARLA]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Ford");
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  await gm.getByRole("button", { name: "Add Varla" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Brute");
+  await setNumber(gm, "Accurate", 20);
+  await setNumber(gm, "Quick", 20);
+  await gm.locator("#npc-weapon").fill("1d4+10");
+  await gm.getByRole("button", { name: "Add Brute" }).tap();
+  await gm.getByTestId("next").tap();
+  await expect(turnStatus(gm)).toContainText("Brute’s turn");
+  await gm.locator(`li[data-npc="Brute"]`).getByRole("button", { name: "Numbers shown" }).tap();
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  const mine = one.page.getByTestId("my-actions");
+  const asks = gm.getByTestId("asks");
+  // In the Brute's turn: Varla's ordinary attack waits for her turn; a free attack (the Brute
+  // withdrawing, say) is hers to roll now, and the GM's phone takes it.
+  await expect(mine.getByRole("button", { name: "Roll attack" })).toBeDisabled();
+  await expect(mine).toContainText("Not now: only on Varla’s own turn.");
+  await mine.getByRole("button", { name: "Roll a free attack" }).tap();
+  await expect(asks).toContainText("Player 1 asks for Varla: Varla attacks Brute");
+  await expect(asks).toContainText("(a free attack)");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(gm.getByTestId("fight-log")).toContainText("(a free attack)");
+  // The Brute hits Varla over her pain threshold (7): the choice is her player's, on her phone.
+  const choice = mine.getByRole("button", { name: /over Varla’s pain threshold: knock Varla down/ });
+  let over = false;
+  for (let i = 0; i < 40 && !over; i++) {
+    await openFighter(gm, "Brute");
+    await fightSheet(gm).locator("#attack-target").selectOption({ label: "Varla" });
+    await fightSheet(gm).getByRole("button", { name: "Roll attack" }).tap();
+    await expect(fightSheet(gm).getByTestId("attack-result")).toContainText("Brute attacks Varla");
+    await closeFighter(gm);
+    over = (await gm.getByTestId("fight-log").textContent())!.includes("Over Varla’s pain threshold: Varla chooses");
+    if (!over) await gm.getByRole("button", { name: "Undo" }).tap();
+  }
+  expect(over, "a hit over the pain threshold within 40 attacks").toBe(true);
+  await expect(choice).toBeEnabled();
+  await one.page.screenshot({ path: "test-results/screens/table-pain-choice-player.png", fullPage: true });
+  await choice.tap();
+  await expect(asks).toContainText("Player 1 asks for Varla: Varla: Prone");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(row(one.page, "Varla")).toContainText("Prone");
+  await expect(choice).toHaveCount(0);
   await one.context.close();
 });
 

@@ -316,6 +316,7 @@ impl State {
             Event::Leave(who) => self.leave(*who),
             Event::Init(who, keys) => {
                 if let Some(c) = self.get_mut(*who) {
+                    let first = c.init.is_empty();
                     c.init = keys.clone();
                     let text = format!("{}: initiative {}", c.name, join_keys(keys));
                     self.say(text);
@@ -325,6 +326,8 @@ impl State {
                         self.sort();
                     } else if self.rules.turns == Turns::EachRound {
                         self.resort_rest(*who);
+                    } else if first && self.rules.turns == Turns::Fixed {
+                        self.place_by_initiative(*who);
                     }
                 }
             }
@@ -652,6 +655,22 @@ impl State {
                 }
             }
         }
+    }
+
+    /// A combatant that joined mid-fight without initiative, once it has one (Tempo #2): in its
+    /// place in the order by initiative. Ahead of the one acting now, it first acts next round.
+    fn place_by_initiative(&mut self, id: u32) {
+        let Some(from) = self.order.iter().position(|&x| x == id) else {
+            return;
+        };
+        if self.current == Some(id) {
+            return;
+        }
+        self.order.remove(from);
+        let at = (0..self.order.len())
+            .find(|&i| self.cmp(id, self.order[i]) == Ordering::Less)
+            .unwrap_or(self.order.len());
+        self.order.insert(at, id);
     }
 
     fn can_act(&self, id: u32) -> bool {

@@ -507,6 +507,41 @@ mod refereed {
         ]
     }
 
+    /// Tempo #2: A (9) and B (4), A's turn; C joins and its initiative is set to 10: from the
+    /// next round it acts first, C, A, B (not last for good); a joiner at 5 acts this round,
+    /// after A and before B.
+    #[test]
+    fn tempo_r2_a_joiner_takes_its_place_by_initiative() {
+        let mut ev = vec![
+            Event::Join(Combatant::new(&TEMPO, "A", 10)),
+            Event::Join(Combatant::new(&TEMPO, "B", 10)),
+            Event::Init(1, vec![9]),
+            Event::Init(2, vec![4]),
+            Event::Start,
+        ];
+        let s = run(&TEMPO, &ev);
+        assert_eq!((names(&s), s.current), (vec!["A", "B"], Some(1)));
+        ev.extend([
+            Event::Join(Combatant::new(&TEMPO, "C", 10)),
+            Event::Init(3, vec![10]),
+        ]);
+        let s = run(&TEMPO, &ev);
+        assert_eq!(s.current, Some(1), "A's turn goes on");
+        ev.extend([Event::Next, Event::Next]);
+        let s = run(&TEMPO, &ev);
+        assert_eq!(names(&s), ["C", "A", "B"]);
+        assert_eq!(s.current, Some(3), "the next round opens with C");
+        let mut ev = ev[..5].to_vec();
+        ev.extend([
+            Event::Join(Combatant::new(&TEMPO, "D", 10)),
+            Event::Init(3, vec![5]),
+            Event::Next,
+        ]);
+        let s = run(&TEMPO, &ev);
+        assert_eq!(names(&s), ["A", "D", "B"]);
+        assert_eq!(s.current, Some(3), "D acts this round, before B");
+    }
+
     /// Symbaroum N2: B waits in round 1 (allowed while the order is being established): the
     /// turn goes to C, now in B's place, never back to A, who has acted.
     #[test]

@@ -23,8 +23,8 @@ pub const PAIN_BY: usize = 10;
 /// Indexes of the texts: the weapon's damage and the armor's protection, in dice notation.
 pub const WEAPON: usize = 0;
 pub const ARMOR: usize = 1;
-/// From this index on, a saved character's weapons: (name, damage, attack attribute's value,
-/// "long" or "") each.
+/// From this index on, a saved character's weapons: (name, damage, attack attribute with its
+/// value as "Accurate 13", "long" or "") each.
 pub const T_WEAPONS: usize = 2;
 /// The most weapons a combatant carries into a fight.
 pub const WEAPON_LIMIT: usize = 15;
@@ -34,6 +34,8 @@ pub const WEAPON_LIMIT: usize = 15;
 pub struct Armed {
     pub name: String,
     pub damage: String,
+    /// The attack attribute and its value, for people ("Accurate 13").
+    pub with: String,
     /// The attack attribute's value with it.
     pub attr: i32,
     pub long: bool,
@@ -49,7 +51,12 @@ pub fn weapons(c: &Combatant) -> Vec<Armed> {
         .map(|w| Armed {
             name: w[0].clone(),
             damage: w[1].clone(),
-            attr: w[2].parse().unwrap_or(10),
+            with: w[2].clone(),
+            attr: w[2]
+                .rsplit(' ')
+                .next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(10),
             long: w[3] == "long",
         })
         .collect();
@@ -57,6 +64,7 @@ pub fn weapons(c: &Combatant) -> Vec<Armed> {
         vec![Armed {
             name: "Weapon".into(),
             damage: c.text(WEAPON).to_owned(),
+            with: format!("Accurate {}", c.stat(ACCURATE)),
             attr: c.stat(ACCURATE),
             long: c.stat(LONG) != 0,
         }]
@@ -108,7 +116,7 @@ pub fn combatant(name: &str, sheet: &SymbaroumSheet, pc: bool, link: Option<Stri
         c.texts.extend([
             w.name.clone(),
             w.damage.clone(),
-            sheet.attr(w.attr).to_string(),
+            format!("{} {}", w.attr.name(), sheet.attr(w.attr)),
             if long { "long" } else { "" }.into(),
         ]);
     }

@@ -42,35 +42,38 @@ pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
 
 /// An action chosen among many (a target, a weapon: one offer stands for all of them): its
 /// button, greyed with the rules' reason while the offer `like` keeps is refused; a tap
-/// intends what `make` builds from the panel's picks.
+/// intends what `make` builds from the panel's picks. One body for every panel (no generics).
 pub fn picked(
     ctx: EncCtx,
     who: u32,
     like: fn(&Intent) -> bool,
     label: &'static str,
     id: &'static str,
-    make: impl Fn() -> Intent + Send + Sync + 'static,
+    make: std::sync::Arc<dyn Fn() -> Intent + Send + Sync>,
 ) -> [Field; 2] {
-    let why = move || {
+    let why = Memo::new(move |_| {
         ctx.state.with(|s| {
             referee::offers(s, who)
                 .into_iter()
                 .find(|o| like(&o.action))
                 .map_or(Some("not in this fight".to_owned()), |o| o.refused)
         })
-    };
+    });
     [
         Field::Act(
             Signal::stored(label.to_owned()),
             "btn primary",
             id,
-            Signal::derive(move || why().is_some()),
+            Signal::derive(move || why.with(Option::is_some)),
             Callback::new(move |()| ctx.intend(who, make())),
         ),
         Field::Text(
             "muted",
             "offer-note",
-            Signal::derive(move || why().map_or_else(String::new, |w| format!("Not now: {w}."))),
+            Signal::derive(move || {
+                why.get()
+                    .map_or_else(String::new, |w| format!("Not now: {w}."))
+            }),
         ),
     ]
 }

@@ -139,7 +139,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         s.get(who).map_or_else(Vec::new, |c| {
             weapons(c)
                 .into_iter()
-                .map(|w| format!("{} ({}, {})", w.name, w.damage, w.attr))
+                .map(|w| format!("{} ({}, {})", w.name, w.damage, w.with))
                 .collect()
         })
     });
@@ -187,7 +187,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         |i| matches!(i, Intent::Symbaroum(A::Attack(_))),
         "Roll attack",
         "roll-attack",
-        move || Intent::Symbaroum(A::Attack(strike())),
+        std::sync::Arc::new(move || Intent::Symbaroum(A::Attack(strike()))),
     );
     let [free, free_why] = picked(
         ctx,
@@ -195,7 +195,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         |i| matches!(i, Intent::Symbaroum(A::FreeAttack(_))),
         "Roll a free attack",
         "roll-free-attack",
-        move || Intent::Symbaroum(A::FreeAttack(strike())),
+        std::sync::Arc::new(move || Intent::Symbaroum(A::FreeAttack(strike()))),
     );
     // Its last attack as the fight's log has it.
     let result = move || {

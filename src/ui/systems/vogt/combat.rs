@@ -272,7 +272,7 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
         |i| matches!(i, Intent::Vogt(Act::Help(_))),
         "Help: advantage on their next check",
         "help",
-        move || Intent::Vogt(Act::Help(mate.get_untracked().max(0) as u32)),
+        std::sync::Arc::new(move || Intent::Vogt(Act::Help(mate.get_untracked().max(0) as u32))),
     );
     form(
         "Actions",
@@ -340,13 +340,13 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         |i| matches!(i, Intent::Vogt(Act::Attack { .. })),
         "Roll damage and apply",
         "roll-damage",
-        move || {
+        std::sync::Arc::new(move || {
             Intent::Vogt(Act::Attack {
                 weapon: w.get_untracked().max(0) as u32,
                 extra: extra.get_untracked(),
                 targets: targets.get_untracked(),
             })
-        },
+        }),
     );
     // The roll as the fight's log has it (a critical chain marked).
     let result = text(move || {
