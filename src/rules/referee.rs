@@ -8,7 +8,8 @@ use crate::rules::encounter::referee::{
     resolve_turn, turn_offers, Offer, Replay, Rolled, Turn, MAX_DICE,
 };
 use crate::rules::encounter::{Event, State};
-use crate::rules::{symbaroum, vogt};
+use crate::rules::heimr::combat::Defence;
+use crate::rules::{heimr, symbaroum, vogt};
 
 /// What a combatant intends, in any system's fight. On the wire a list of numbers
 /// ([`Intent::code`]: its kind, then its choices): no serde code of its own on the phone.
@@ -17,6 +18,7 @@ pub enum Intent {
     Turn(Turn),
     Symbaroum(symbaroum::referee::Action),
     Vogt(vogt::referee::Action),
+    Heimr(heimr::referee::Action),
 }
 
 impl Intent {
@@ -64,6 +66,7 @@ impl Intent {
             Intent::Vogt(V::Run) => vec![205],
             Intent::Vogt(V::Help(t)) => vec![206, *t],
             Intent::Vogt(V::Table) => vec![207],
+            Intent::Heimr(heimr::referee::Action::Ready(d)) => vec![300, *d as u32],
         }
     }
 
@@ -77,6 +80,16 @@ impl Intent {
             Intent::Symbaroum(S::Attack(st) | S::FreeAttack(st)) => vec![st.target],
             Intent::Vogt(V::Attack { targets, .. }) => targets.clone(),
             _ => Vec::new(),
+        }
+    }
+
+    /// Whether it is chosen among many (targets, a weapon, the one helped): one offer stands
+    /// for every choice of its kind.
+    pub fn picks(&self) -> bool {
+        match self {
+            Intent::Vogt(a) => a.picks(),
+            Intent::Symbaroum(a) => a.picks(),
+            _ => false,
         }
     }
 
@@ -127,6 +140,9 @@ impl Intent {
             (205, []) => Intent::Vogt(V::Run),
             (206, &[t]) => Intent::Vogt(V::Help(t)),
             (207, []) => Intent::Vogt(V::Table),
+            (300, &[d]) => Intent::Heimr(heimr::referee::Action::Ready(Defence::from_stat(
+                i32::try_from(d).ok()?,
+            )?)),
             _ => return None,
         })
     }
@@ -152,6 +168,7 @@ pub fn resolve(
             symbaroum::referee::resolve(s, who, *a, dice)
         }
         Intent::Vogt(a) if s.rules.system == "vogt" => vogt::referee::resolve(s, who, a, dice),
+        Intent::Heimr(a) if s.rules.system == "heimr" => heimr::referee::resolve(s, who, *a, dice),
         _ => Err("an action of another game’s rules".into()),
     }
 }
@@ -176,22 +193,13 @@ pub fn resolve_rolled(
 
 /// Every refereed action `who` could take now in fight `s`: its system's own, then the turn
 /// actions every system shares; each allowed (with cost and odds) or not and why.
-pub fn offers(s: &State, who: u32) -> Vec<Offer<Intent>> {
-    fn wrap<A>(list: Vec<Offer<A>>, f: fn(A) -> Intent) -> impl Iterator<Item = Offer<Intent>> {
-        list.into_iter().map(move |o| Offer {
-            action: f(o.action),
-            label: o.label,
-            cost: o.cost,
-            odds: o.odds,
-            refused: o.refused,
-        })
-    }
-    let mut out: Vec<Offer<Intent>> = Vec::new();
-    match s.rules.system {
-        "symbaroum" => out.extend(wrap(symbaroum::referee::offers(s, who), Intent::Symbaroum)),
-        "vogt" => out.extend(wrap(vogt::referee::offers(s, who), Intent::Vogt)),
-        _ => {}
-    }
-    out.extend(wrap(turn_offers(s, who), Intent::Turn));
+pub fn offers(s: &State, who: u32) -> Vec<Offer> {
+    let mut out = match s.rules.system {
+        "symbaroum" => symbaroum::referee::offers(s, who),
+        "vogt" => vogt::referee::offers(s, who),
+        "heimr" => heimr::referee::offers(s, who),
+        _ => Vec::new(),
+    };
+    out.extend(turn_offers(s, who));
     out
 }

@@ -1299,3 +1299,23 @@ fn symbaroum_n1_a_free_attack_from_the_players_phone_out_of_turn() {
         "only on Varla’s own turn"
     );
 }
+
+/// Heimr #20 at the table: in the Goblin's turn Varla's player pre-rolls her dodge from the
+/// phone (C 0: one d6); the GM's phone takes it; a second is refused while it stands.
+#[test]
+fn heimr_r20_a_defence_from_the_players_phone_out_of_turn() {
+    use crate::rules::heimr::combat::Defence;
+    use crate::rules::heimr::referee::Action;
+    let mut e = fight_in("heimr");
+    let a = vec!["a".to_owned()];
+    let s = at_turn(&mut e, 3);
+    let dodge = Request::Act(Intent::Heimr(Action::Ready(Defence::Dodge)), vec![(6, 4)]);
+    let (ev, lines) = check_request(&s, &a, 1, &dodge, Secrets::default()).unwrap();
+    assert!(lines[0].starts_with("Varla readies a dodge"), "{lines:?}");
+    let mut after = s.clone();
+    after.apply(&ev);
+    assert_eq!(
+        check_request(&after, &a, 1, &dodge, Secrets::default()).unwrap_err(),
+        "its dodge 4 stands until an attack uses it or its next turn begins"
+    );
+}

@@ -118,7 +118,7 @@ test("a Heimr fight of three: initiative, defences, a targeted injury, effects, 
   // shown as failing.
   await open(page, "Scout");
   await expect(sheet(page).getByTestId("heimr-status")).toContainText("Fatigue 7 (base 7)");
-  await sheet(page).getByTestId("Dodge").tap();
+  await sheet(page).getByRole("button", { name: /^(Roll dodge|Dodge:)/ }).tap();
   await expect(sheet(page).getByTestId("heimr-status")).toContainText("defence: Dodge");
   await expect(sheet(page).getByTestId("heimr-status")).toContainText("(fails: fatigue)");
   await close(page);
@@ -126,7 +126,7 @@ test("a Heimr fight of three: initiative, defences, a targeted injury, effects, 
 
   // Brute pre-rolls a dodge that stands (fatigue 1).
   await open(page, "Brute");
-  await sheet(page).getByTestId("Dodge").tap();
+  await sheet(page).getByRole("button", { name: /^(Roll dodge|Dodge:)/ }).tap();
   const bruteDef = Number((await sheet(page).getByTestId("heimr-status").textContent())!.match(/defence: Dodge (-?\d+)/)![1]);
   await close(page);
 
@@ -136,7 +136,7 @@ test("a Heimr fight of three: initiative, defences, a targeted injury, effects, 
   await sheet(page).getByRole("combobox", { name: "Shield", exact: true }).selectOption({ label: "Medium shield (P +3)" });
   await sheet(page).getByRole("combobox", { name: "Fights with (attack, parry and block)", exact: true }).selectOption({ label: "Shield (C 3, P 2)" });
   await sheet(page).getByTestId("take-up").tap();
-  await expect(sheet(page).getByTestId("Block")).toContainText("Roll block · C 3 · P 5 (+3 shield)");
+  await expect(sheet(page).getByRole("button", { name: /^(Roll block|Block:)/ })).toContainText("Roll block · C 3 · P 5 (+3 shield)");
   // Against Brute's dodge: C 3, P 2 + 3, fatigue 1; the shown chance is the exact one.
   await sheet(page).getByRole("combobox", { name: "Target (its shown defence)", exact: true }).selectOption({ label: `Brute · Dodge ${bruteDef}` });
   await expect(sheet(page).getByTestId("attack-setup")).toHaveText(`C 3 · P 5 (+3 weapon) · fatigue 1 · against Dodge ${bruteDef}`);
@@ -164,7 +164,7 @@ test("a Heimr fight of three: initiative, defences, a targeted injury, effects, 
   await expect(sheet(page).getByTestId("heimr-status")).toContainText("Fatigue 8 (base 7)");
   await expect(sheet(page).getByTestId("heimr-status")).toContainText("defence: no defence rolled");
   await expect(sheet(page).getByTestId("heimr-status")).toContainText("raises fatigue: 0%");
-  await expect(sheet(page).getByTestId("Dodge")).toHaveText("Roll dodge · C −2 (−2 1 earlier dodge) · P 1");
+  await expect(sheet(page).getByRole("button", { name: /^(Roll dodge|Dodge:)/ })).toHaveText("Roll dodge · C −2 (−2 1 earlier dodge) · P 1");
   // A landing from height 2 (CR 4): the dice part must reach fatigue 8, which a d6 cannot.
   await expect(sheet(page).getByTestId("fall-chance")).toHaveText("Agility against CR 4: lands safely 0%; otherwise HP drop to 1.");
   lines = await logLines(page);
@@ -190,7 +190,7 @@ test("a Heimr fight of three: initiative, defences, a targeted injury, effects, 
   await expect.poll(() => page.evaluate((id) => JSON.parse(localStorage.getItem(`rollsheet.char.${id}`)!).sheet.hp, ASA.id)).toBe(-2);
   // Dazed: Asa can neither defend nor attack.
   await open(page, "Asa");
-  await expect(sheet(page).getByTestId("Dodge")).toHaveText("Dodge: Dazed: no defence");
+  await expect(sheet(page).getByRole("button", { name: /^(Roll dodge|Dodge:)/ })).toHaveText("Dodge: Dazed: no defence");
   await expect(sheet(page).getByTestId("attack-chance")).toHaveText("No attack: Dazed: no attacks.");
   // Stabilised, the clocks stop; the injury stays.
   await sheet(page).getByTestId("stabilise").tap();

@@ -122,7 +122,7 @@ for (const theme of ["light", "dark"] as const) {
     await page.getByRole("button", { name: "Add Bandit ×2" }).tap();
     await page.getByTestId("roll-initiative").tap();
     await page.locator('li.fighter[data-combatant="Bandit 1"] .fighter-main').tap();
-    await page.locator("dialog[open]").getByTestId("Dodge").tap();
+    await page.locator("dialog[open]").getByRole("button", { name: /^Roll dodge/ }).tap();
     await page.keyboard.press("Escape");
     await page.getByTestId("next").tap();
     await expect(page.getByTestId("turn-status")).toHaveText(/^Round 1 · .* · 0:00$/);

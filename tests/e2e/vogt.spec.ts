@@ -126,16 +126,15 @@ test("a round of Vogt combat: declared dice, before-you chances, a tie, a critic
   await expect(page.getByTestId("order").locator("li.fighter")).toHaveCount(3);
 
   // Ilse attacks (1d4, DEX 3), Goblin 1 defends (1d4, DEX 2), Goblin 2 runs (1d6, DEX 2).
-  const tools = page.locator('section[aria-label="Declare and roll"]');
+  // Each declares on its own sheet, from what the rules offer while actions are declared.
   async function declare(who: string, action: RegExp) {
-    await tools.getByRole("combobox", { name: "Who" }).selectOption({ label: who });
-    const opt = await tools.getByRole("combobox", { name: "Declares" }).locator("option").evaluateAll((os, src) => os.find((o) => new RegExp(src).test(o.textContent!))?.getAttribute("value"), action.source);
-    await tools.getByRole("combobox", { name: "Declares" }).selectOption(opt!);
-    await tools.getByTestId("declare").tap();
+    await open(page, who);
+    await sheet(page).getByRole("button", { name: action }).tap();
+    await close(page);
   }
-  await declare("Ilse", /^Attack/);
-  await declare("Goblin 1", /^Defend/);
-  await declare("Goblin 2", /^Run/);
+  await declare("Ilse", /^Declare: Attack/);
+  await declare("Goblin 1", /^Declare: Defend/);
+  await declare("Goblin 2", /^Declare: Run/);
   await expect(page.getByTestId("before-chances")).toContainText("Goblin 2 (Run 1d6)");
   const chances = (await page.getByTestId("before-chances").textContent())!;
   // Ilse before Goblin 1: rolls at most equal (ties to the higher DEX): 10/16.

@@ -16,6 +16,7 @@
 use super::rules::{Reorder, Reset};
 use super::state::{Event, State};
 use crate::rules::dice::{Chance, DiceSource};
+use crate::rules::referee::Intent;
 
 /// Every die an action rolled: (faces, value), in the order the rules rolled them.
 pub type Rolled = Vec<(u32, u32)>;
@@ -25,27 +26,36 @@ pub const MAX_DICE: usize = 400;
 
 /// One thing a combatant could do now: allowed, with its cost and odds, or not now and why.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Offer<A> {
-    pub action: A,
+pub struct Offer {
+    pub action: Intent,
     pub label: String,
     /// What it spends ("a combat action"), empty when nothing.
-    pub cost: String,
+    pub cost: &'static str,
     /// The exact chance it succeeds, where it rolls.
     pub odds: Option<Chance>,
     /// `None`: allowed now. `Some(reason)`: not now, in the rules' words.
     pub refused: Option<String>,
 }
 
-impl<A> Offer<A> {
+impl Offer {
     pub fn allowed(&self) -> bool {
         self.refused.is_none()
     }
 }
 
 /// `Ok(())` when `action` is among `offers` and allowed; else the offer's reason (or that it
-/// is not offered at all). What every `resolve` asks first.
-pub fn check<A: PartialEq>(offers: &[Offer<A>], action: &A) -> Result<(), String> {
-    match offers.iter().find(|o| o.action == *action) {
+/// is not offered at all). What every `resolve` asks first. An action chosen among many
+/// (`Intent::picks`: a target, a weapon) is matched by its kind: one offer stands for all.
+pub fn check(offers: &[Offer], action: &Intent) -> Result<(), String> {
+    let kind = action.code()[0];
+    let found = offers.iter().find(|o| {
+        if action.picks() {
+            o.action.code()[0] == kind
+        } else {
+            o.action == *action
+        }
+    });
+    match found {
         Some(Offer { refused: None, .. }) => Ok(()),
         Some(Offer {
             refused: Some(why), ..
@@ -198,7 +208,7 @@ fn untouched(s: &State, who: u32) -> bool {
 }
 
 /// The turn actions `who` could take now, each allowed or with the reason not.
-pub fn turn_offers(s: &State, who: u32) -> Vec<Offer<Turn>> {
+pub fn turn_offers(s: &State, who: u32) -> Vec<Offer> {
     if !s.rules.has_turns() || s.get(who).is_none() {
         return Vec::new();
     }
@@ -216,9 +226,9 @@ pub fn turn_offers(s: &State, who: u32) -> Vec<Offer<Turn>> {
         None
     };
     let mut out = vec![Offer {
-        action: Turn::End,
+        action: Intent::Turn(Turn::End),
         label: "End turn".into(),
-        cost: String::new(),
+        cost: "",
         odds: None,
         refused: turn,
     }];
@@ -233,9 +243,9 @@ pub fn turn_offers(s: &State, who: u32) -> Vec<Offer<Turn>> {
     let pos = s.order.iter().position(|&x| x == who);
     let last = pos.is_some_and(|p| p + 1 == s.order.len());
     out.push(Offer {
-        action: Turn::WaitLast,
+        action: Intent::Turn(Turn::WaitLast),
         label: "Wait until last".into(),
-        cost: String::new(),
+        cost: "",
         odds: None,
         refused: reorder
             .clone()
@@ -246,9 +256,9 @@ pub fn turn_offers(s: &State, who: u32) -> Vec<Offer<Turn>> {
         for &id in s.order.iter().skip(p + 2) {
             if s.get(id).is_some_and(|c| !c.gone) {
                 out.push(Offer {
-                    action: Turn::Before(id),
+                    action: Intent::Turn(Turn::Before(id)),
                     label: format!("Act before {}", s.name(id)),
-                    cost: String::new(),
+                    cost: "",
                     odds: None,
                     refused: reorder.clone(),
                 });
@@ -260,7 +270,7 @@ pub fn turn_offers(s: &State, who: u32) -> Vec<Offer<Turn>> {
 
 /// The one maker of a turn action's event.
 pub fn resolve_turn(s: &State, who: u32, t: Turn) -> Result<Event, String> {
-    check(&turn_offers(s, who), &t)?;
+    check(&turn_offers(s, who), &Intent::Turn(t))?;
     Ok(match t {
         Turn::End => Event::Next,
         Turn::WaitLast => Event::Place(who, None),

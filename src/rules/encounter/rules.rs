@@ -176,6 +176,9 @@ pub struct CombatRules {
     /// What a combatant may do out of its turn, asked from a player's phone at the live table
     /// (Tempo: answer an action declared against it); none: nothing.
     pub answers: Option<Answers>,
+    /// Stats set back to 0 when their combatant's turn begins (Heimr: a defence shown ahead
+    /// lapses then, unused).
+    pub lapse: &'static [usize],
 }
 
 /// See [`CombatRules::answers`]: given the fight, who, and the request.

@@ -844,8 +844,14 @@ impl State {
         }
         self.count_down(Duration::Start { who, n: 0 });
         self.refill(Some(who), Reset::TurnStart);
+        let lapse = self.rules.lapse;
         if let Some(c) = self.get_mut(who) {
             c.used.clear();
+            for &i in lapse {
+                if let Some(x) = c.stats.get_mut(i) {
+                    *x = 0;
+                }
+            }
         }
         if let Some(c) = self.get(who) {
             if self.dying(c) {

@@ -85,6 +85,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     seconds_per_round: 0,
     hp_changed: None,
     answers: None,
+    lapse: &[],
     conditions: &[
         cond(
             "Prone",
@@ -222,6 +223,12 @@ pub const HEIMR: CombatRules = CombatRules {
     seconds_per_round: 2,
     hp_changed: Some(crate::rules::heimr::combat::hp_changed),
     answers: None,
+    lapse: &[
+        crate::rules::heimr::combat::DEF_KIND,
+        crate::rules::heimr::combat::DEF_DICE,
+        crate::rules::heimr::combat::DEF,
+        crate::rules::heimr::combat::DEF_D6,
+    ],
     conditions: &[
         cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
         cond("Dodging", "A readied dodge: +2 P on its dodge rolls.", D::NextTurnStart),
@@ -295,6 +302,7 @@ pub const VOGT: CombatRules = CombatRules {
     seconds_per_round: 6,
     hp_changed: None,
     answers: None,
+    lapse: &[],
     conditions: &[
         cond(
             "Afraid",
@@ -458,6 +466,7 @@ pub const AURA: CombatRules = CombatRules {
     seconds_per_round: 5,
     hp_changed: None,
     answers: None,
+    lapse: &[],
     conditions: &[
         cond("Exposed", "Open to combat maneuvers.", D::RoundEnd),
         implying(
@@ -571,6 +580,7 @@ pub const TEMPO: CombatRules = CombatRules {
     seconds_per_round: 6,
     hp_changed: None,
     answers: Some(crate::rules::tempo::combat::may_answer),
+    lapse: &[],
     conditions: &[
         cond("Off Guard", "Caught unready: Ready or Move only.", D::UntilRemoved),
         cond("On Guard", "In a guard: attacks, moves and most reactions.", D::UntilRemoved),

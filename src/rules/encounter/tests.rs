@@ -584,7 +584,10 @@ mod refereed {
         for t in [Turn::WaitLast, Turn::Before(3)] {
             assert_eq!(resolve_turn(&s, 1, t), Err(why.into()));
             let o = turn_offers(&s, 1);
-            let o = o.iter().find(|o| o.action == t).unwrap();
+            let o = o
+                .iter()
+                .find(|o| o.action == crate::rules::referee::Intent::Turn(t))
+                .unwrap();
             assert_eq!(o.refused.as_deref(), Some(why));
         }
         assert_eq!(resolve_turn(&s, 1, Turn::End), Ok(Event::Next));
@@ -633,7 +636,9 @@ mod refereed {
         );
         for rules in [&VOGT, &TEMPO] {
             let s = run(rules, &[Event::Join(Combatant::new(rules, "X", 5))]);
-            assert!(turn_offers(&s, 1).iter().all(|o| o.action == Turn::End));
+            assert!(turn_offers(&s, 1)
+                .iter()
+                .all(|o| o.action == crate::rules::referee::Intent::Turn(Turn::End)));
         }
         let s = run(&AURA, &[Event::Join(Combatant::new(&AURA, "X", 5))]);
         assert!(turn_offers(&s, 1).is_empty(), "no turns in Energy / Aura");

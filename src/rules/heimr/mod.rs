@@ -6,6 +6,7 @@ mod advancement;
 pub mod challenge;
 pub mod combat;
 mod edit;
+pub mod referee;
 pub mod shared;
 mod sheet;
 

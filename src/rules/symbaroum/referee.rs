@@ -12,6 +12,7 @@ use super::rolls::{death_chance_within, success_chance, Blind};
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{check, Offer};
 use crate::rules::encounter::{Combatant, Duration, Event, State};
+use crate::rules::referee::Intent;
 
 /// Indexes of Symbaroum's resources: a combat action and a movement action per turn.
 const COMBAT: usize = 0;
@@ -52,10 +53,6 @@ impl Action {
     /// Whether it is chosen among many (target, weapon): one offer stands for the kind.
     pub fn picks(&self) -> bool {
         matches!(self, Action::Attack(_) | Action::FreeAttack(_))
-    }
-
-    fn same_kind(&self, other: &Action) -> bool {
-        std::mem::discriminant(self) == std::mem::discriminant(other)
     }
 }
 
@@ -114,7 +111,7 @@ fn not_its_turn(s: &State, who: u32) -> Option<String> {
 
 /// Every Symbaroum action `who` could take now, allowed (with its cost and odds) or not and why.
 /// Only those that apply to it are listed: standing up while prone, a death test while dying.
-pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
+pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     let Some(c) = s.get(who) else {
         return Vec::new();
     };
@@ -128,16 +125,16 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
                 (pool(COMBAT) < 1).then(|| format!("{} has no combat action left", c.name))
             });
         out.push(Offer {
-            action: Action::Attack(Strike::default()),
+            action: Intent::Symbaroum(Action::Attack(Strike::default())),
             label: "Roll attack".into(),
-            cost: "its combat action".into(),
+            cost: "its combat action",
             odds: None,
             refused,
         });
         out.push(Offer {
-            action: Action::FreeAttack(Strike::default()),
+            action: Intent::Symbaroum(Action::FreeAttack(Strike::default())),
             label: "Roll a free attack".into(),
-            cost: "none: only when the rules give one (a foe withdrawing or moving past, a Long weapon’s reach, a hit over the pain threshold)".into(),
+            cost: "none: only when the rules give one (a foe withdrawing or moving past, a Long weapon’s reach, a hit over the pain threshold)",
             odds: None,
             refused: cannot_attack(s, c),
         });
@@ -146,13 +143,13 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
         let t = s.name(target).to_owned();
         for knock in [true, false] {
             out.push(Offer {
-                action: Action::Pain(knock),
+                action: Intent::Symbaroum(Action::Pain(knock)),
                 label: if knock {
                     format!("{dmg} damage is over {t}’s pain threshold: knock {t} down")
                 } else {
                     format!("{dmg} damage is over {t}’s pain threshold: a free attack on {t}")
                 },
-                cost: String::new(),
+                cost: "",
                 odds: None,
                 refused: None,
             });
@@ -175,9 +172,9 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
             "its combat action as movement; the whole turn if the test fails"
         };
         out.push(Offer {
-            action: Action::StandUp,
+            action: Intent::Symbaroum(Action::StandUp),
             label: "Roll to stand up".into(),
-            cost: cost.into(),
+            cost,
             odds: Some(success_chance(c.stat(QUICK), Blind::Neither)),
             refused,
         });
@@ -190,9 +187,9 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
                 .then(|| format!("{} has taken this turn’s death test", c.name))
         });
         out.push(Offer {
-            action: Action::DeathTest,
+            action: Intent::Symbaroum(Action::DeathTest),
             label: "Roll death test".into(),
-            cost: "once on each of its turns".into(),
+            cost: "once on each of its turns",
             // Shown as the chance of dying with this test.
             odds: Some(death_chance_within(c.death, 1)),
             refused,
@@ -211,20 +208,7 @@ pub fn resolve(
     action: Action,
     dice: &mut dyn DiceSource,
 ) -> Result<Event, String> {
-    if action.picks() {
-        match offers(s, who)
-            .into_iter()
-            .find(|o| o.action.same_kind(&action))
-        {
-            Some(Offer { refused: None, .. }) => {}
-            Some(Offer {
-                refused: Some(why), ..
-            }) => return Err(why),
-            None => return Err("not something this combatant can do in this fight".into()),
-        }
-    } else {
-        check(&offers(s, who), &action)?;
-    }
+    check(&offers(s, who), &Intent::Symbaroum(action))?;
     let c = s.get(who).ok_or("no such combatant")?;
     Ok(match action {
         Action::Attack(st) | Action::FreeAttack(st) => {
@@ -363,10 +347,10 @@ mod tests {
         Ok(after)
     }
 
-    fn stand(s: &State) -> Offer<Action> {
+    fn stand(s: &State) -> Offer {
         offers(s, 1)
             .into_iter()
-            .find(|o| o.action == Action::StandUp)
+            .find(|o| o.action == Intent::Symbaroum(Action::StandUp))
             .unwrap()
     }
 
@@ -424,7 +408,10 @@ mod tests {
         let s = fight(&[Event::Damage(vec![1], 10)]);
         assert!(s.dying(s.get(1).unwrap()));
         let o = offers(&s, 1);
-        let death = o.iter().find(|o| o.action == Action::DeathTest).unwrap();
+        let death = o
+            .iter()
+            .find(|o| o.action == Intent::Symbaroum(Action::DeathTest))
+            .unwrap();
         assert!(death.allowed());
         assert!(
             (death.odds.unwrap().p() - 0.05).abs() < 1e-12,
@@ -435,7 +422,10 @@ mod tests {
         let why = "A has taken this turn’s death test";
         assert_eq!(go(&after, 1, Action::DeathTest, &[17, 1]), Err(why.into()));
         let o = offers(&after, 1);
-        let next = o.iter().find(|o| o.action == Action::DeathTest).unwrap();
+        let next = o
+            .iter()
+            .find(|o| o.action == Intent::Symbaroum(Action::DeathTest))
+            .unwrap();
         assert_eq!(next.refused.as_deref(), Some(why));
         assert!(
             (next.odds.unwrap().p() - 0.05).abs() < 1e-12,
@@ -526,7 +516,7 @@ mod tests {
         assert_eq!(pain_due(after.get(2).unwrap()), None);
         assert!(offers(&after, 2)
             .iter()
-            .all(|o| !matches!(o.action, Action::Pain(_))));
+            .all(|o| !matches!(o.action, Intent::Symbaroum(Action::Pain(_)))));
         let free = go(&after, 1, Action::Pain(false), &[]).unwrap();
         assert!(!free.has(1, "Prone"));
         assert!(free

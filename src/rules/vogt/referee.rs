@@ -11,8 +11,9 @@ use super::combat::{
 use super::ladder::{parse_dice, Dice};
 use super::rolls::damage_expr;
 use crate::rules::dice::DiceSource;
-use crate::rules::encounter::referee::Offer;
+use crate::rules::encounter::referee::{check, Offer};
 use crate::rules::encounter::{Combatant, Event, State};
+use crate::rules::referee::Intent;
 
 /// The most technique dice one technique spends (the sheet's limit).
 const TECH_MOST: u32 = super::sheet::TECH_LIMIT as u32;
@@ -58,20 +59,6 @@ pub enum Action {
 }
 
 impl Action {
-    /// The kind of action, whatever its choices (one offer stands for all of them).
-    fn kind(&self) -> u32 {
-        match self {
-            Action::Declare(_) => 0,
-            Action::Reevaluate(_) => 1,
-            Action::Attack { .. } => 2,
-            Action::Technique => 3,
-            Action::Defend => 4,
-            Action::Run => 5,
-            Action::Help(_) => 6,
-            Action::Table => 7,
-        }
-    }
-
     /// Whether it is chosen among many (a target, a weapon): one offer stands for the kind.
     pub fn picks(&self) -> bool {
         matches!(self, Action::Attack { .. } | Action::Help(_))
@@ -177,7 +164,7 @@ fn not_declared(c: &Combatant, kind: i32, what: &str) -> Option<String> {
 
 /// Every Bo Vogt action `who` could take now, allowed (with its cost and odds) or not and why.
 /// The attack and help stand for every weapon, target and modifier (`Action::picks`).
-pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
+pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     let Some(c) = s.get(who) else {
         return Vec::new();
     };
@@ -185,13 +172,14 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
         return Vec::new();
     }
     let mut out = Vec::new();
-    let offer = |action: Action, label: String, cost: &str, refused: Option<String>| Offer {
-        action,
-        label,
-        cost: cost.into(),
-        odds: None,
-        refused,
-    };
+    let offer =
+        |action: Action, label: String, cost: &'static str, refused: Option<String>| Offer {
+            action: Intent::Vogt(action),
+            label,
+            cost,
+            odds: None,
+            refused,
+        };
     if declaring(s) {
         let why = unconscious(s, who)
             .then(|| format!("{} is unconscious: it rolls 10d10 and cannot act", c.name));
@@ -257,25 +245,6 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer<Action>> {
     out
 }
 
-/// `Ok(())` when the offer of `action`'s kind is allowed now; else its reason.
-fn check(s: &State, who: u32, action: &Action) -> Result<(), String> {
-    let list = offers(s, who);
-    let found = list.iter().find(|o| {
-        if action.picks() {
-            o.action.kind() == action.kind()
-        } else {
-            o.action == *action
-        }
-    });
-    match found {
-        Some(Offer { refused: None, .. }) => Ok(()),
-        Some(Offer {
-            refused: Some(why), ..
-        }) => Err(why.clone()),
-        None => Err("not something this combatant can do in this fight".into()),
-    }
-}
-
 /// Whether `t` can be picked as a target or a help by `who`: in the fight, not itself.
 fn other(s: &State, who: u32, t: u32) -> Result<(), String> {
     match s.get(t) {
@@ -292,7 +261,7 @@ pub fn resolve(
     action: &Action,
     dice: &mut dyn DiceSource,
 ) -> Result<Event, String> {
-    check(s, who, action)?;
+    check(&offers(s, who), &Intent::Vogt(action.clone()))?;
     let c = s.get(who).ok_or("no such combatant")?;
     // The turn's action marked, then its steps (one batch: a batch never holds a batch).
     let with = |what: &str, e: Event| {
@@ -450,7 +419,7 @@ mod tests {
         let s = fight();
         let labels: Vec<String> = offers(&s, 1)
             .into_iter()
-            .filter(|o| matches!(o.action, Action::Declare(_)) && o.allowed())
+            .filter(|o| matches!(o.action, Intent::Vogt(Action::Declare(_))) && o.allowed())
             .map(|o| o.label)
             .collect();
         assert_eq!(
@@ -527,7 +496,10 @@ mod tests {
         assert_eq!(s.current, Some(2));
         s.apply(&Event::Sync(1, 10, 4, false));
         let o = offers(&s, 1);
-        let table = o.iter().find(|o| o.action == Action::Table).unwrap();
+        let table = o
+            .iter()
+            .find(|o| o.action == Intent::Vogt(Action::Table))
+            .unwrap();
         assert!(table.allowed());
         assert_eq!(table.odds.map(|c| c.p()), Some(3.0 / 8.0));
         let after = go(&s, 1, &Action::Table, &[6]).unwrap();
@@ -563,7 +535,7 @@ mod tests {
         let s = asa_turn();
         assert!(offers(&s, 1)
             .iter()
-            .all(|o| !matches!(o.action, Action::Declare(_))));
+            .all(|o| !matches!(o.action, Intent::Vogt(Action::Declare(_)))));
         assert_eq!(
             why(&s, 1, &Action::Declare(Plan::Run)),
             "not something this combatant can do in this fight"

@@ -30,7 +30,7 @@ pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
             ));
             let note = match o.refused {
                 Some(why) => format!("Not now: {why}."),
-                None => o.cost,
+                None => o.cost.to_owned(),
             };
             if !note.is_empty() {
                 out.push(Field::Text("muted", "offer-note", Signal::stored(note)));

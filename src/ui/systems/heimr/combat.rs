@@ -7,12 +7,12 @@ use crate::rules::dice::DiceSource;
 use crate::rules::encounter::{Event, State};
 use crate::rules::heimr::combat::{
     action_events, anyone, arm_events, attack_setup, attack_steps, blind_spot_setup, brawl_chances,
-    cp, defence_events, defence_setup, describe, dodged, dying, effect_events, fall_cr,
-    fall_events, fatigue_events, fatigue_rise_now, guard_events, hit_chance, hit_vs_roll,
-    initiative_events, intercept_events, interceptor, luck_shot, npc, pass_on_chances,
-    resolve_attack, shown, shown_text, stabilise, standing, trigger_events, turns_of, weapon,
-    Defence, Effect, Kind, Npc, Options, Part, Redone, Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE,
-    BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
+    cp, describe, dodged, dying, effect_events, fall_cr, fall_events, fatigue_events,
+    fatigue_rise_now, guard_events, hit_chance, hit_vs_roll, initiative_events, intercept_events,
+    interceptor, luck_shot, npc, pass_on_chances, resolve_attack, shown, shown_text, stabilise,
+    standing, trigger_events, turns_of, weapon, Defence, Effect, Kind, Npc, Options, Part, Redone,
+    Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS,
+    WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
 };
 use crate::rules::heimr::{roll_challenge, success_chance, Injury};
 use crate::storage::character::Sheet;
@@ -207,32 +207,11 @@ fn defend(ctx: EncCtx, who: u32) -> AnyView {
             fixed("Roll the next defence at the end of the turn and after each use: attackers see it before they choose."),
         ),
     ];
-    for d in Defence::ALL {
-        let setup = move || ctx.state.with(|s| defence_setup(s, who, d));
-        let label = text(move || match setup() {
-            Ok(st) => format!(
-                "Roll {} · C {} · P {}",
-                d.name().to_lowercase(),
-                st.c.text(),
-                st.p.text()
-            ),
-            Err(e) => format!("{}: {e}", d.name()),
-        });
-        fields.push(act(
-            label,
-            "btn",
-            d.name(),
-            flag(move || setup().is_err()),
-            move || {
-                let Ok(st) = ctx.state.with_untracked(|s| defence_setup(s, who, d)) else {
-                    return;
-                };
-                if let Some(r) = ctx.roll(|src| roll_challenge(st.c.value, st.p.value, src)) {
-                    ctx.act(ctx.state.with_untracked(|s| defence_events(s, who, d, &r)));
-                }
-            },
-        ));
-    }
+    // Each defence as the rules offer it (`heimr::referee`): out of its turn too, never again
+    // while one it showed stands.
+    fields.push(crate::ui::kit::offers(ctx, who, |i| {
+        matches!(i, crate::rules::referee::Intent::Heimr(_))
+    }));
     form("Fatigue and defence", fields)
 }
 

@@ -10,7 +10,7 @@ use crate::rules::vogt::combat::{
     ar_now, declare_all, declared, init_side, rung, speed, takes, unconscious, weapon, weapons,
     Action, AR, DEX, MOVE, STR, T_RESIST, T_VULN,
 };
-use crate::rules::vogt::referee::{plan_label, plans, Action as Act, EXTRA_LIMIT};
+use crate::rules::vogt::referee::{Action as Act, EXTRA_LIMIT};
 use crate::rules::vogt::{before, damage_dist, damage_expr, drop_chance, parse_dice, TOP};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
@@ -149,31 +149,13 @@ fn chances(s: &State) -> String {
         .join("\n")
 }
 
-/// Between rounds: each combatant's declared action, the chances of acting before each other
-/// one, and one roll for everyone.
+/// Between rounds: the chances of acting before each other one from the declared actions
+/// (each declared on its own sheet, as the rules offer), and one roll for everyone.
 fn tools(ctx: EncCtx) -> AnyView {
     let declaring = flag(move || {
         ctx.state
             .with(|s| s.current.is_none() && !s.ended && !s.order.is_empty())
     });
-    let who = RwSignal::new(0);
-    let pick = RwSignal::new(0);
-    let options = move || {
-        ctx.state.with(|s| {
-            s.get(who.get().max(0) as u32).map_or_else(Vec::new, |c| {
-                plans(c)
-                    .into_iter()
-                    .map(|p| (p, plan_label(c, p)))
-                    .collect::<Vec<_>>()
-            })
-        })
-    };
-    let declare = move || {
-        let id = who.get_untracked().max(0) as u32;
-        if let Some((p, _)) = options().get(pick.get_untracked().max(0) as usize) {
-            ctx.intend(id, Intent::Vogt(Act::Declare(*p)));
-        }
-    };
     let roll_all = move || {
         if let Some(e) = ctx
             .state
@@ -188,35 +170,11 @@ fn tools(ctx: EncCtx) -> AnyView {
             Field::Text(
                 "muted",
                 "",
-                fixed("Each picks an action; its die is the initiative, lowest first. Ties: the higher DEX, then the smaller die, then the GM."),
+                fixed("Each declares an action on its sheet (a player on their phone); its die is the initiative, lowest first. Ties: the higher DEX, then the smaller die, then the GM."),
             ),
             Field::If(
                 declaring,
                 vec![
-                    Field::Pick(
-                        "Who",
-                        choices(move || {
-                            ctx.state.with(|s| {
-                                declared_actions(s)
-                                    .into_iter()
-                                    .map(|(id, _)| (id as i32, s.name(id).to_owned()))
-                                    .collect()
-                            })
-                        }),
-                        who,
-                    ),
-                    Field::Pick(
-                        "Declares",
-                        choices(move || {
-                            options()
-                                .into_iter()
-                                .enumerate()
-                                .map(|(i, (_, label))| (i as i32, label))
-                                .collect()
-                        }),
-                        pick,
-                    ),
-                    Field::Act(fixed("Declare"), "btn", "declare", Signal::stored(false), Callback::new(move |()| declare())),
                     Field::Text("chance pre", "before-chances", text(move || ctx.state.with(chances))),
                     Field::Act(fixed("Roll initiative for everyone"), "btn primary wide", "roll-initiative", Signal::stored(false), Callback::new(move |()| roll_all())),
                 ],
