@@ -9,7 +9,7 @@ use crate::rules::encounter::referee::{
 };
 use crate::rules::encounter::{Event, State};
 use crate::rules::heimr::combat::Defence;
-use crate::rules::{heimr, symbaroum, vogt};
+use crate::rules::{heimr, symbaroum, tempo, vogt};
 
 /// What a combatant intends, in any system's fight. On the wire a list of numbers
 /// ([`Intent::code`]: its kind, then its choices): no serde code of its own on the phone.
@@ -19,6 +19,7 @@ pub enum Intent {
     Symbaroum(symbaroum::referee::Action),
     Vogt(vogt::referee::Action),
     Heimr(heimr::referee::Action),
+    Tempo(tempo::referee::Action),
 }
 
 impl Intent {
@@ -67,6 +68,7 @@ impl Intent {
             Intent::Vogt(V::Help(t)) => vec![206, *t],
             Intent::Vogt(V::Table) => vec![207],
             Intent::Heimr(heimr::referee::Action::Ready(d)) => vec![300, *d as u32],
+            Intent::Tempo(tempo::referee::Action::Answer(r)) => vec![400, r.map_or(0, |r| r + 1)],
         }
     }
 
@@ -140,6 +142,7 @@ impl Intent {
             (205, []) => Intent::Vogt(V::Run),
             (206, &[t]) => Intent::Vogt(V::Help(t)),
             (207, []) => Intent::Vogt(V::Table),
+            (400, &[r]) => Intent::Tempo(tempo::referee::Action::Answer(r.checked_sub(1))),
             (300, &[d]) => Intent::Heimr(heimr::referee::Action::Ready(Defence::from_stat(
                 i32::try_from(d).ok()?,
             )?)),
@@ -169,6 +172,7 @@ pub fn resolve(
         }
         Intent::Vogt(a) if s.rules.system == "vogt" => vogt::referee::resolve(s, who, a, dice),
         Intent::Heimr(a) if s.rules.system == "heimr" => heimr::referee::resolve(s, who, *a, dice),
+        Intent::Tempo(a) if s.rules.system == "tempo" => tempo::referee::resolve(s, who, *a, dice),
         _ => Err("an action of another game’s rules".into()),
     }
 }
@@ -198,6 +202,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         "symbaroum" => symbaroum::referee::offers(s, who),
         "vogt" => vogt::referee::offers(s, who),
         "heimr" => heimr::referee::offers(s, who),
+        "tempo" => tempo::referee::offers(s, who),
         _ => Vec::new(),
     };
     out.extend(turn_offers(s, who));

@@ -661,11 +661,9 @@ fn check_raw(
     if !crate::rules::encounter::event_ok(event, true) {
         return Err("a request with a value out of range (as an import would be refused)".into());
     }
+    // Out of its turn a combatant does only what the rules referee (an intent).
     if let Some(now) = s.current.filter(|&now| now != who) {
-        // Out of its turn only what the system lets it do then (Tempo: answer a declaration).
-        if !s.rules.answers.is_some_and(|may| may(s, who, event)) {
-            return Err(format!("it is {}’s turn, not {}’s", s.name(now), c.name));
-        }
+        return Err(format!("it is {}’s turn, not {}’s", s.name(now), c.name));
     }
     let events = match event {
         Event::Batch(list) => list.as_slice(),

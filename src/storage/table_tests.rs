@@ -947,19 +947,25 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
     let ev = declare_events(&s, 2, attack, 1);
     e.push(ev, &mut s, 3);
     let answer = answer_events(&s, 1, Some(parry)).unwrap();
+    // The answer travels as an intent (Tempo N2): the GM's phone makes its events.
+    use crate::rules::tempo::referee::Action::Answer;
+    let intent = Request::Act(Intent::Tempo(Answer(Some(parry as u32))), Vec::new());
+    let (made, lines) = check_request(&s, &a, 1, &intent, Secrets::default()).unwrap();
+    assert_eq!(made, answer);
     assert_eq!(
-        check_ask(&s, &a, 1, &answer, Secrets::default()),
-        Ok(vec![
+        lines,
+        [
             "Ilse answers Brigand’s melee attack with Parry".to_owned(),
             "Ilse: Answer (reaction) 0 → 20".to_owned()
-        ])
+        ]
     );
-    // Only that answer, only for its own combatant.
-    assert_eq!(check_ask(&s, &a, 1, &note, Secrets::default()), turn);
-    assert_eq!(check_ask(&s, &a, 1, &Event::Next, Secrets::default()), turn);
+    // As raw events out of turn, nothing: not the answer, a note or a turn's end.
+    for raw in [&answer, &note, &Event::Next] {
+        assert_eq!(check_ask(&s, &a, 1, raw, Secrets::default()), turn);
+    }
     assert_eq!(
-        check_ask(&s, &["b".to_owned()], 1, &answer, Secrets::default()),
-        Err("Ilse is not one of this player’s characters".into())
+        check_request(&s, &["b".to_owned()], 1, &intent, Secrets::default()).unwrap_err(),
+        "Ilse is not one of this player’s characters"
     );
     // The player's phone sees the declaration (its own combatant's numbers) and answers.
     let mine = view(&e, &["a"]).state().unwrap();

@@ -173,16 +173,10 @@ pub struct CombatRules {
     /// the hit points before and after. Every way hit points change goes through it
     /// ([`super::State::damage_events`], [`super::State::heal_events`]).
     pub hp_changed: Option<HpChanged>,
-    /// What a combatant may do out of its turn, asked from a player's phone at the live table
-    /// (Tempo: answer an action declared against it); none: nothing.
-    pub answers: Option<Answers>,
     /// Stats set back to 0 when their combatant's turn begins (Heimr: a defence shown ahead
     /// lapses then, unused).
     pub lapse: &'static [usize],
 }
-
-/// See [`CombatRules::answers`]: given the fight, who, and the request.
-pub type Answers = fn(&super::State, u32, &super::Event) -> bool;
 
 /// See [`CombatRules::hp_changed`].
 pub type HpChanged = fn(&super::State, u32, i32, i32) -> Vec<super::Event>;

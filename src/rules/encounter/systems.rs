@@ -84,7 +84,6 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     round_base: 1,
     seconds_per_round: 0,
     hp_changed: None,
-    answers: None,
     lapse: &[],
     conditions: &[
         cond(
@@ -222,7 +221,6 @@ pub const HEIMR: CombatRules = CombatRules {
     round_base: 1,
     seconds_per_round: 2,
     hp_changed: Some(crate::rules::heimr::combat::hp_changed),
-    answers: None,
     lapse: &[
         crate::rules::heimr::combat::DEF_KIND,
         crate::rules::heimr::combat::DEF_DICE,
@@ -301,7 +299,6 @@ pub const VOGT: CombatRules = CombatRules {
     round_base: 1,
     seconds_per_round: 6,
     hp_changed: None,
-    answers: None,
     lapse: &[],
     conditions: &[
         cond(
@@ -465,7 +462,6 @@ pub const AURA: CombatRules = CombatRules {
     round_base: 1,
     seconds_per_round: 5,
     hp_changed: None,
-    answers: None,
     lapse: &[],
     conditions: &[
         cond("Exposed", "Open to combat maneuvers.", D::RoundEnd),
@@ -579,7 +575,6 @@ pub const TEMPO: CombatRules = CombatRules {
     round_base: 0,
     seconds_per_round: 6,
     hp_changed: None,
-    answers: Some(crate::rules::tempo::combat::may_answer),
     lapse: &[],
     conditions: &[
         cond("Off Guard", "Caught unready: Ready or Move only.", D::UntilRemoved),

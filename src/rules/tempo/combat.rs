@@ -311,26 +311,6 @@ pub fn answer_events(s: &State, who: u32, r: Option<usize>) -> Result<Event, Str
     ]))
 }
 
-/// Whether `e`, sent for `who` out of its turn, is its answer to an action declared against it
-/// (the one thing a Tempo combatant does in another's turn).
-pub fn may_answer(s: &State, who: u32, e: &Event) -> bool {
-    let Event::Batch(l) = e else {
-        return false;
-    };
-    let [Event::Note(_), Event::Set(w, ANSWER, v)] = l.as_slice() else {
-        return false;
-    };
-    let r = match *v {
-        -1 => None,
-        v => match usize::try_from(v - 1) {
-            Ok(r) => Some(r),
-            Err(_) => return false,
-        },
-    };
-    // Exactly the answer the rules make of it: its words and its reaction, one it can take.
-    *w == who && answer_events(s, who, r).as_ref() == Ok(e)
-}
-
 /// What the opponent sees declared: a feint is declared as a melee attack.
 pub fn declared_as(i: usize) -> &'static str {
     match ACTIONS[i].name {

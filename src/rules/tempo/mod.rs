@@ -6,6 +6,7 @@
 mod actions;
 pub mod combat;
 mod edit;
+pub mod referee;
 pub mod shared;
 mod sheet;
 #[cfg(test)]

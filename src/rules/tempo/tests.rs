@@ -680,19 +680,21 @@ fn a_declared_action_waits_for_the_targets_answer_which_the_exchange_takes_then_
         Err("Press does not answer A’s melee attack".into())
     );
     let parry = answer_events(&s, 2, Some(id("Parry"))).unwrap();
-    assert!(may_answer(&s, 2, &parry), "B's answer, out of its turn");
-    // Only exactly the rules' answer: words saying one reaction and a number another are not.
-    let Event::Batch(mut forged) = parry.clone() else {
-        unreachable!()
-    };
-    forged[1] = Event::Set(2, ANSWER, id("Evade") as i32 + 1);
-    assert!(!may_answer(&s, 2, &Event::Batch(forged)));
-    assert!(!may_answer(&s, 1, &parry), "not A's");
-    assert!(!may_answer(
-        &s,
-        2,
-        &Event::Batch(vec![Event::Note("x".into()), Event::Damage(vec![1], 3)])
-    ));
+    // The referee takes it out of B's turn (its intent), and only from B.
+    use crate::rules::tempo::referee::{resolve as referee, Action::Answer};
+    let dice = &mut crate::rules::dice::ScriptedSource::new(vec![]);
+    assert_eq!(
+        referee(&s, 2, Answer(Some(id("Parry") as u32)), dice),
+        Ok(parry.clone())
+    );
+    assert!(
+        referee(&s, 1, Answer(Some(id("Parry") as u32)), dice).is_err(),
+        "not A's"
+    );
+    assert_eq!(
+        referee(&s, 2, Answer(Some(id("Press") as u32)), dice),
+        Err("not something this combatant can do in this fight".into())
+    );
     run(&mut s, parry);
     assert_eq!(answered(&s, 2), Some(Some(id("Parry"))));
     assert!(s
@@ -723,11 +725,7 @@ fn a_declared_action_waits_for_the_targets_answer_which_the_exchange_takes_then_
     run(&mut u, e);
     run(&mut u, Event::Next);
     assert_eq!(facing(&u, 2), None);
-    assert!(!may_answer(
-        &u,
-        2,
-        &Event::Batch(vec![Event::Note("x".into()), Event::Set(2, ANSWER, 1)])
-    ));
+    assert!(crate::rules::tempo::referee::offers(&u, 2).is_empty());
     // …and does not come back at the actor's turn of the next round.
     for _ in 0..4 {
         if u.current == Some(1) && u.round > 1 {

@@ -7,11 +7,13 @@
 use super::odds_line;
 use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
 use crate::rules::encounter::{Event, State};
+use crate::rules::referee::Intent;
 use crate::rules::tempo::combat::{
-    aimed, answer_events, answered, ap, cost, declare_events, declared_as, facing, needs_target,
-    npc, offered, reactions, rearm, recovery_preview, replacements, status, status_events,
-    Exchange, Npc, DISARMED, T_DICE,
+    aimed, answered, ap, cost, declare_events, declared_as, facing, needs_target, npc, offered,
+    reactions, rearm, recovery_preview, replacements, status, status_events, Exchange, Npc,
+    DISARMED, T_DICE,
 };
+use crate::rules::tempo::referee::Action::Answer;
 use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
 use crate::ui::encounters::EncCtx;
@@ -297,11 +299,8 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
                     "answer",
                     Signal::stored(false),
                     Callback::new(move |()| {
-                        let r = usize::try_from(pick.get_untracked()).ok();
-                        match ctx.state.with_untracked(|s| answer_events(s, who, r)) {
-                            Ok(ev) => ctx.act(ev),
-                            Err(why) => result.set(format!("Cannot answer: {why}")),
-                        }
+                        let r = u32::try_from(pick.get_untracked()).ok();
+                        ctx.intend(who, Intent::Tempo(Answer(r)));
                     }),
                 ),
             ],
