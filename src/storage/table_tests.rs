@@ -1184,12 +1184,39 @@ fn vogt_fight() -> (Encounter, Vec<u32>) {
     (e, vec![4])
 }
 
+/// Vogt N8: a forged raw change of a player's own numbers (a lost leg undone, STR 16) is
+/// refused in a Bo Vogt fight, in the declaration phase and on its turn alike.
+#[test]
+fn vogt_n8_a_raw_change_of_its_own_numbers_is_refused() {
+    let (mut e, _) = vogt_fight();
+    let a = vec!["a".to_owned()];
+    let why = "a change the rules did not make (this game’s actions are intents)";
+    let s = e.state();
+    let ev = Event::Batch(vec![
+        Event::Add(1, "Lost a leg".into(), Duration::Removed),
+        Event::Set(1, crate::rules::vogt::combat::ONE_LEG, 1),
+    ]);
+    act_all(&mut e, ev);
+    let s2 = e.state();
+    for st in [&s, &s2] {
+        for raw in [
+            Event::Set(1, crate::rules::vogt::combat::ONE_LEG, 0),
+            Event::Set(1, crate::rules::vogt::combat::STR, 16),
+        ] {
+            assert_eq!(
+                check_ask(st, &a, 1, &raw, Secrets::default()).unwrap_err(),
+                why
+            );
+        }
+    }
+}
+
 /// Issue 39 for Bo Vogt: every action of its fight is an intent; a player declares from the
 /// phone while actions are declared (N7), rolls on the death and dismemberment table out of
 /// its turn when one is due (N6); raw changes are refused (N8), as is an attack on an NPC the
 /// player does not see.
 #[test]
-fn vogt_n7_n8_a_vogt_player_declares_from_the_phone_and_sends_only_intents() {
+fn vogt_n7_a_vogt_player_declares_from_the_phone_and_sends_only_intents() {
     use crate::rules::vogt::referee::{Action as V, Plan};
     let (mut e, hidden) = vogt_fight();
     let a = vec!["a".to_owned()];

@@ -77,3 +77,18 @@ pub fn picked(
         ),
     ]
 }
+
+/// The fight's latest log line of `who` doing `verb` (" attacks "): what its last roll did,
+/// read from the log, so it reads the same on the GM's phone and, once taken, on a player's.
+pub fn last_said(ctx: EncCtx, who: u32, verb: &'static str) -> Signal<String> {
+    Signal::derive(move || {
+        ctx.state.with(|s| {
+            let start = format!("{}{verb}", s.name(who));
+            s.log
+                .iter()
+                .rev()
+                .find(|l| l.text.starts_with(&start))
+                .map_or_else(String::new, |l| l.text.clone())
+        })
+    })
+}

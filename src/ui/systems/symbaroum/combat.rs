@@ -13,7 +13,7 @@ use crate::rules::symbaroum::{death_chance_within, Blind};
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
-use crate::ui::kit::offers::picked;
+use crate::ui::kit::offers::{last_said, picked};
 use crate::ui::kit::{
     draw, flag, offers as kit_offers, set_to, tap, text, typed, when, Check, Field, Stepper,
 };
@@ -198,16 +198,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         std::sync::Arc::new(move || Intent::Symbaroum(A::FreeAttack(strike()))),
     );
     // Its last attack as the fight's log has it.
-    let result = move || {
-        ctx.state.with(|s| {
-            let name = format!("{} attacks ", s.name(who));
-            s.log
-                .iter()
-                .rev()
-                .find(|l| l.text.starts_with(&name))
-                .map(|l| l.text.clone())
-        })
-    };
+    let result = last_said(ctx, who, " attacks ");
     view! {
         <section class="combat-panel" aria-label="Attack">
             <h3>"Attack"</h3>

@@ -13,11 +13,10 @@ use crate::rules::tempo::combat::{
     reactions, rearm, recovery_preview, replacements, status, status_events, Exchange, Npc,
     DISARMED, T_DICE,
 };
-use crate::rules::tempo::referee::Action::Answer;
 use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
 use crate::rules::vogt::show_dice;
 use crate::ui::encounters::EncCtx;
-use crate::ui::kit::{choices, dist, fixed, flag, form, text, Field};
+use crate::ui::kit::{choices, dist, fixed, flag, form, offers as kit_offers, text, Field};
 use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
@@ -250,7 +249,6 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
         }
     });
     // Its own answer to an action declared against it.
-    let pick = RwSignal::new(-1);
     let mut fields = vec![
         Field::If(
             holds(ctx, d, |s, d| {
@@ -271,38 +269,8 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
                         })
                     }),
                 ),
-                Field::Choose(
-                    "Its reaction",
-                    listed(ctx, d, |s, d| {
-                        let mut o = vec![(-1, "No reaction".to_owned())];
-                        if let Some((_, i)) = facing(s, d.who) {
-                            o.extend(reactions(s, d.who, i).into_iter().filter_map(|(r, c)| {
-                                c.ok().map(|c| {
-                                    (
-                                        r as i32,
-                                        format!(
-                                            "{} · {c} AP: {}",
-                                            ACTIONS[r].name, ACTIONS[r].text
-                                        ),
-                                    )
-                                })
-                            }));
-                        }
-                        o
-                    }),
-                    pick.into(),
-                    Callback::new(move |v| pick.set(v)),
-                ),
-                Field::Act(
-                    fixed("Answer"),
-                    "btn primary",
-                    "answer",
-                    Signal::stored(false),
-                    Callback::new(move |()| {
-                        let r = u32::try_from(pick.get_untracked()).ok();
-                        ctx.intend(who, Intent::Tempo(Answer(r)));
-                    }),
-                ),
+                // The answers the rules offer it (`tempo::referee`), each its own button.
+                kit_offers(ctx, who, |i| matches!(i, Intent::Tempo(_))),
             ],
         ),
         Field::Text(

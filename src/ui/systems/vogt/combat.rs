@@ -14,7 +14,7 @@ use crate::rules::vogt::referee::{Action as Act, EXTRA_LIMIT};
 use crate::rules::vogt::{before, damage_dist, damage_expr, drop_chance, parse_dice, TOP};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
-use crate::ui::kit::offers::picked;
+use crate::ui::kit::offers::{last_said, picked};
 use crate::ui::kit::{choices, fixed, flag, form, offers, text, Field};
 use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
@@ -307,16 +307,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         }),
     );
     // The roll as the fight's log has it (a critical chain marked).
-    let result = text(move || {
-        ctx.state.with(|s| {
-            let name = format!("{} deals ", s.name(who));
-            s.log
-                .iter()
-                .rev()
-                .find(|l| l.text.starts_with(&name))
-                .map_or_else(String::new, |l| l.text.clone())
-        })
-    });
+    let result = last_said(ctx, who, " deals ");
     form(
         "Attack",
         vec![
