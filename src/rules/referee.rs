@@ -27,49 +27,62 @@ impl Intent {
     pub fn code(&self) -> Vec<u32> {
         use symbaroum::referee::Action as S;
         use vogt::referee::{Action as V, Plan};
-        let plan = |p: &Plan| match *p {
-            Plan::Attack(i) => vec![0, i],
-            Plan::Technique(n) => vec![1, n],
-            Plan::Defend => vec![2],
-            Plan::Help => vec![3],
-            Plan::Run => vec![4],
+        let mut v: Vec<u32> = Vec::with_capacity(4);
+        let plan = |v: &mut Vec<u32>, p: &Plan| match *p {
+            Plan::Attack(i) => v.extend([0, i]),
+            Plan::Technique(n) => v.extend([1, n]),
+            Plan::Defend => v.push(2),
+            Plan::Help => v.push(3),
+            Plan::Run => v.push(4),
         };
-        let with = |kind: u32, rest: Vec<u32>| [vec![kind], rest].concat();
-        let strike = |st: &symbaroum::referee::Strike| {
-            let flags = [st.advantage, st.me_blind, st.target_blind]
-                .iter()
-                .enumerate()
-                .map(|(i, &b)| u32::from(b) << i)
-                .sum();
-            vec![st.target, st.weapon, flags]
+        let strike = |v: &mut Vec<u32>, st: &symbaroum::referee::Strike| {
+            let flags = u32::from(st.advantage)
+                | u32::from(st.me_blind) << 1
+                | u32::from(st.target_blind) << 2;
+            v.extend([st.target, st.weapon, flags]);
         };
         match self {
-            Intent::Turn(Turn::End) => vec![0],
-            Intent::Turn(Turn::WaitLast) => vec![1],
-            Intent::Turn(Turn::Before(id)) => vec![2, *id],
-            Intent::Symbaroum(S::StandUp) => vec![100],
-            Intent::Symbaroum(S::DeathTest) => vec![101],
-            Intent::Symbaroum(S::Attack(st)) => with(102, strike(st)),
-            Intent::Symbaroum(S::FreeAttack(st)) => with(103, strike(st)),
-            Intent::Symbaroum(S::Pain(knock)) => vec![104, u32::from(*knock)],
-            Intent::Vogt(V::Declare(p)) => with(200, plan(p)),
-            Intent::Vogt(V::Reevaluate(p)) => with(201, plan(p)),
+            Intent::Turn(Turn::End) => v.push(0),
+            Intent::Turn(Turn::WaitLast) => v.push(1),
+            Intent::Turn(Turn::Before(id)) => v.extend([2, *id]),
+            Intent::Symbaroum(S::StandUp) => v.push(100),
+            Intent::Symbaroum(S::DeathTest) => v.push(101),
+            Intent::Symbaroum(S::Attack(st)) => {
+                v.push(102);
+                strike(&mut v, st);
+            }
+            Intent::Symbaroum(S::FreeAttack(st)) => {
+                v.push(103);
+                strike(&mut v, st);
+            }
+            Intent::Symbaroum(S::Pain(knock)) => v.extend([104, u32::from(*knock)]),
+            Intent::Vogt(V::Declare(p)) => {
+                v.push(200);
+                plan(&mut v, p);
+            }
+            Intent::Vogt(V::Reevaluate(p)) => {
+                v.push(201);
+                plan(&mut v, p);
+            }
             Intent::Vogt(V::Attack {
                 weapon,
                 extra,
                 targets,
-            }) => with(
-                202,
-                [vec![*weapon, *extra as u32], targets.clone()].concat(),
-            ),
-            Intent::Vogt(V::Technique) => vec![203],
-            Intent::Vogt(V::Defend) => vec![204],
-            Intent::Vogt(V::Run) => vec![205],
-            Intent::Vogt(V::Help(t)) => vec![206, *t],
-            Intent::Vogt(V::Table) => vec![207],
-            Intent::Heimr(heimr::referee::Action::Ready(d)) => vec![300, *d as u32],
-            Intent::Tempo(tempo::referee::Action::Answer(r)) => vec![400, r.map_or(0, |r| r + 1)],
+            }) => {
+                v.extend([202, *weapon, *extra as u32]);
+                v.extend_from_slice(targets);
+            }
+            Intent::Vogt(V::Technique) => v.push(203),
+            Intent::Vogt(V::Defend) => v.push(204),
+            Intent::Vogt(V::Run) => v.push(205),
+            Intent::Vogt(V::Help(t)) => v.extend([206, *t]),
+            Intent::Vogt(V::Table) => v.push(207),
+            Intent::Heimr(heimr::referee::Action::Ready(d)) => v.extend([300, *d as u32]),
+            Intent::Tempo(tempo::referee::Action::Answer(r)) => {
+                v.extend([400, r.map_or(0, |r| r + 1)]);
+            }
         }
+        v
     }
 
     /// The other combatants it names (targets, the one helped, the one to act before): a

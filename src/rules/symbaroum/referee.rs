@@ -139,15 +139,15 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             refused: cannot_attack(s, c),
         });
     }
-    if let Some((dmg, target, _)) = pain_due(c) {
+    if let Some((_, target, _)) = pain_due(c) {
         let t = s.name(target).to_owned();
         for knock in [true, false] {
             out.push(Offer {
                 action: Intent::Symbaroum(Action::Pain(knock)),
                 label: if knock {
-                    format!("{dmg} damage is over {t}’s pain threshold: knock {t} down")
+                    format!("Pain threshold: knock {t} down")
                 } else {
-                    format!("{dmg} damage is over {t}’s pain threshold: a free attack on {t}")
+                    format!("Pain threshold: a free attack on {t}")
                 },
                 cost: "",
                 odds: None,

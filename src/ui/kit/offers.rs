@@ -13,9 +13,21 @@ use leptos::prelude::*;
 /// The offers of `who` that `pick` keeps (e.g. only the system's own, or only the turn's).
 pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
     Field::Rows(std::sync::Arc::new(move || {
-        let list = ctx.state.with(|s| referee::offers(s, who));
+        let list: Vec<_> = ctx
+            .state
+            .with(|s| referee::offers(s, who))
+            .into_iter()
+            .filter(|o| pick(&o.action))
+            .collect();
+        let notes: Vec<String> = list
+            .iter()
+            .map(|o| match &o.refused {
+                Some(why) => format!("Not now: {why}."),
+                None => o.cost.to_owned(),
+            })
+            .collect();
         let mut out = Vec::new();
-        for o in list.into_iter().filter(|o| pick(&o.action)) {
+        for (i, o) in list.into_iter().enumerate() {
             let intent = o.action;
             let odds = o
                 .odds
@@ -28,12 +40,14 @@ pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
                 Signal::stored(o.refused.is_some()),
                 Callback::new(move |()| ctx.intend(who, intent.clone())),
             ));
-            let note = match o.refused {
-                Some(why) => format!("Not now: {why}."),
-                None => o.cost.to_owned(),
-            };
-            if !note.is_empty() {
-                out.push(Field::Text("muted", "offer-note", Signal::stored(note)));
+            // A note said once under a run of buttons that share it.
+            let note = &notes[i];
+            if !note.is_empty() && notes.get(i + 1) != Some(note) {
+                out.push(Field::Text(
+                    "muted",
+                    "offer-note",
+                    Signal::stored(note.clone()),
+                ));
             }
         }
         out

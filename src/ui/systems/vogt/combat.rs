@@ -8,7 +8,7 @@ use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::vogt::combat::{
     ar_now, declare_all, declared, init_side, rung, speed, takes, unconscious, weapon, weapons,
-    Action, AR, DEX, MOVE, STR, T_RESIST, T_VULN,
+    Action, AR, DEX, MOVE, STR,
 };
 use crate::rules::vogt::referee::{Action as Act, EXTRA_LIMIT};
 use crate::rules::vogt::{before, damage_dist, damage_expr, drop_chance, parse_dice, TOP};
@@ -228,7 +228,7 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
         ctx,
         who,
         |i| matches!(i, Intent::Vogt(Act::Help(_))),
-        "Help: advantage on their next check",
+        "Help (advantage)",
         "help",
         std::sync::Arc::new(move || Intent::Vogt(Act::Help(mate.get_untracked().max(0) as u32))),
     );
@@ -337,27 +337,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                             .iter()
                             .filter(|&&x| x != who)
                             .filter(|&&x| s.get(x).is_some_and(|c| !c.dead && !c.gone))
-                            .map(|&x| {
-                                let c = s.get(x);
-                                let extra = c.map_or(String::new(), |c| {
-                                    let r = c.text(T_RESIST);
-                                    let v = c.text(T_VULN);
-                                    format!(
-                                        "{}{}",
-                                        if r.is_empty() {
-                                            String::new()
-                                        } else {
-                                            format!(" · resists {r}")
-                                        },
-                                        if v.is_empty() {
-                                            String::new()
-                                        } else {
-                                            format!(" · vulnerable {v}")
-                                        }
-                                    )
-                                });
-                                (x as i32, format!("{}{extra}", s.name(x)))
-                            })
+                            .map(|&x| (x as i32, s.name(x).to_owned()))
                             .collect()
                     })
                 }),
