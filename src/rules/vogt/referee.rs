@@ -412,10 +412,10 @@ mod tests {
         }
     }
 
-    /// The wielded weapon and the technique dice are the sheet's: each weapon's die and a
-    /// technique of each number of dice left are offered to declare, nothing else.
+    /// #1: the attack's initiative die is the chosen weapon's (a Greatsword 2d6 after a Club
+    /// 1d6 on the sheet); a technique of each number of dice left is offered (#2 a, b).
     #[test]
-    fn declaring_offers_each_weapon_and_the_technique_dice_left() {
+    fn vogt_r1_each_weapon_and_the_technique_dice_left_are_declared() {
         let s = fight();
         let labels: Vec<String> = offers(&s, 1)
             .into_iter()
