@@ -68,23 +68,16 @@ pub fn pain_due(c: &Combatant) -> Option<(i32, u32, u32)> {
     })
 }
 
-/// Why `c` can do nothing in the fight now: out of it, or the fight not running.
-fn not_running(s: &State, c: &Combatant) -> Option<String> {
-    if c.dead || c.gone {
-        Some(format!("{} is out of the fight", c.name))
-    } else if s.round == 0 {
-        Some("the fight has not started".into())
-    } else if s.ended {
-        Some("the fight is over".into())
-    } else {
-        None
-    }
-}
-
 /// Why `who` cannot attack now, its turn aside (`None`: it can).
 fn cannot_attack(s: &State, c: &Combatant) -> Option<String> {
-    if let Some(why) = not_running(s, c) {
-        return Some(why);
+    if c.dead || c.gone {
+        return Some(format!("{} is out of the fight", c.name));
+    }
+    if s.round == 0 {
+        return Some("the fight has not started".into());
+    }
+    if s.ended {
+        return Some("the fight is over".into());
     }
     if s.dying(c) {
         return Some(format!("{} is dying and cannot help itself", c.name));
@@ -101,8 +94,14 @@ fn cannot_attack(s: &State, c: &Combatant) -> Option<String> {
 /// Why `who` cannot act on its own turn now (`None`: it can).
 fn not_its_turn(s: &State, who: u32) -> Option<String> {
     let c = s.get(who)?;
-    if let Some(why) = not_running(s, c) {
-        return Some(why);
+    if c.dead || c.gone {
+        return Some(format!("{} is out of the fight", c.name));
+    }
+    if s.round == 0 {
+        return Some("the fight has not started".into());
+    }
+    if s.ended {
+        return Some("the fight is over".into());
     }
     if s.current != Some(who) {
         return Some(format!("only on {}’s own turn", c.name));
