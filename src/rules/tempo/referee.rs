@@ -22,13 +22,12 @@ pub enum Action {
 /// declared against it (refused with the reason when it cannot pay for it). None when nothing
 /// waits for its answer.
 pub fn offers(s: &State, who: u32) -> Vec<Offer> {
-    let Some((from, i)) = facing(s, who) else {
+    let Some((_, i)) = facing(s, who) else {
         return Vec::new();
     };
     if answered(s, who).is_some() {
         return Vec::new();
     }
-    let _ = from;
     let mut out = vec![Offer {
         action: Intent::Tempo(Action::Answer(None)),
         label: "No reaction".into(),
