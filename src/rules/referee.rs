@@ -78,8 +78,19 @@ impl Intent {
             Intent::Vogt(V::Help(t)) => v.extend([206, *t]),
             Intent::Vogt(V::Table) => v.push(207),
             Intent::Heimr(heimr::referee::Action::Ready(d)) => v.extend([300, *d as u32]),
-            Intent::Tempo(tempo::referee::Action::Answer(r)) => {
-                v.extend([400, r.map_or(0, |r| r + 1)]);
+            Intent::Tempo(t) => {
+                use tempo::referee::Action as T;
+                match *t {
+                    T::Answer(r) => v.extend([400, r.map_or(0, |r| r + 1)]),
+                    T::Declare { action, target } => v.extend([401, action, target]),
+                    T::Exchange {
+                        action,
+                        target,
+                        replacement,
+                    } => v.extend([402, action, target, replacement]),
+                    T::Prepared => v.push(403),
+                    T::Rearm => v.push(404),
+                }
             }
         }
         v
@@ -94,6 +105,10 @@ impl Intent {
             Intent::Turn(Turn::Before(id)) | Intent::Vogt(V::Help(id)) => vec![*id],
             Intent::Symbaroum(S::Attack(st) | S::FreeAttack(st)) => vec![st.target],
             Intent::Vogt(V::Attack { targets, .. }) => targets.clone(),
+            Intent::Tempo(
+                tempo::referee::Action::Declare { target, .. }
+                | tempo::referee::Action::Exchange { target, .. },
+            ) if *target > 0 => vec![*target],
             _ => Vec::new(),
         }
     }
@@ -112,6 +127,7 @@ impl Intent {
     /// left over).
     pub fn from_code(code: &[u32]) -> Option<Intent> {
         use symbaroum::referee::Action as S;
+        use tempo::referee::Action as T;
         use vogt::referee::{Action as V, Plan};
         let plan = |rest: &[u32]| {
             Some(match *rest {
@@ -155,7 +171,15 @@ impl Intent {
             (205, []) => Intent::Vogt(V::Run),
             (206, &[t]) => Intent::Vogt(V::Help(t)),
             (207, []) => Intent::Vogt(V::Table),
-            (400, &[r]) => Intent::Tempo(tempo::referee::Action::Answer(r.checked_sub(1))),
+            (400, &[r]) => Intent::Tempo(T::Answer(r.checked_sub(1))),
+            (401, &[action, target]) => Intent::Tempo(T::Declare { action, target }),
+            (402, &[action, target, replacement]) => Intent::Tempo(T::Exchange {
+                action,
+                target,
+                replacement,
+            }),
+            (403, []) => Intent::Tempo(T::Prepared),
+            (404, []) => Intent::Tempo(T::Rearm),
             (300, &[d]) => Intent::Heimr(heimr::referee::Action::Ready(Defence::from_stat(
                 i32::try_from(d).ok()?,
             )?)),
@@ -167,7 +191,7 @@ impl Intent {
 /// Whether every action of `system`'s fight is refereed: a player's phone then sends intents
 /// only, and raw events are refused.
 pub fn refereed(system: &str) -> bool {
-    matches!(system, "vogt" | "symbaroum")
+    matches!(system, "vogt" | "symbaroum" | "tempo")
 }
 
 /// The fight's events for `intent` of `who`, its dice rolled from `dice`; or the rules' reason

@@ -940,15 +940,20 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
         .iter()
         .position(|x| x.name == "Melee Attack")
         .unwrap();
-    // Nothing declared yet: an answer is out of turn like anything else.
+    // Nothing declared yet: no answer; and raw events never (Tempo is refereed).
     let note = Event::Note("Ilse parries".into());
-    let turn = Err("it is Brigand’s turn, not Ilse’s".to_owned());
+    let turn = Err("a change the rules did not make (this game’s actions are intents)".to_owned());
     assert_eq!(check_ask(&s, &a, 1, &note, Secrets::default()), turn);
+    use crate::rules::tempo::referee::Action::Answer;
+    let early = Request::Act(Intent::Tempo(Answer(None)), Vec::new());
+    assert_eq!(
+        check_request(&s, &a, 1, &early, Secrets::default()).unwrap_err(),
+        "not something this combatant can do in this fight"
+    );
     let ev = declare_events(&s, 2, attack, 1);
     e.push(ev, &mut s, 3);
     let answer = answer_events(&s, 1, Some(parry)).unwrap();
     // The answer travels as an intent (Tempo N2): the GM's phone makes its events.
-    use crate::rules::tempo::referee::Action::Answer;
     let intent = Request::Act(Intent::Tempo(Answer(Some(parry as u32))), Vec::new());
     let (made, lines) = check_request(&s, &a, 1, &intent, Secrets::default()).unwrap();
     assert_eq!(made, answer);
@@ -956,7 +961,9 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
         lines,
         [
             "Ilse answers Brigand’s melee attack with Parry".to_owned(),
-            "Ilse: Answer (reaction) 0 → 20".to_owned()
+            "Ilse uses 4 AP".to_owned(),
+            "Ilse: Answer (reaction) 0 → 20".to_owned(),
+            "Ilse: AP 12 → 8".to_owned()
         ]
     );
     // As raw events out of turn, nothing: not the answer, a note or a turn's end.

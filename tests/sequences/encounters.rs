@@ -143,33 +143,15 @@ fn vogt_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
 }
 
 fn tempo_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
-    use rollsheet::rules::tempo::combat::{needs_target, offered, reactions, Exchange};
-    let mut src = SeededSource::new(seed);
-    let open: Vec<usize> = offered(s, a)
-        .into_iter()
-        .filter_map(|(i, r)| r.ok().map(|_| i))
-        .collect();
-    let action = *open.get(src.roll(open.len().max(1) as u32) as usize - 1)?;
-    let target = needs_target(action).then_some(b);
-    let reaction = target.and_then(|t| {
-        let ok: Vec<usize> = reactions(s, t, action)
-            .into_iter()
-            .filter_map(|(i, r)| r.ok().map(|_| i))
-            .collect();
-        (src.roll(2) == 1).then(|| ok.first().copied()).flatten()
-    });
-    let x = Exchange {
-        actor: a,
-        action,
-        target,
-        reaction,
-        replacement: None,
-    };
-    let roll = |src: &mut SeededSource| -> i64 { i64::from(src.roll(11)) - 6 };
-    let mine = roll(&mut src);
-    let theirs = roll(&mut src);
-    x.resolve(s, Some((mine, "2d6")), reaction.map(|_| (theirs, "2d6")))
-        .ok()
+    use rollsheet::rules::referee::{offers, resolve};
+    // Whatever the rules allow now: against `b` where it names one, else any.
+    let allowed: Vec<_> = offers(s, a).into_iter().filter(|o| o.allowed()).collect();
+    let o = allowed
+        .iter()
+        .filter(|o| o.action.names() == [b])
+        .nth(seed as usize % 3)
+        .or_else(|| allowed.get(seed as usize % allowed.len().max(1)))?;
+    resolve(s, a, &o.action, &mut SeededSource::new(seed)).ok()
 }
 
 fn symbaroum_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {

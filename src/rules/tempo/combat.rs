@@ -272,9 +272,19 @@ pub fn answered(s: &State, who: u32) -> Option<Option<usize>> {
     }
 }
 
-/// The actor declares action `i` against `target` aloud, before rolling: the target's player
-/// picks the reaction (on their own phone at the live table, or on the target's sheet here).
+/// The declaration `who` made in this turn that still waits for its roll: (target, action).
+pub fn declared_by(s: &State, who: u32) -> Option<(u32, usize)> {
+    s.combatants.iter().find_map(|c| match facing(s, c.id) {
+        Some((from, i)) if from == who => Some((c.id, i)),
+        _ => None,
+    })
+}
+
+/// The actor declares action `i` against `target` aloud, before rolling, and spends its AP
+/// (seed l.11): it is bound to it, and the target's player picks the reaction (on their own
+/// phone at the live table, or on the target's sheet here).
 pub fn declare_events(s: &State, actor: u32, i: usize, target: u32) -> Event {
+    let cost = s.get(actor).and_then(|c| cost(c, i).ok()).unwrap_or(0);
     Event::Batch(vec![
         Event::Note(format!(
             "{} declares a {} against {}, who may react",
@@ -282,6 +292,7 @@ pub fn declare_events(s: &State, actor: u32, i: usize, target: u32) -> Event {
             declared_as(i).to_lowercase(),
             s.name(target)
         )),
+        Event::Spend(actor, AP, cost),
         Event::Set(target, FACING, i as i32 + 1),
         Event::Set(target, FACING_FROM, actor as i32),
         Event::Set(target, ANSWER, 0),
@@ -294,21 +305,26 @@ pub fn declare_events(s: &State, actor: u32, i: usize, target: u32) -> Event {
 pub fn answer_events(s: &State, who: u32, r: Option<usize>) -> Result<Event, String> {
     let (from, i) = facing(s, who).ok_or("nothing is declared against it now")?;
     let what = format!("{}’s {}", s.name(from), declared_as(i).to_lowercase());
-    let text = match r {
+    let (text, pay) = match r {
         Some(r) => {
             let (_, able) = reactions(s, who, i)
                 .into_iter()
                 .find(|x| x.0 == r)
                 .ok_or_else(|| format!("{} does not answer {what}", ACTIONS[r].name))?;
-            able?;
-            format!("{} answers {what} with {}", s.name(who), ACTIONS[r].name)
+            let text = format!("{} answers {what} with {}", s.name(who), ACTIONS[r].name);
+            (text, able?)
         }
-        None => format!("{} does not react to {what}", s.name(who)),
+        None => (format!("{} does not react to {what}", s.name(who)), 0),
     };
-    Ok(Event::Batch(vec![
+    // A reaction's AP are spent as it is declared (seed l.12), on credit.
+    let mut ev = vec![
         Event::Note(text),
         Event::Set(who, ANSWER, r.map_or(-1, |r| r as i32 + 1)),
-    ]))
+    ];
+    if pay != 0 {
+        ev.push(Event::Spend(who, AP, pay));
+    }
+    Ok(Event::Batch(ev))
 }
 
 /// What the opponent sees declared: a feint is declared as a melee attack.
@@ -384,9 +400,32 @@ impl Exchange {
         self.target.zip(self.reaction)
     }
 
-    /// The AP the actor pays in all (the larger of its two actions' costs) and the reactor's.
+    /// Whether the action was declared against the target (and its AP spent then).
+    pub fn paid(&self, s: &State) -> bool {
+        self.target
+            .is_some_and(|t| facing(s, t) == Some((self.actor, self.action)))
+    }
+
+    /// Whether the reaction is the target's answer to that declaration (its AP spent then).
+    pub fn reaction_paid(&self, s: &State) -> bool {
+        self.paid(s)
+            && self.reaction.is_some()
+            && self.target.and_then(|t| answered(s, t)) == Some(self.reaction)
+    }
+
+    /// The proactive action's own cost (paid at its declaration, or now).
+    fn first_cost(&self, s: &State) -> Result<i32, String> {
+        if self.paid(s) {
+            Ok(able(s, self.actor, self.action)?.1)
+        } else {
+            can_declare(s, self.actor, self.action)
+        }
+    }
+
+    /// The AP the actor pays in all (the larger of its two actions' costs, the declared part
+    /// included) and the reactor's.
     pub fn costs(&self, s: &State) -> Result<(i32, i32), String> {
-        let first = can_declare(s, self.actor, self.action)?;
+        let first = self.first_cost(s)?;
         if let Some(t) = self.target {
             if t == self.actor || !s.get(t).is_some_and(|c| !c.dead && !c.gone) {
                 return Err("pick an opponent in the fight".into());
@@ -418,7 +457,7 @@ impl Exchange {
         if let Some(r) = self.replacement {
             let c = able(s, self.actor, r.action)?.1;
             actor = first.max(c);
-            let left = ap(s, self.actor);
+            let left = ap(s, self.actor) + if self.paid(s) { first } else { 0 };
             if left < actor {
                 return Err(format!(
                     "needs {} AP more, {} left",
@@ -536,15 +575,19 @@ impl Exchange {
             String::new()
         };
         ev.push(Event::Note(format!("{me}: {}{against}{shown}", first.name)));
-        let first_cost = can_declare(s, self.actor, self.action)?;
-        ev.push(Event::Spend(self.actor, AP, first_cost));
+        let first_cost = self.first_cost(s)?;
+        if !self.paid(s) {
+            ev.push(Event::Spend(self.actor, AP, first_cost));
+        }
         if let Some((who, r)) = self.reacting() {
             ev.push(Event::Note(format!(
                 "{} reacts: {}",
                 name(who),
                 ACTIONS[r].name
             )));
-            ev.push(Event::Spend(who, AP, pay_r));
+            if !self.reaction_paid(s) {
+                ev.push(Event::Spend(who, AP, pay_r));
+            }
         }
         if let Some(r) = self.replacement {
             let extra = if r.bonus != 0 {

@@ -725,7 +725,9 @@ fn a_declared_action_waits_for_the_targets_answer_which_the_exchange_takes_then_
     run(&mut u, e);
     run(&mut u, Event::Next);
     assert_eq!(facing(&u, 2), None);
-    assert!(crate::rules::tempo::referee::offers(&u, 2).is_empty());
+    assert!(crate::rules::tempo::referee::offers(&u, 2)
+        .iter()
+        .all(|o| !matches!(o.action, crate::rules::referee::Intent::Tempo(Answer(_)))));
     // …and does not come back at the actor's turn of the next round.
     for _ in 0..4 {
         if u.current == Some(1) && u.round > 1 {
@@ -752,4 +754,223 @@ fn an_older_combatant_takes_the_new_stats_when_set() {
     // A stat the system does not name is still not added.
     s.apply(&Event::Set(old, STAT_COUNT + 5, 3));
     assert_eq!(s.get(old).unwrap().stats.len(), STAT_COUNT);
+}
+
+/// The review's duel: A (a default sheet: sword 4 AP, bonus 0, 1d10, 12 AP) against Brigand
+/// (a quick NPC: CD 6, ACD 9, 1d10 + 1, melee 3), both On Guard, A's turn.
+fn review_duel() -> State {
+    let mut s = State::new(&TEMPO);
+    s.apply(&Event::Join(from_sheet("A", &TempoSheet::default())));
+    s.apply(&Event::Join(test_npc("Brigand")));
+    s.apply(&Event::Init(1, vec![9]));
+    s.apply(&Event::Init(2, vec![4]));
+    set_status(&mut s, 1, Status::OnGuard);
+    set_status(&mut s, 2, Status::OnGuard);
+    s.apply(&Event::Start);
+    s
+}
+
+fn row_chances(s: &State, x: &Exchange) -> Vec<(&'static str, f64)> {
+    x.odds(s)
+        .unwrap()
+        .0
+        .into_iter()
+        .map(|(n, c)| (n, c.p()))
+        .collect()
+}
+
+#[test]
+fn tempo_n1_a_declaration_spends_its_ap_and_binds_the_actor_to_it() {
+    use crate::rules::tempo::referee::{exchange_of, resolve, Action::*};
+    let mut s = review_duel();
+    let (ma, feint, parry) = (
+        id("Melee Attack") as u32,
+        id("Feint") as u32,
+        id("Parry") as u32,
+    );
+    let dice = &mut crate::rules::dice::ScriptedSource::new(vec![7, 3]);
+    // Brigand may react: the attack is declared first, not rolled straight away.
+    let straight = Exchange {
+        action: ma,
+        target: 2,
+        replacement: 0,
+    };
+    assert_eq!(
+        resolve(&s, 1, straight, dice),
+        Err("declare it first: Brigand may react".into())
+    );
+    let e = resolve(
+        &s,
+        1,
+        Declare {
+            action: ma,
+            target: 2,
+        },
+        dice,
+    )
+    .unwrap();
+    run(&mut s, e);
+    // The action's AP are spent at the declaration (seed l.11).
+    assert_eq!(ap(&s, 1), 8);
+    // Bound: no second declaration, no other action, no rolling before the answer.
+    assert_eq!(
+        resolve(
+            &s,
+            1,
+            Declare {
+                action: feint,
+                target: 2
+            },
+            dice
+        ),
+        Err("A has already declared its action".into())
+    );
+    let switch = Exchange {
+        action: feint,
+        target: 2,
+        replacement: 0,
+    };
+    assert_eq!(
+        resolve(&s, 1, switch, dice),
+        Err("A has declared a melee attack against Brigand: it goes ahead".into())
+    );
+    assert_eq!(
+        resolve(&s, 1, straight, dice),
+        Err("waiting for Brigand’s answer".into())
+    );
+    let e = resolve(&s, 2, Answer(Some(parry)), dice).unwrap();
+    run(&mut s, e);
+    assert_eq!(ap(&s, 2), 9, "the parry paid as it is declared: 3 AP");
+    // The declared attack against the parry: Miss 47/50, Hit 3/50, Critical 0.
+    let x = exchange_of(&s, 1, ma, 2, 0);
+    assert_eq!(x.reaction, Some(parry as usize));
+    assert!(x.paid(&s));
+    assert_eq!(x.costs(&s), Ok((4, 3)));
+    let rows = row_chances(&s, &x);
+    assert_eq!(rows[0].0, "Miss");
+    assert!((rows[0].1 - 47.0 / 50.0).abs() < 1e-12, "{rows:?}");
+    assert!((rows[1].1 - 3.0 / 50.0).abs() < 1e-12, "{rows:?}");
+    assert_eq!(rows[2].1, 0.0);
+    // Rolled: A's d10 then Brigand's; no AP spent twice.
+    let e = resolve(&s, 1, straight, dice).unwrap();
+    assert_eq!(dice.remaining(), 0, "both check dice rolled");
+    run(&mut s, e);
+    assert_eq!((ap(&s, 1), ap(&s, 2)), (8, 9));
+    assert!(s.log.iter().any(|l| l.text == "A: 7 +0 = 7"), "{:?}", s.log);
+    assert!(s.log.iter().any(|l| l.text == "Brigand: 3 +1 = 4"));
+    assert_eq!(facing(&s, 2), None, "rolled: the declaration is over");
+}
+
+#[test]
+fn tempo_n2_the_reaction_is_the_targets_own_answer() {
+    use crate::rules::referee::Intent;
+    use crate::rules::tempo::referee::{exchange_of, offers, resolve, Action::*};
+    let mut s = review_duel();
+    let ma = id("Melee Attack") as u32;
+    let dice = &mut crate::rules::dice::ScriptedSource::new(vec![5, 5]);
+    let e = resolve(
+        &s,
+        1,
+        Declare {
+            action: ma,
+            target: 2,
+        },
+        dice,
+    )
+    .unwrap();
+    run(&mut s, e);
+    // Only Brigand answers, and only once; the actor's side offers no reaction to pick.
+    assert!(offers(&s, 1)
+        .iter()
+        .all(|o| !matches!(o.action, Intent::Tempo(Answer(_)))));
+    assert!(resolve(&s, 1, Answer(None), dice).is_err());
+    let parry = id("Parry") as u32;
+    let e = resolve(&s, 2, Answer(Some(parry)), dice).unwrap();
+    run(&mut s, e);
+    assert_eq!(
+        resolve(&s, 2, Answer(None), dice),
+        Err("not something this combatant can do in this fight".into()),
+        "answered once"
+    );
+    // The exchange the actor rolls is opposed by that parry, whatever it would rather.
+    let x = exchange_of(&s, 1, ma, 2, 0);
+    assert_eq!(x.reaction, Some(parry as usize));
+    let e = resolve(
+        &s,
+        1,
+        Exchange {
+            action: ma,
+            target: 2,
+            replacement: 0,
+        },
+        dice,
+    )
+    .unwrap();
+    run(&mut s, e);
+    assert!(s.log.iter().any(|l| l.text == "Brigand reacts: Parry"));
+    // A replacement only among those the answer allows (a parry of a melee attack: none).
+    assert!(replacements(ma as usize, parry as usize).is_empty());
+}
+
+#[test]
+fn an_action_no_one_can_answer_is_rolled_straight_away_and_a_feint_turns_after_the_answer() {
+    use crate::rules::tempo::referee::{resolve, Action::*};
+    let mut s = review_duel();
+    let dice = &mut crate::rules::dice::ScriptedSource::new(vec![4, 6, 9]);
+    // A move: no opponent needed, nobody reacts.
+    let ready = Exchange {
+        action: id("Move") as u32,
+        target: 0,
+        replacement: 0,
+    };
+    let e = resolve(&s, 1, ready, dice).unwrap();
+    run(&mut s, e);
+    assert_eq!(ap(&s, 1), 10);
+    // A feint (2 AP on this sheet) declared, parried, then replaced by the counter-attack at +3: the larger cost in all, the rest paid now.
+    let mut sheet = TempoSheet::default();
+    sheet.weapons[0].set_cost("Feint", 2);
+    sheet.weapons[0].set_cost("Counter-Attack", 5);
+    let mut t = State::new(&TEMPO);
+    t.apply(&Event::Join(from_sheet("A", &sheet)));
+    t.apply(&Event::Join(test_npc("Brigand")));
+    t.apply(&Event::Init(1, vec![9]));
+    t.apply(&Event::Init(2, vec![4]));
+    set_status(&mut t, 1, Status::OnGuard);
+    set_status(&mut t, 2, Status::OnGuard);
+    t.apply(&Event::Start);
+    let (feint, parry) = (id("Feint") as u32, id("Parry") as u32);
+    let e = resolve(
+        &t,
+        1,
+        Declare {
+            action: feint,
+            target: 2,
+        },
+        dice,
+    )
+    .unwrap();
+    run(&mut t, e);
+    assert_eq!(ap(&t, 1), 10);
+    assert!(t
+        .log
+        .iter()
+        .any(|l| l.text == "A declares a melee attack against Brigand, who may react"));
+    let e = resolve(&t, 2, Answer(Some(parry)), dice).unwrap();
+    run(&mut t, e);
+    let turn = |k| Exchange {
+        action: feint,
+        target: 2,
+        replacement: k,
+    };
+    assert_eq!(
+        resolve(&t, 1, turn(2), dice),
+        Err("no such counter-tempo replacement here".into())
+    );
+    let e = resolve(&t, 1, turn(1), dice).unwrap();
+    run(&mut t, e);
+    assert_eq!(ap(&t, 1), 7, "5 in all: 3 more after the declared 2");
+    assert!(t
+        .log
+        .iter()
+        .any(|l| l.text == "A replaces it with Counter-Attack at +3; pays 3 more"));
 }

@@ -1,20 +1,21 @@
 //! A Tempo fight: initiative entered or rolled with each combatant's check dice; on the
 //! acting combatant's sheet, the actions its status and AP allow (the rest with the reason),
-//! then the exchange step by step — the opponent, its reaction (on credit, with what it does to
-//! the next recovery), a counter-tempo replacement — with the exact odds of both sides' rows
-//! before one roll resolves it. The rules (`rules::tempo::combat`) decide everything.
+//! then the exchange: the opponent, the declaration it answers (here for an NPC on the GM's
+//! phone, or on its player's phone), a counter-tempo replacement, with the exact odds of both
+//! sides' rows before one roll. Every tap is an intent the rules (`rules::tempo::referee`)
+//! decide and resolve; the panel builds no fight event but initiative.
 
 use super::odds_line;
-use crate::rules::dice::{parse, roll, Distribution, RollOutcome};
+use crate::rules::dice::{parse, roll, Distribution};
 use crate::rules::encounter::{Event, State};
-use crate::rules::referee::Intent;
+use crate::rules::referee::{self, Intent};
 use crate::rules::tempo::combat::{
-    aimed, answered, ap, cost, declare_events, declared_as, facing, needs_target, npc, offered,
-    reactions, rearm, recovery_preview, replacements, status, status_events, Exchange, Npc,
-    DISARMED, T_DICE,
+    aimed, answered, ap, cost, declared_as, declared_by, facing, needs_target, npc, offered,
+    reactions, recovery_preview, replacements, status, status_events, Exchange, Npc, DISARMED,
+    T_DICE,
 };
+use crate::rules::tempo::referee::{exchange_of, Action};
 use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
-use crate::rules::vogt::show_dice;
 use crate::ui::encounters::EncCtx;
 use crate::ui::kit::{choices, dist, fixed, flag, form, offers as kit_offers, text, Field};
 use crate::ui::systems::{add_label, npc_names, CombatUi};
@@ -153,16 +154,14 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     )
 }
 
-/// The exchange being declared on `who`'s sheet.
+/// The exchange being chosen on `who`'s sheet: the action, the opponent, the counter-tempo
+/// replacement. The reaction is the opponent's own answer, read from the fight.
 #[derive(Clone, Copy)]
 struct Declared {
     who: u32,
     act: RwSignal<i32>,
     target: RwSignal<i32>,
-    reaction: RwSignal<i32>,
     repl: RwSignal<i32>,
-    /// What the last exchange did (cleared when the next is declared).
-    result: RwSignal<String>,
 }
 
 /// A text of the fight for `d`'s sheet. `fn` pointers rather than closures: one compiled copy
@@ -194,26 +193,36 @@ impl Declared {
         self.target.get().max(0) as u32
     }
 
-    fn exchange(&self) -> Option<Exchange> {
-        let act = usize::try_from(self.act.get()).ok()?;
-        let reaction = usize::try_from(self.reaction.get()).ok();
-        let replacement = reaction.and_then(|r| {
-            usize::try_from(self.repl.get())
-                .ok()
-                .and_then(|k| replacements(act, r).get(k).copied())
-        });
-        Some(Exchange {
-            actor: self.who,
-            action: act,
-            target: u32::try_from(self.target.get()).ok().filter(|&t| t > 0),
-            reaction,
-            replacement,
+    /// The intent a tap sends: the action against the opponent, with its replacement (0: none).
+    fn intent(&self, declare: bool) -> Intent {
+        let (action, target) = (self.act_at() as u32, self.tgt());
+        Intent::Tempo(if declare {
+            Action::Declare { action, target }
+        } else {
+            Action::Exchange {
+                action,
+                target,
+                replacement: (self.repl.get() + 1).max(0) as u32,
+            }
         })
+    }
+
+    fn exchange(&self, s: &State) -> Option<Exchange> {
+        let k = (self.repl.get() + 1).max(0) as u32;
+        (self.act.get() >= 0).then(|| exchange_of(s, self.who, self.act_at() as u32, self.tgt(), k))
+    }
+
+    /// The rules' reason the declaration (or the exchange) cannot be now.
+    fn why(&self, s: &State, declare: bool) -> Option<String> {
+        let want = self.intent(declare);
+        referee::offers(s, self.who)
+            .into_iter()
+            .find(|o| o.action == want)
+            .map_or(Some("pick an opponent in the fight".into()), |o| o.refused)
     }
 
     fn reset(&self) {
         self.act.set(-1);
-        self.reaction.set(-1);
         self.repl.set(-1);
     }
 }
@@ -226,30 +235,18 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
         who,
         act: RwSignal::new(-1),
         target: RwSignal::new(first),
-        reaction: RwSignal::new(-1),
         repl: RwSignal::new(-1),
-        result: RwSignal::new(String::new()),
     };
     let init = RwSignal::new(0);
-    let result = d.result;
-    // The target's answer, once given, is the exchange's reaction.
-    // (Only when the answer changes: a reaction the GM picks by hand afterwards stays.)
-    let got = Memo::new(move |_| {
-        let (t, a) = (d.tgt(), d.act.get());
-        ctx.state.with(|s| {
-            usize::try_from(a)
-                .ok()
-                .filter(|&a| facing(s, t) == Some((who, a)))
-                .and_then(|_| answered(s, t))
-        })
-    });
+    // A declaration binds: the sheet shows the exchange it declared (here or on another phone).
     Effect::new(move || {
-        if let Some(r) = got.get() {
-            d.reaction.set(r.map_or(-1, |r| r as i32));
+        if let Some((t, i)) = ctx.state.with(|s| declared_by(s, who)) {
+            d.act.set(i as i32);
+            d.target.set(t as i32);
         }
     });
-    // Its own answer to an action declared against it.
-    let mut fields = vec![
+    let fields = vec![
+        // Its own answer to an action declared against it.
         Field::If(
             holds(ctx, d, |s, d| {
                 facing(s, d.who).is_some() && answered(s, d.who).is_none()
@@ -269,8 +266,7 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
                         })
                     }),
                 ),
-                // The answers the rules offer it (`tempo::referee`), each its own button.
-                kit_offers(ctx, who, |i| matches!(i, Intent::Tempo(_))),
+                answer_fields(ctx, who),
             ],
         ),
         Field::Text(
@@ -287,12 +283,7 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
                 "btn",
                 "prepared",
                 Signal::stored(false),
-                Callback::new(move |()| {
-                    let ev = ctx
-                        .state
-                        .with_untracked(|s| status_events(s, who, Status::OnGuard));
-                    ctx.act(Event::Batch(ev));
-                }),
+                Callback::new(move |()| ctx.intend(who, Intent::Tempo(Action::Prepared))),
             )],
         ),
         Field::If(
@@ -328,29 +319,78 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
         ),
         Field::Rows(std::sync::Arc::new(move || offers(ctx, d))),
         Field::Text("muted", "refused", said(ctx, d, |s, d| refused(s, d.who))),
-    ];
-    fields.push(Field::If(
-        flag(move || d.act.get() >= 0),
-        exchange_fields(ctx, d, result),
-    ));
-    fields.push(Field::Text("result-line", "exchange-result", result.into()));
-    fields.push(Field::If(
-        holds(ctx, d, |s, d| {
-            s.get(d.who).is_some_and(|c| c.stat(DISARMED) > 0)
-        }),
-        vec![Field::Act(
-            fixed("Takes up a weapon again"),
-            "btn",
-            "rearm",
-            Signal::stored(false),
-            Callback::new(move |()| {
-                if let Some(e) = ctx.state.with_untracked(|s| rearm(s, who)) {
-                    ctx.act(e);
-                }
+        Field::If(flag(move || d.act.get() >= 0), exchange_fields(ctx, d)),
+        Field::Text(
+            "result-line",
+            "exchange-result",
+            said(ctx, d, last_exchange),
+        ),
+        Field::If(
+            holds(ctx, d, |s, d| {
+                s.get(d.who).is_some_and(|c| c.stat(DISARMED) > 0)
             }),
-        )],
-    ));
+            vec![Field::Act(
+                fixed("Takes up a weapon again"),
+                "btn",
+                "rearm",
+                Signal::stored(false),
+                Callback::new(move |()| ctx.intend(who, Intent::Tempo(Action::Rearm))),
+            )],
+        ),
+    ];
     form("Exchange", fields)
+}
+
+/// The answers the rules offer `who` (`tempo::referee`), each its own button, and what paying
+/// on credit does to its next recovery.
+fn answer_fields(ctx: EncCtx, who: u32) -> Field {
+    Field::Rows(std::sync::Arc::new(move || {
+        vec![
+            kit_offers(ctx, who, |i| matches!(i, Intent::Tempo(Action::Answer(_)))),
+            Field::Text(
+                "muted",
+                "reaction-note",
+                text(move || {
+                    ctx.state.with(|s| {
+                        let Some((_, i)) = facing(s, who) else {
+                            return String::new();
+                        };
+                        let mut costs: Vec<i32> = reactions(s, who, i)
+                            .into_iter()
+                            .filter_map(|x| x.1.ok())
+                            .collect();
+                        costs.sort_unstable();
+                        costs.dedup();
+                        costs
+                            .into_iter()
+                            .map(|c| format!("{c} AP: {}", recovery_preview(s, who, c)))
+                            .collect::<Vec<_>>()
+                            .join(" · ")
+                    })
+                }),
+            ),
+        ]
+    }))
+}
+
+/// The lines of `d`'s latest exchange, read from the log (so every phone reads the same).
+fn last_exchange(s: &State, d: Declared) -> String {
+    let me = format!("{}: ", s.name(d.who));
+    let Some(ev) = s
+        .log
+        .iter()
+        .rev()
+        .find(|l| l.text.starts_with(&me) && l.text.contains(" net "))
+        .map(|l| l.ev)
+    else {
+        return String::new();
+    };
+    s.log
+        .iter()
+        .filter(|l| l.ev == ev)
+        .map(|l| l.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n")
 }
 
 /// What cannot be taken now, grouped by why: "Needs Bound: Disarm, Press · Too few AP (0
@@ -390,9 +430,15 @@ fn refused(s: &State, who: u32) -> String {
         .join(" · ")
 }
 
-/// One button per action the status and AP allow now.
+/// One button per action the status and AP allow now (none once one is declared: it is bound).
 fn offers(ctx: EncCtx, d: Declared) -> Vec<Field> {
-    let list = ctx.state.with(|s| offered(s, d.who));
+    let list = ctx.state.with(|s| {
+        if declared_by(s, d.who).is_some() {
+            Vec::new()
+        } else {
+            offered(s, d.who)
+        }
+    });
     list.into_iter()
         .filter_map(|(i, r)| r.ok().map(|c| (i, c)))
         .map(|(i, cost)| {
@@ -403,7 +449,6 @@ fn offers(ctx: EncCtx, d: Declared) -> Vec<Field> {
                 Signal::stored(false),
                 Callback::new(move |()| {
                     d.reset();
-                    d.result.set(String::new());
                     d.act.set(i as i32);
                     // Keep the opponent if it still can be one; else the first who can.
                     let t = d.target.get_untracked();
@@ -424,16 +469,13 @@ fn offers(ctx: EncCtx, d: Declared) -> Vec<Field> {
         .collect()
 }
 
-/// The counter-tempo replacements of the declared action after its reaction: (index, label
+/// The counter-tempo replacements of the declared action after its answer: (index, label
 /// with the extra AP or the reason it is refused, affordable).
 fn swaps(s: &State, d: Declared) -> Vec<(usize, String, bool)> {
-    let (Ok(a), Ok(r)) = (
-        usize::try_from(d.act.get()),
-        usize::try_from(d.reaction.get()),
-    ) else {
+    let Some(base) = d.exchange(s) else {
         return Vec::new();
     };
-    let Some(base) = d.exchange() else {
+    let Some(r) = base.reaction else {
         return Vec::new();
     };
     let first = Exchange {
@@ -442,7 +484,7 @@ fn swaps(s: &State, d: Declared) -> Vec<(usize, String, bool)> {
     }
     .costs(s)
     .map_or(0, |c| c.0);
-    replacements(a, r)
+    replacements(base.action, r)
         .into_iter()
         .enumerate()
         .map(|(k, x)| {
@@ -465,7 +507,7 @@ fn swaps(s: &State, d: Declared) -> Vec<(usize, String, bool)> {
         .collect()
 }
 
-fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Field> {
+fn exchange_fields(ctx: EncCtx, d: Declared) -> Vec<Field> {
     vec![
         Field::Text(
             "chance",
@@ -504,18 +546,20 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
             }),
             d.target.into(),
             Callback::new(move |v| {
-                d.target.set(v);
-                d.reaction.set(-1);
-                d.repl.set(-1);
+                // Bound by a declaration: its opponent stays.
+                if ctx
+                    .state
+                    .with_untracked(|s| declared_by(s, d.who))
+                    .is_none()
+                {
+                    d.target.set(v);
+                    d.repl.set(-1);
+                }
             }),
         ),
         Field::If(
             holds(ctx, d, |s, d| {
-                let t = d.tgt();
-                t > 0
-                    && s.current == Some(d.who)
-                    && facing(s, t) != Some((d.who, d.act_at()))
-                    && !reactions(s, t, d.act_at()).is_empty()
+                declared_by(s, d.who).is_none() && d.why(s, true).is_none()
             }),
             vec![Field::Act(
                 said(ctx, d, |s, d| {
@@ -524,13 +568,21 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
                 "btn",
                 "declare",
                 Signal::stored(false),
-                Callback::new(move |()| {
-                    let ev = ctx
-                        .state
-                        .with_untracked(|s| declare_events(s, d.who, d.act_at(), d.tgt()));
-                    ctx.act(ev);
-                }),
+                Callback::new(move |()| ctx.intend(d.who, d.intent(true))),
             )],
+        ),
+        // On the GM's phone, the opponent's answer (an NPC's, or a player's away from the table).
+        Field::If(
+            flag(move || {
+                ctx.ask.is_none()
+                    && ctx.state.with(|s| {
+                        let t = d.tgt();
+                        facing(s, t) == Some((d.who, d.act_at())) && answered(s, t).is_none()
+                    })
+            }),
+            vec![Field::Rows(std::sync::Arc::new(move || {
+                vec![answer_fields(ctx, d.tgt())]
+            }))],
         ),
         Field::Text(
             "muted",
@@ -539,68 +591,14 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
                 let t = d.tgt();
                 match answered(s, t) {
                     _ if facing(s, t) != Some((d.who, d.act_at())) => String::new(),
-                    None => format!("Waiting for {}’s answer (or pick it below).", s.name(t)),
-                    Some(_) => format!("{} has answered.", s.name(t)),
+                    None => format!("Waiting for {}’s answer.", s.name(t)),
+                    Some(None) => format!("{} does not react.", s.name(t)),
+                    Some(Some(r)) => format!("{} answers with {}.", s.name(t), ACTIONS[r].name),
                 }
             }),
         ),
         Field::If(
-            holds(ctx, d, |s, d| {
-                d.tgt() > 0 && !reactions(s, d.tgt(), d.act_at()).is_empty()
-            }),
-            vec![Field::Choose(
-                "Their reaction",
-                listed(ctx, d, |s, d| {
-                    let mut o = vec![(-1, "No reaction".to_owned())];
-                    o.extend(
-                        reactions(s, d.tgt(), d.act_at())
-                            .into_iter()
-                            .filter_map(|(r, c)| {
-                                c.ok()
-                                    .map(|c| (r as i32, format!("{} · {c} AP", ACTIONS[r].name)))
-                            }),
-                    );
-                    o
-                }),
-                d.reaction.into(),
-                Callback::new(move |v| {
-                    d.reaction.set(v);
-                    d.repl.set(-1);
-                }),
-            )],
-        ),
-        Field::Text(
-            "muted",
-            "reaction-note",
-            said(ctx, d, |s, d| {
-                let t = d.tgt();
-                if t == 0 {
-                    return String::new();
-                }
-                let mut out = Vec::new();
-                let r = d.reaction.get();
-                if let Some(c) = s
-                    .get(t)
-                    .filter(|_| r >= 0)
-                    .and_then(|c| cost(c, r as usize).ok())
-                {
-                    out.push(format!("{}: {}", s.name(t), recovery_preview(s, t, c)));
-                }
-                let no: Vec<String> = reactions(s, t, d.act_at())
-                    .into_iter()
-                    .filter_map(|(r, c)| c.err().map(|why| format!("{} ({why})", ACTIONS[r].name)))
-                    .collect();
-                if !no.is_empty() {
-                    out.push(format!("Cannot react with: {}", no.join(", ")));
-                }
-                out.join(" · ")
-            }),
-        ),
-        Field::If(
-            holds(ctx, d, |_, d| {
-                let r = d.reaction.get();
-                r >= 0 && !replacements(d.act_at(), r as usize).is_empty()
-            }),
+            holds(ctx, d, |s, d| !swaps(s, d).is_empty()),
             vec![
                 Field::Pick(
                     "Replace with (counter-tempo)",
@@ -637,17 +635,26 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
             "chance",
             "exchange-cost",
             said(ctx, d, |s, d| {
-                let Some(x) = d.exchange() else {
+                let Some(x) = d.exchange(s) else {
                     return String::new();
                 };
+                let me = s.name(d.who);
                 match x.costs(s) {
                     Ok((a, r)) => {
-                        let mut out = format!("{} pays {a} AP", s.name(d.who));
+                        let first = s.get(d.who).and_then(|c| cost(c, x.action).ok());
+                        let mut out = match first.filter(|_| x.paid(s)) {
+                            Some(f) if a > f => {
+                                format!("{me} paid {f} AP declaring, pays {} more", a - f)
+                            }
+                            Some(f) => format!("{me} paid {f} AP declaring"),
+                            None => format!("{me} pays {a} AP"),
+                        };
                         if x.replacement.is_some() {
-                            out.push_str(" in all (the larger of the two)");
+                            out.push_str(" (the larger of the two in all)");
                         }
                         if let Some(t) = x.target.filter(|_| x.reaction.is_some()) {
-                            out.push_str(&format!(" · {} pays {r} AP", s.name(t)));
+                            let verb = if x.reaction_paid(s) { "paid" } else { "pays" };
+                            out.push_str(&format!(" · {} {verb} {r} AP", s.name(t)));
                         }
                         out
                     }
@@ -659,7 +666,7 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
             "chance",
             "exchange-odds",
             said(ctx, d, |s, d| {
-                let Some(x) = d.exchange() else {
+                let Some(x) = d.exchange(s) else {
                     return String::new();
                 };
                 let Some((mine, theirs)) = x.odds(s) else {
@@ -690,7 +697,7 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
         Field::Chart(
             dist(move || {
                 ctx.state
-                    .with(|s| d.exchange().and_then(|x| x.net(s)))
+                    .with(|s| d.exchange(s).and_then(|x| x.net(s)))
                     .unwrap_or_else(|| Distribution::point(0))
             }),
             crate::ui::kit::target(|| Some(0)),
@@ -700,63 +707,28 @@ fn exchange_fields(ctx: EncCtx, d: Declared, result: RwSignal<String>) -> Vec<Fi
             "btn primary roll-btn",
             "resolve",
             holds(ctx, d, |s, d| {
-                d.exchange().is_none_or(|x| x.costs(s).is_err())
+                d.why(s, false).is_some() || d.exchange(s).is_none_or(|x| x.costs(s).is_err())
             }),
-            Callback::new(move |()| resolve(ctx, d, result)),
+            Callback::new(move |()| ctx.intend(d.who, d.intent(false))),
         ),
-        Field::Act(
-            fixed("Cancel"),
-            "btn small",
-            "cancel-exchange",
-            Signal::stored(false),
-            Callback::new(move |()| d.reset()),
+        Field::Text(
+            "muted",
+            "exchange-why",
+            said(ctx, d, |s, d| {
+                d.why(s, false)
+                    .filter(|_| d.why(s, true).is_some() || declared_by(s, d.who).is_some())
+                    .map_or_else(String::new, |w| format!("Not now: {w}."))
+            }),
+        ),
+        Field::If(
+            holds(ctx, d, |s, d| declared_by(s, d.who).is_none()),
+            vec![Field::Act(
+                fixed("Cancel"),
+                "btn small",
+                "cancel-exchange",
+                Signal::stored(false),
+                Callback::new(move |()| d.reset()),
+            )],
         ),
     ]
-}
-
-fn resolve(ctx: EncCtx, d: Declared, result: RwSignal<String>) {
-    let Some(x) = d.exchange() else {
-        return;
-    };
-    let dice = |s: &State, w: Option<u32>, check: bool| {
-        w.filter(|_| check)
-            .and_then(|w| s.get(w))
-            .and_then(|c| parse(c.text(T_DICE)).ok())
-    };
-    let (mine, theirs) = ctx.state.with_untracked(|s| {
-        (
-            dice(s, Some(d.who), x.acting().check),
-            dice(s, x.target, x.reaction.is_some_and(|r| ACTIONS[r].check)),
-        )
-    });
-    let Some((a, b)) = ctx.roll(|src| (mine.map(|e| roll(&e, src)), theirs.map(|e| roll(&e, src))))
-    else {
-        return;
-    };
-    let faces = |r: &Option<RollOutcome>| r.as_ref().map(|r| (r.total, show_dice(r)));
-    let (fa, fb) = (faces(&a), faces(&b));
-    let ev = ctx.state.with_untracked(|s| {
-        x.resolve(
-            s,
-            fa.as_ref().map(|(t, f)| (*t, f.as_str())),
-            fb.as_ref().map(|(t, f)| (*t, f.as_str())),
-        )
-    });
-    match ev {
-        Ok(ev) => {
-            if let Event::Batch(list) = &ev {
-                let notes: Vec<&str> = list
-                    .iter()
-                    .filter_map(|e| match e {
-                        Event::Note(t) => Some(t.as_str()),
-                        _ => None,
-                    })
-                    .collect();
-                result.set(notes.join("\n"));
-            }
-            ctx.act(ev);
-            d.reset();
-        }
-        Err(why) => result.set(format!("Cannot resolve: {why}")),
-    }
 }
