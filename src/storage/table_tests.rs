@@ -1359,3 +1359,78 @@ fn heimr_r20_a_defence_from_the_players_phone_out_of_turn() {
         "its dodge 4 stands until an attack uses it or its next turn begins"
     );
 }
+
+/// Tempo N1 and N2 at the table: a player's declaration is an intent the GM's phone resolves
+/// (its AP spent); the exchange the player then asks for is opposed by the answer the target
+/// gave, whatever the player's phone would rather; a switch to another action is refused.
+#[test]
+fn tempo_n2_a_players_exchange_is_opposed_by_the_targets_own_answer() {
+    use crate::rules::tempo::combat::{ap, from_sheet, status_events};
+    use crate::rules::tempo::referee::Action as T;
+    use crate::rules::tempo::tests::test_npc;
+    use crate::rules::tempo::{index, Status, TempoSheet};
+    let mut e = Encounter::new("t2".into(), "Duel".into(), "tempo", 0).unwrap();
+    let mut s = e.state();
+    let mut ilse = from_sheet("Ilse", &TempoSheet::default());
+    ilse.link = Some("a".into());
+    for ev in [
+        Event::Join(ilse),
+        Event::Join(test_npc("Brigand")),
+        Event::Init(1, vec![9]),
+        Event::Init(2, vec![2]),
+    ] {
+        e.push(ev, &mut s, 1);
+    }
+    for who in [1, 2] {
+        e.push(Event::Batch(status_events(&s, who, Status::OnGuard)), &mut s, 1);
+    }
+    e.push(Event::Start, &mut s, 2);
+    let (a, gm) = (vec!["a".to_owned()], Secrets::default());
+    let ma = index("Melee Attack").unwrap() as u32;
+    let ask = |s: &State, act: T, dice: Vec<(u32, u32)>| {
+        check_request(s, &a, 1, &Request::Act(Intent::Tempo(act), dice), gm.clone())
+    };
+    let exchange = T::Exchange {
+        action: ma,
+        target: 2,
+        replacement: 0,
+    };
+    assert_eq!(
+        ask(&s, exchange, vec![(10, 9)]).unwrap_err(),
+        "declare it first: Brigand may react"
+    );
+    let (made, _) = ask(&s, T::Declare { action: ma, target: 2 }, Vec::new()).unwrap();
+    e.push(made, &mut s, 3);
+    assert_eq!(ap(&s, 1), 8);
+    // The GM answers for the brigand: a parry.
+    let parry = index("Parry").unwrap() as u32;
+    let answer = crate::rules::referee::resolve(
+        &s,
+        2,
+        &Intent::Tempo(T::Answer(Some(parry))),
+        &mut crate::rules::dice::ScriptedSource::new(vec![]),
+    )
+    .unwrap();
+    e.push(answer, &mut s, 4);
+    // A switch after seeing the answer is refused; the declared attack is rolled against the
+    // parry, with both check dice (Ilse's d10, then the brigand's).
+    let feint = index("Feint").unwrap() as u32;
+    let switch = T::Exchange {
+        action: feint,
+        target: 2,
+        replacement: 0,
+    };
+    assert_eq!(
+        ask(&s, switch, vec![(10, 9)]).unwrap_err(),
+        "Ilse has declared a melee attack against Brigand: it goes ahead"
+    );
+    assert_eq!(
+        ask(&s, exchange, vec![(10, 9)]).unwrap_err(),
+        "fewer dice than the roll takes"
+    );
+    let (made, lines) = ask(&s, exchange, vec![(10, 9), (10, 2)]).unwrap();
+    assert!(lines.iter().any(|l| l == "Brigand reacts: Parry"), "{lines:?}");
+    assert!(lines.iter().any(|l| l == "Ilse: 9 +0 = 9"), "{lines:?}");
+    e.push(made, &mut s, 5);
+    assert_eq!(ap(&s, 1), 8, "paid once, at the declaration");
+}

@@ -611,12 +611,13 @@ test("Tempo at the table: the GM declares the brigand's attack, the player answe
   await gm.screenshot({ path: "test-results/screens/table-answer-gm.png" });
   await asks.getByRole("button", { name: "Accept" }).tap();
   await expect(one.page.getByTestId("my-asks")).toContainText("Accepted: it is in the fight.");
-  await expect(fightSheet(gm).getByTestId("answer-wait")).toHaveText(`${ilse.name} has answered.`);
-  await expect(fightSheet(gm).getByRole("combobox", { name: "Their reaction" }).locator("option:checked")).toContainText("Parry");
+  await expect(fightSheet(gm).getByTestId("answer-wait")).toHaveText(`${ilse.name} answers with Parry.`);
   await expect(mine.getByTestId("facing")).toHaveCount(0);
-  // Rolled on the GM's phone with her parry; the declaration is over.
+  // Rolled on the GM's phone with her parry (the actor picks no reaction); the declaration is over.
+  await expect(fightSheet(gm).getByRole("combobox", { name: "Their reaction" })).toHaveCount(0);
   await fightSheet(gm).getByTestId("resolve").tap();
-  await expect(fightSheet(gm).getByTestId("exchange-result")).toContainText(`${ilse.name}`);
+  await expect(fightSheet(gm).getByTestId("exchange-result")).toContainText(`${ilse.name} reacts: Parry`);
+  await expect(fightSheet(gm).getByTestId("answer-wait")).toHaveText("");
   await expect(one.page.getByTestId("table-log")).toContainText(`${ilse.name} answers Brigand’s melee attack with Parry`);
   await closeFighter(gm);
   await one.context.close();

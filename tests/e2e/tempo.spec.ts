@@ -126,14 +126,24 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
   await sheet(page).getByRole("button", { name: "Move · 2 AP" }).tap();
   await sheet(page).getByRole("combobox", { name: "Against" }).selectOption({ label: "No one in particular" });
   await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor pays 2 AP");
-  // A melee attack (+2, sword 4 AP) draws the brigand's parry (+0, 5 AP).
+  // A melee attack (+2, sword 4 AP), declared: its AP spent, Ilse bound to it (Tempo N1).
   await sheet(page).getByRole("button", { name: "Melee Attack · 4 AP" }).tap();
   await expect(sheet(page).getByRole("combobox", { name: "Against" })).toHaveValue("2");
   await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor pays 4 AP");
-  await sheet(page).getByRole("combobox", { name: "Against" }).selectOption({ label: "Brigand" });
-  await sheet(page).getByRole("combobox", { name: "Their reaction" }).selectOption({ label: "Parry · 5 AP" });
-  await expect(sheet(page).getByTestId("reaction-note")).toContainText("Brigand: AP 12 → 7; at the end of its turn it regains 12, to 12 (12 without this)");
-  await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor pays 4 AP · Brigand pays 5 AP");
+  await expect(sheet(page).getByTestId("resolve")).toBeDisabled();
+  await sheet(page).getByTestId("declare").tap();
+  await expect(sheet(page).getByTestId("status-line")).toHaveText("On Guard · 7 AP");
+  await expect(sheet(page).getByTestId("answer-wait")).toHaveText("Waiting for Brigand’s answer.");
+  await expect(sheet(page).getByTestId("exchange-why")).toHaveText("Not now: waiting for Brigand’s answer.");
+  await expect(sheet(page).getByTestId("cancel-exchange")).toHaveCount(0);
+  // The brigand answers (on the GM's phone, from Ilse's sheet): its parry (+0, 5 AP), what it
+  // does to its next recovery shown first. The actor picks no reaction (Tempo N2).
+  await expect(sheet(page).getByRole("combobox", { name: "Their reaction" })).toHaveCount(0);
+  await expect(sheet(page).getByTestId("reaction-note")).toContainText("5 AP: AP 12 → 7; at the end of its turn it regains 12, to 12 (12 without this)");
+  await sheet(page).getByRole("button", { name: /^Parry · 5 AP/ }).tap();
+  await expect(sheet(page).getByTestId("answer-wait")).toHaveText("Brigand answers with Parry.");
+  await expect(fighter(page, "Brigand")).toContainText("On Guard · 7 AP");
+  await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor paid 4 AP declaring · Brigand paid 5 AP");
   let o = await odds(page);
   // The brigand: combat defence 5, armoured 7.
   check(o.t, o.mine, rows(2, 0, [["Miss", -Infinity], ["Hit", 5], ["Critical Hit", 7]]));
@@ -149,7 +159,8 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
   await expect(sheet(page).getByTestId("refused")).toContainText(/Needs On Guard: [^·]*Feint/);
   // Withdraw (+0, needs 1) against the brigand's wind: 9 against 2 frees both.
   await sheet(page).getByRole("button", { name: "Withdraw · 2 AP" }).tap();
-  await sheet(page).getByRole("combobox", { name: "Their reaction" }).selectOption({ label: "Wind · 5 AP" });
+  await sheet(page).getByTestId("declare").tap();
+  await sheet(page).getByRole("button", { name: /^Wind · 5 AP/ }).tap();
   o = await odds(page);
   check(o.t, o.mine, rows(0, 0, [["Failure", -Infinity], ["Success", 1]]));
   check(o.t, o.theirs, rows(0, 0, [["Failure", -Infinity], ["Success", 0]]));
@@ -157,13 +168,16 @@ test("a Tempo exchange: statuses, the bind, a feint turned counter-attack, and r
   await expect(sheet(page).getByTestId("status-line")).toHaveText("On Guard · 5 AP");
   await expect(fighter(page, "Brigand")).toContainText("On Guard · 2 AP");
 
-  // A feint (3 AP) draws a parry the brigand cannot pay in full: 2 → −3, on credit…
+  // A feint (3 AP), declared as a melee attack, draws a parry the brigand cannot pay in full:
+  // 2 → −3, on credit…
   await sheet(page).getByRole("button", { name: "Feint · 3 AP" }).tap();
-  await sheet(page).getByRole("combobox", { name: "Their reaction" }).selectOption({ label: "Parry · 5 AP" });
-  await expect(sheet(page).getByTestId("reaction-note")).toContainText("Brigand: AP 2 → -3; at the end of its turn it regains 8, to 5 (12 without this)");
+  await sheet(page).getByTestId("declare").tap();
+  await expect(page.getByTestId("fight-log")).toContainText("Ilse Vantor declares a melee attack against Brigand, who may react");
+  await expect(sheet(page).getByTestId("reaction-note")).toContainText("5 AP: AP 2 → -3; at the end of its turn it regains 8, to 5 (12 without this)");
+  await sheet(page).getByRole("button", { name: /^Parry · 5 AP/ }).tap();
   // …and becomes a counter-attack at +3: 5 AP in all, the larger of 3 and 5.
   await sheet(page).getByRole("combobox", { name: "Replace with (counter-tempo)" }).selectOption({ label: "Counter-Attack at +3 · +2 AP" });
-  await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor pays 5 AP in all (the larger of the two) · Brigand pays 5 AP");
+  await expect(sheet(page).getByTestId("exchange-cost")).toHaveText("Ilse Vantor paid 3 AP declaring, pays 2 more (the larger of the two in all) · Brigand paid 5 AP");
   o = await odds(page);
   // Counter-attack bonus +1, and +3 for the feint: +4.
   expect(o.mine).toContain("Counter-Attack (Ilse Vantor +4)");
