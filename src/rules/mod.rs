@@ -6,6 +6,7 @@ pub mod dice;
 pub mod edit;
 pub mod encounter;
 pub mod heimr;
+pub mod order;
 pub mod referee;
 pub mod symbaroum;
 pub mod tempo;

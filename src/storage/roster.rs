@@ -149,7 +149,7 @@ pub fn load_collection<T: Versioned>(
         .filter_map(|k| k.strip_prefix(T::KEY).map(str::to_owned))
         .filter(|id| !seen.contains(id))
         .collect();
-    orphans.sort();
+    crate::rules::order::sort(&mut orphans);
     ids.extend(orphans);
     for id in ids {
         let key = format!("{}{id}", T::KEY);

@@ -1382,13 +1382,23 @@ fn tempo_n2_a_players_exchange_is_opposed_by_the_targets_own_answer() {
         e.push(ev, &mut s, 1);
     }
     for who in [1, 2] {
-        e.push(Event::Batch(status_events(&s, who, Status::OnGuard)), &mut s, 1);
+        e.push(
+            Event::Batch(status_events(&s, who, Status::OnGuard)),
+            &mut s,
+            1,
+        );
     }
     e.push(Event::Start, &mut s, 2);
     let (a, gm) = (vec!["a".to_owned()], Secrets::default());
     let ma = index("Melee Attack").unwrap() as u32;
     let ask = |s: &State, act: T, dice: Vec<(u32, u32)>| {
-        check_request(s, &a, 1, &Request::Act(Intent::Tempo(act), dice), gm.clone())
+        check_request(
+            s,
+            &a,
+            1,
+            &Request::Act(Intent::Tempo(act), dice),
+            gm.clone(),
+        )
     };
     let exchange = T::Exchange {
         action: ma,
@@ -1399,7 +1409,15 @@ fn tempo_n2_a_players_exchange_is_opposed_by_the_targets_own_answer() {
         ask(&s, exchange, vec![(10, 9)]).unwrap_err(),
         "declare it first: Brigand may react"
     );
-    let (made, _) = ask(&s, T::Declare { action: ma, target: 2 }, Vec::new()).unwrap();
+    let (made, _) = ask(
+        &s,
+        T::Declare {
+            action: ma,
+            target: 2,
+        },
+        Vec::new(),
+    )
+    .unwrap();
     e.push(made, &mut s, 3);
     assert_eq!(ap(&s, 1), 8);
     // The GM answers for the brigand: a parry.
@@ -1429,7 +1447,10 @@ fn tempo_n2_a_players_exchange_is_opposed_by_the_targets_own_answer() {
         "fewer dice than the roll takes"
     );
     let (made, lines) = ask(&s, exchange, vec![(10, 9), (10, 2)]).unwrap();
-    assert!(lines.iter().any(|l| l == "Brigand reacts: Parry"), "{lines:?}");
+    assert!(
+        lines.iter().any(|l| l == "Brigand reacts: Parry"),
+        "{lines:?}"
+    );
     assert!(lines.iter().any(|l| l == "Ilse: 9 +0 = 9"), "{lines:?}");
     e.push(made, &mut s, 5);
     assert_eq!(ap(&s, 1), 8, "paid once, at the declaration");

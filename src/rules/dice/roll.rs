@@ -80,11 +80,15 @@ pub fn roll_pool<S: DiceSource + ?Sized>(pool: &Pool, src: &mut S) -> Vec<DieRol
         })
         .collect();
     if let Some(keep) = pool.keep {
-        let mut order: Vec<usize> = (0..dice.len()).collect();
-        match keep {
-            Keep::Highest(_) => order.sort_by_key(|&i| std::cmp::Reverse(dice[i].value())),
-            Keep::Lowest(_) => order.sort_by_key(|&i| dice[i].value()),
-        }
+        let high = matches!(keep, Keep::Highest(_));
+        let order = crate::rules::order::order(dice.len(), &|a, b| {
+            let (x, y) = (dice[a].value(), dice[b].value());
+            if high {
+                y.cmp(&x)
+            } else {
+                x.cmp(&y)
+            }
+        });
         for &i in &order[keep.count() as usize..] {
             dice[i].kept = false;
         }

@@ -49,7 +49,7 @@ impl Value {
 
     /// A sorted list (conditions compare as a set of entries, in any order).
     pub fn sorted(mut l: Vec<String>) -> Value {
-        l.sort();
+        crate::rules::order::sort(&mut l);
         Value::Names(l)
     }
 
@@ -609,7 +609,7 @@ fn entry_of(s: &State, a: &crate::rules::encounter::Active, durations: bool) -> 
 /// Names only (no durations) compare as a set: a status is had or not.
 fn once_each(durations: bool, mut l: Vec<String>) -> Value {
     if !durations {
-        l.sort();
+        crate::rules::order::sort(&mut l);
         l.dedup();
     }
     Value::sorted(l)
@@ -720,7 +720,7 @@ pub fn write_list<S>(
             drop.push(i);
         }
     }
-    drop.sort_unstable_by(|a, b| b.cmp(a));
+    crate::rules::order::sort_with(&mut drop, |a, b| b.cmp(a));
     for i in drop {
         remove(sheet, i);
     }

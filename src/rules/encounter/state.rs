@@ -279,7 +279,7 @@ impl State {
     /// The names of the conditions `who` holds, each once (however many times it was added).
     pub fn held(&self, who: u32) -> Vec<&str> {
         let mut names: Vec<&str> = self.conditions_of(who).map(|a| a.name.as_str()).collect();
-        names.sort_unstable();
+        crate::rules::order::sort(&mut names);
         names.dedup();
         names
     }
@@ -557,7 +557,7 @@ impl State {
 
     fn sort(&mut self) {
         let mut order = std::mem::take(&mut self.order);
-        order.sort_by(|&a, &b| self.cmp(a, b));
+        crate::rules::order::sort_with(&mut order, |&a, &b| self.cmp(a, b));
         self.order = order;
         self.placed.clear();
     }

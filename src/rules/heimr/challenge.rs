@@ -232,7 +232,7 @@ mod opposed_tests {
             out.push((part, 1.0 / f64::from(total)));
         }
         // Equal dice parts merged (still every die combination counted one by one above).
-        out.sort_by_key(|x| x.0);
+        crate::rules::order::sort_with(&mut out, |a, b| a.0.cmp(&b.0));
         out.dedup_by(|x, y| {
             let same = x.0 == y.0;
             if same {

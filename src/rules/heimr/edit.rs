@@ -86,7 +86,7 @@ impl Edits for HeimrSheet {
                 if ab.attrs.is_empty() {
                     return Err("An ability needs a governing attribute".into());
                 }
-                ab.attrs.sort();
+                crate::rules::order::sort(&mut ab.attrs);
                 ab.attrs.dedup();
                 ab.base_consistency = ab.base_consistency.clamp(-2, 3);
                 ab.trained_consistency = ab.trained_consistency.min(TRAIN_LIMIT);

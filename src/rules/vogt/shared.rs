@@ -80,7 +80,7 @@ fn write_injuries(s: &mut VogtSheet, v: &Value) {
             drop.push(i);
         }
     }
-    drop.sort_unstable_by(|a, b| b.cmp(a));
+    crate::rules::order::sort_with(&mut drop, |a, b| b.cmp(a));
     for i in drop {
         set(s, Edit::Injuries(ListEdit::Remove(i)));
     }

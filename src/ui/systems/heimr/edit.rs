@@ -144,7 +144,7 @@ fn AddAbility() -> impl IntoView {
                         <input type="checkbox" prop:checked=move || attrs.with(|v| v.contains(&a))
                             on:change=move |ev| {
                                 let on = event_target_checked(&ev);
-                                attrs.update(|v| { v.retain(|x| *x != a); if on { v.push(a); v.sort(); } });
+                                attrs.update(|v| { v.retain(|x| *x != a); if on { v.push(a); crate::rules::order::sort(v); } });
                             }/>
                         <span>{a.short()}</span>
                     </label>

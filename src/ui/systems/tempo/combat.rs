@@ -355,17 +355,15 @@ fn answer_fields(ctx: EncCtx, who: u32) -> Field {
                         let Some((_, i)) = facing(s, who) else {
                             return String::new();
                         };
-                        let mut costs: Vec<i32> = reactions(s, who, i)
-                            .into_iter()
-                            .filter_map(|x| x.1.ok())
-                            .collect();
-                        costs.sort_unstable();
-                        costs.dedup();
-                        costs
-                            .into_iter()
-                            .map(|c| format!("{c} AP: {}", recovery_preview(s, who, c)))
-                            .collect::<Vec<_>>()
-                            .join(" · ")
+                        // Each cost once, in the order the reactions come.
+                        let mut out: Vec<String> = Vec::new();
+                        for c in reactions(s, who, i).into_iter().filter_map(|x| x.1.ok()) {
+                            let line = format!("{c} AP: {}", recovery_preview(s, who, c));
+                            if !out.contains(&line) {
+                                out.push(line);
+                            }
+                        }
+                        out.join(" · ")
                     })
                 }),
             ),
