@@ -193,8 +193,9 @@ impl Declared {
         self.target.get().max(0) as u32
     }
 
-    /// The intent a tap sends: the action against the opponent, with its replacement (0: none).
-    fn intent(&self, declare: bool) -> Intent {
+    /// The intent a tap sends: the action against the opponent, with its replacement (0: none;
+    /// `swap` false: as the rules offer it, without).
+    fn intent(&self, declare: bool, swap: bool) -> Intent {
         let (action, target) = (self.act_at() as u32, self.tgt());
         Intent::Tempo(if declare {
             Action::Declare { action, target }
@@ -202,7 +203,11 @@ impl Declared {
             Action::Exchange {
                 action,
                 target,
-                replacement: (self.repl.get() + 1).max(0) as u32,
+                replacement: if swap {
+                    (self.repl.get() + 1).max(0) as u32
+                } else {
+                    0
+                },
             }
         })
     }
@@ -214,7 +219,7 @@ impl Declared {
 
     /// The rules' reason the declaration (or the exchange) cannot be now.
     fn why(&self, s: &State, declare: bool) -> Option<String> {
-        let want = self.intent(declare);
+        let want = self.intent(declare, false);
         referee::offers(s, self.who)
             .into_iter()
             .find(|o| o.action == want)
@@ -566,7 +571,7 @@ fn exchange_fields(ctx: EncCtx, d: Declared) -> Vec<Field> {
                 "btn",
                 "declare",
                 Signal::stored(false),
-                Callback::new(move |()| ctx.intend(d.who, d.intent(true))),
+                Callback::new(move |()| ctx.intend(d.who, d.intent(true, false))),
             )],
         ),
         // On the GM's phone, the opponent's answer (an NPC's, or a player's away from the table).
@@ -707,7 +712,7 @@ fn exchange_fields(ctx: EncCtx, d: Declared) -> Vec<Field> {
             holds(ctx, d, |s, d| {
                 d.why(s, false).is_some() || d.exchange(s).is_none_or(|x| x.costs(s).is_err())
             }),
-            Callback::new(move |()| ctx.intend(d.who, d.intent(false))),
+            Callback::new(move |()| ctx.intend(d.who, d.intent(false, true))),
         ),
         Field::Text(
             "muted",
