@@ -43,7 +43,7 @@ mod tests {
             let mut mine = v.clone();
             sort_with(&mut mine, |a, b| a.0.cmp(&b.0));
             let mut std = v.clone();
-            std.sort_by(|a, b| a.0.cmp(&b.0));
+            std.sort_by_key(|a| a.0);
             assert_eq!(mine, std, "stable, as slice::sort_by");
             let mut rev = v.clone();
             sort_with(&mut rev, |a, b| b.cmp(a));

@@ -77,7 +77,42 @@ impl Intent {
             Intent::Vogt(V::Run) => v.push(205),
             Intent::Vogt(V::Help(t)) => v.extend([206, *t]),
             Intent::Vogt(V::Table) => v.push(207),
-            Intent::Heimr(heimr::referee::Action::Ready(d)) => v.extend([300, *d as u32]),
+            Intent::Heimr(h) => {
+                use heimr::referee::Action as H;
+                match h {
+                    H::Ready(d) => v.extend([300, *d as u32]),
+                    H::Act(i) => v.extend([301, *i]),
+                    H::Guard(w) => v.extend([302, *w]),
+                    H::Trigger => v.push(303),
+                    H::Attack(st) => {
+                        let flags = u32::from(st.luck)
+                            | u32::from(st.hiding) << 1
+                            | u32::from(st.blind) << 2
+                            | u32::from(st.bare) << 3;
+                        v.extend([304, st.target, st.kind, st.part, flags]);
+                        v.extend(
+                            [
+                                st.distance,
+                                st.height,
+                                st.concealment,
+                                st.c_bonus,
+                                st.p_bonus,
+                            ]
+                            .map(|x| x as u32),
+                        );
+                        v.extend_from_slice(&st.cluster);
+                    }
+                    H::Stabilise => v.push(305),
+                    H::Effect { effect, bind, n } => v.extend([306, *effect, *bind, *n]),
+                    H::Fall { height, jumped } => v.extend([307, *height, u32::from(*jumped)]),
+                    H::TakeUp {
+                        weapon,
+                        shield,
+                        c,
+                        p,
+                    } => v.extend([308, *weapon, *shield, *c as u32, *p as u32]),
+                }
+            }
             Intent::Tempo(t) => {
                 use tempo::referee::Action as T;
                 match *t {
@@ -105,6 +140,12 @@ impl Intent {
             Intent::Turn(Turn::Before(id)) | Intent::Vogt(V::Help(id)) => vec![*id],
             Intent::Symbaroum(S::Attack(st) | S::FreeAttack(st)) => vec![st.target],
             Intent::Vogt(V::Attack { targets, .. }) => targets.clone(),
+            Intent::Heimr(heimr::referee::Action::Attack(st)) => {
+                let mut v = vec![st.target];
+                v.extend_from_slice(&st.cluster);
+                v
+            }
+            Intent::Heimr(heimr::referee::Action::Guard(w)) if *w > 0 => vec![*w],
             Intent::Tempo(
                 tempo::referee::Action::Declare { target, .. }
                 | tempo::referee::Action::Exchange { target, .. },
@@ -119,6 +160,7 @@ impl Intent {
         match self {
             Intent::Vogt(a) => a.picks(),
             Intent::Symbaroum(a) => a.picks(),
+            Intent::Heimr(a) => a.picks(),
             _ => false,
         }
     }
@@ -126,6 +168,7 @@ impl Intent {
     /// The intent a code names; `None` for one this version does not know (or with choices
     /// left over).
     pub fn from_code(code: &[u32]) -> Option<Intent> {
+        use heimr::referee::Action as H;
         use symbaroum::referee::Action as S;
         use tempo::referee::Action as T;
         use vogt::referee::{Action as V, Plan};
@@ -180,9 +223,39 @@ impl Intent {
             }),
             (403, []) => Intent::Tempo(T::Prepared),
             (404, []) => Intent::Tempo(T::Rearm),
-            (300, &[d]) => Intent::Heimr(heimr::referee::Action::Ready(Defence::from_stat(
-                i32::try_from(d).ok()?,
-            )?)),
+            (300, &[d]) => Intent::Heimr(H::Ready(Defence::from_stat(i32::try_from(d).ok()?)?)),
+            (301, &[i]) => Intent::Heimr(H::Act(i)),
+            (302, &[w]) => Intent::Heimr(H::Guard(w)),
+            (303, []) => Intent::Heimr(H::Trigger),
+            (304, [target, kind, part, flags, d, h, c, cb, pb, cluster @ ..]) if *flags < 16 => {
+                Intent::Heimr(H::Attack(heimr::strike::Strike {
+                    target: *target,
+                    kind: *kind,
+                    part: *part,
+                    distance: *d as i32,
+                    height: *h as i32,
+                    concealment: *c as i32,
+                    c_bonus: *cb as i32,
+                    p_bonus: *pb as i32,
+                    luck: flags & 1 != 0,
+                    hiding: flags & 2 != 0,
+                    blind: flags & 4 != 0,
+                    bare: flags & 8 != 0,
+                    cluster: cluster.to_vec(),
+                }))
+            }
+            (305, []) => Intent::Heimr(H::Stabilise),
+            (306, &[effect, bind, n]) => Intent::Heimr(H::Effect { effect, bind, n }),
+            (307, &[height, j]) if j < 2 => Intent::Heimr(H::Fall {
+                height,
+                jumped: j == 1,
+            }),
+            (308, &[weapon, shield, c, p]) => Intent::Heimr(H::TakeUp {
+                weapon,
+                shield,
+                c: c as i32,
+                p: p as i32,
+            }),
             _ => return None,
         })
     }
@@ -191,7 +264,7 @@ impl Intent {
 /// Whether every action of `system`'s fight is refereed: a player's phone then sends intents
 /// only, and raw events are refused.
 pub fn refereed(system: &str) -> bool {
-    matches!(system, "vogt" | "symbaroum" | "tempo")
+    matches!(system, "vogt" | "symbaroum" | "tempo" | "heimr")
 }
 
 /// The fight's events for `intent` of `who`, its dice rolled from `dice`; or the rules' reason
@@ -208,7 +281,7 @@ pub fn resolve(
             symbaroum::referee::resolve(s, who, *a, dice)
         }
         Intent::Vogt(a) if s.rules.system == "vogt" => vogt::referee::resolve(s, who, a, dice),
-        Intent::Heimr(a) if s.rules.system == "heimr" => heimr::referee::resolve(s, who, *a, dice),
+        Intent::Heimr(a) if s.rules.system == "heimr" => heimr::referee::resolve(s, who, a, dice),
         Intent::Tempo(a) if s.rules.system == "tempo" => tempo::referee::resolve(s, who, *a, dice),
         _ => Err("an action of another game’s rules".into()),
     }

@@ -591,6 +591,18 @@ pub fn check_request(
     req: &Request,
     gm: Secrets,
 ) -> Result<(Event, Vec<String>), String> {
+    checked(s, chars, who, req, gm, !refereed(s.rules.system))
+}
+
+/// [`check_request`], raw events taken (`raw`) or refused.
+fn checked(
+    s: &State,
+    chars: &[String],
+    who: u32,
+    req: &Request,
+    gm: Secrets,
+    raw: bool,
+) -> Result<(Event, Vec<String>), String> {
     let mine = |c: &Combatant| c.link.as_ref().is_some_and(|l| chars.contains(l));
     // What this player's phone shows in numbers: the only combatants a request may touch.
     let seen = |c: &Combatant| {
@@ -628,7 +640,7 @@ pub fn check_request(
             }
             resolve_rolled(s, who, intent, dice)?
         }
-        Request::Event(_) if refereed(s.rules.system) => {
+        Request::Event(_) if !raw => {
             return Err("a change the rules did not make (this game’s actions are intents)".into())
         }
         Request::Event(event) => {

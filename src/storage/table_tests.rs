@@ -19,7 +19,7 @@ fn fight() -> Encounter {
     fight_in("symbaroum")
 }
 
-/// The same fight in another system's rules: Heimr's, whose panels still send raw events
+/// The same fight in another system's rules: Heimr’s (its raw events checked by `check_raw` directly: every system with turns is refereed now)
 /// (checked by `check_raw`) until it is refereed.
 fn fight_in(system: &str) -> Encounter {
     let mut e = Encounter::new("f1".into(), "Ambush".into(), system, 0).unwrap();
@@ -983,7 +983,9 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
     assert_eq!(answer_events(&mine, 1, Some(parry)), Ok(answer));
 }
 
-/// The raw-event form of a request, as the panels not yet refereed send it.
+/// The raw-event form of a request, as the panels not yet refereed send it (Aura's, which has no
+/// turns); in the Heimr fight of `fight_in`, taken as raw too, so `check_raw` is checked in a
+/// fight with turns.
 fn check_ask(
     s: &State,
     chars: &[String],
@@ -991,7 +993,8 @@ fn check_ask(
     event: &Event,
     gm: Secrets,
 ) -> Result<Vec<String>, String> {
-    check_request(s, chars, who, &Request::Event(event.clone()), gm).map(|(_, lines)| lines)
+    let raw = s.rules.system == "heimr" || !crate::rules::referee::refereed(s.rules.system);
+    checked(s, chars, who, &Request::Event(event.clone()), gm, raw).map(|(_, lines)| lines)
 }
 
 /// A forged peer (issue 39): each request a modified page could send is refused with its line
@@ -1024,17 +1027,17 @@ fn a_forged_peer_is_refused_and_the_rules_decide() {
             "a change the rules did not make (this game’s actions are intents)"
         );
     }
-    // Where raw events still travel (Heimr, until refereed), the GM sees the sender's own
-    // change in full, never "a change to its numbers"; a turn action is refused as raw.
+    // Where raw events still travel (Aura; here Heimr's fight taken as raw), the GM sees the
+    // sender's own change in full, never "a change to its numbers"; a turn action is refused.
     let mut h = fight_in("heimr");
     let hs = at_turn(&mut h, 1);
-    let (_, lines) = check_request(&hs, &a, 1, &Request::Event(Event::Set(1, 1, 100)), gm).unwrap();
+    let (_, lines) = checked(&hs, &a, 1, &Request::Event(Event::Set(1, 1, 100)), gm, true).unwrap();
     assert!(
         lines[0].starts_with("Varla: ") && lines[0].ends_with(" 11 → 100"),
         "{lines:?}"
     );
     assert_eq!(
-        check_request(&hs, &a, 1, &Request::Event(Event::Next), gm).unwrap_err(),
+        checked(&hs, &a, 1, &Request::Event(Event::Next), gm, true).unwrap_err(),
         "not something a player asks for (the GM does it)"
     );
     // Dice outside the faces asked for, too few, too many.
@@ -1397,7 +1400,7 @@ fn tempo_n2_a_players_exchange_is_opposed_by_the_targets_own_answer() {
             &a,
             1,
             &Request::Act(Intent::Tempo(act), dice),
-            gm.clone(),
+            gm,
         )
     };
     let exchange = T::Exchange {

@@ -430,12 +430,14 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
         .map(|c| c.id)
         .collect();
     let t = || others.get(k % others.len().max(1)).copied();
-    use rollsheet::rules::symbaroum::referee::{Action as S, Strike};
-    let st = |t: u32| Strike {
+    use rollsheet::rules::heimr::referee::Action as H;
+    use rollsheet::rules::heimr::strike::Strike;
+    use rollsheet::rules::symbaroum::referee::{Action as S, Strike as SStrike};
+    let st = |t: u32| SStrike {
         target: t,
         weapon: 0,
         advantage: k % 3 == 0,
-        ..Strike::default()
+        ..SStrike::default()
     };
     Some(match i {
         Intent::Symbaroum(S::Attack(_)) => Intent::Symbaroum(S::Attack(st(t()?))),
@@ -447,6 +449,31 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
             targets: vec![t()?],
         }),
         Intent::Vogt(V::Help(_)) => Intent::Vogt(V::Help(t()?)),
+        Intent::Heimr(H::Attack(_)) => Intent::Heimr(H::Attack(Strike {
+            target: t()?,
+            kind: 1 + (k % 2) as u32,
+            part: (k % 6) as u32,
+            height: (k % 3) as i32 - 1,
+            c_bonus: (k % 5) as i32 - 2,
+            bare: k % 4 == 0,
+            ..Strike::default()
+        })),
+        Intent::Heimr(H::Guard(_)) => Intent::Heimr(H::Guard(t()?)),
+        Intent::Heimr(H::Effect { .. }) => Intent::Heimr(H::Effect {
+            effect: (k % 8) as u32,
+            bind: (k % 5) as u32,
+            n: (k % 12) as u32,
+        }),
+        Intent::Heimr(H::Fall { .. }) => Intent::Heimr(H::Fall {
+            height: 2 + (k % 5) as u32,
+            jumped: k % 2 == 0,
+        }),
+        Intent::Heimr(H::TakeUp { .. }) => Intent::Heimr(H::TakeUp {
+            weapon: (k % 4) as u32,
+            shield: (k % 3) as u32,
+            c: (k % 4) as i32,
+            p: 2,
+        }),
         i => i.clone(),
     })
 }

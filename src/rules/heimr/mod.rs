@@ -9,6 +9,7 @@ mod edit;
 pub mod referee;
 pub mod shared;
 mod sheet;
+pub mod strike;
 
 pub use advancement::{
     share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare,

@@ -1,21 +1,86 @@
-//! Heimr's referee (see `encounter::referee`). So far: readying a defence, the one a defender
-//! may roll out of its turn (seed 000: pre-roll it "preferably at the end of your turn, and as
-//! soon as you've used your last"). A shown defence stands until an attack uses it or its
-//! owner's next turn begins (`CombatRules::lapse`); it is never rolled again meanwhile. The
-//! attack, guarding and the rest still come from the panel (issue 40).
+//! Heimr's referee (see `encounter::referee`): every action of a Heimr fight.
+//! - Readying a defence, which a defender may roll out of its turn too (seed 000: pre-roll it
+//!   "preferably at the end of your turn, and as soon as you've used your last"). A shown
+//!   defence stands until an attack uses it or its owner's next turn begins
+//!   (`CombatRules::lapse`); it is never rolled again meanwhile.
+//! - The combat actions, on its own turn (free ones once, one standard), guarding whom, and a
+//!   readied action going off on another's turn.
+//! - An attack ([`Strike`]), worked out against the fight as it is (the guard that steps in, a
+//!   shot's cluster, hidden ones included on the GM's phone): on its own turn, and before the
+//!   first round (an ambush before initiative: the table's call).
+//! - Stabilising a dying combatant, an effect on it, a landing from a height, and taking up a
+//!   weapon and shield.
 
 use super::challenge::roll_challenge;
-use super::combat::{defence_events, defence_setup, shown, Defence, Shown};
+use super::combat::{
+    action_events, arm_events, defence_events, defence_setup, describe, dying, effect_events,
+    fall_cr, fall_events, fatigue_events, guard_events, shown, stabilise, trigger_events, Defence,
+    Effect, Shown, ACTIONS, AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, SHIELDS, WEAPONS,
+};
+use super::strike::{strike_events, Strike};
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{check, Offer};
 use crate::rules::encounter::{Event, State};
 use crate::rules::referee::Intent;
 
-/// What a Heimr combatant can intend in its fight (so far).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// What a Heimr combatant can intend in its fight.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
     /// Roll this defence ahead: attackers see it until it is used.
     Ready(Defence),
+    /// Take combat action `i` of `ACTIONS` (not Guard).
+    Act(u32),
+    /// Guard this combatant (0: a place or an object).
+    Guard(u32),
+    /// Its readied action goes off, on another's turn.
+    Trigger,
+    Attack(Strike),
+    /// Stabilise it while it is dying.
+    Stabilise,
+    /// An effect on it: `effect` indexes `Effect::ALL`, `bind` the body part of a bind, `n`
+    /// its seconds or points.
+    Effect {
+        effect: u32,
+        bind: u32,
+        n: u32,
+    },
+    /// It lands from `height`, jumped or fallen.
+    Fall {
+        height: u32,
+        jumped: bool,
+    },
+    /// It takes up weapon and shield (indexes of `WEAPONS`, `SHIELDS`), fighting with C and P.
+    TakeUp {
+        weapon: u32,
+        shield: u32,
+        c: i32,
+        p: i32,
+    },
+}
+
+impl Action {
+    /// Chosen among many (a target and options, whom to guard, an effect's number, a height,
+    /// gear): one offer stands for all.
+    pub fn picks(&self) -> bool {
+        matches!(
+            self,
+            Action::Guard(_)
+                | Action::Attack(_)
+                | Action::Effect { .. }
+                | Action::Fall { .. }
+                | Action::TakeUp { .. }
+        )
+    }
+}
+
+fn offer(action: Action, label: String, refused: Option<String>) -> Offer {
+    Offer {
+        action: Intent::Heimr(action),
+        label,
+        cost: "",
+        odds: None,
+        refused,
+    }
 }
 
 /// Every Heimr action `who` could take now, allowed or not and why: each defence, in its turn
@@ -27,7 +92,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     if c.dead || c.gone {
         return Vec::new();
     }
-    Defence::ALL
+    let mut out: Vec<Offer> = Defence::ALL
         .into_iter()
         .map(|d| {
             let setup = defence_setup(s, who, d);
@@ -51,15 +116,73 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             } else {
                 setup.err()
             };
-            Offer {
-                action: Intent::Heimr(Action::Ready(d)),
-                label,
-                cost: "",
-                odds: None,
-                refused,
-            }
+            offer(Action::Ready(d), label, refused)
         })
-        .collect()
+        .collect();
+    let over = s.ended.then(|| "the fight is over".to_owned());
+    for (i, (name, ty)) in ACTIONS.iter().enumerate() {
+        let why = over.clone().or_else(|| action_events(s, who, i).err());
+        let label = format!("{name} · {}", ty.name());
+        let action = if i == GUARD_ACTION {
+            Action::Guard(0)
+        } else {
+            Action::Act(i as u32)
+        };
+        out.push(offer(action, label, why));
+    }
+    if s.has(who, "Readied") {
+        let why = over.clone().or_else(|| trigger_events(s, who).err());
+        out.push(offer(
+            Action::Trigger,
+            "Its trigger happened: act now".into(),
+            why,
+        ));
+    }
+    let attack = over.clone().or_else(|| {
+        if s.round > 0 && s.current != Some(who) {
+            return Some("an attack is made on its own turn".to_owned());
+        }
+        ["Dazed", "Unconscious"]
+            .into_iter()
+            .find(|n| s.has(who, n))
+            .map(|n| format!("{n}: no attacks"))
+    });
+    out.push(offer(
+        Action::Attack(Strike::default()),
+        "Roll attack".into(),
+        attack,
+    ));
+    if dying(s, who) {
+        out.push(offer(Action::Stabilise, "Stabilise".into(), over.clone()));
+    }
+    out.push(offer(
+        Action::Effect {
+            effect: 0,
+            bind: 0,
+            n: 0,
+        },
+        "Apply effect".into(),
+        over.clone(),
+    ));
+    out.push(offer(
+        Action::Fall {
+            height: 0,
+            jumped: false,
+        },
+        "Roll the landing".into(),
+        over.clone(),
+    ));
+    out.push(offer(
+        Action::TakeUp {
+            weapon: 0,
+            shield: 0,
+            c: 0,
+            p: 0,
+        },
+        "Take up".into(),
+        over,
+    ));
+    out
 }
 
 /// The one maker of a Heimr action's events: refuses what [`offers`] refuses (same reason) and
@@ -67,15 +190,68 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
 pub fn resolve(
     s: &State,
     who: u32,
-    action: Action,
+    action: &Action,
     dice: &mut dyn DiceSource,
 ) -> Result<Event, String> {
-    check(&offers(s, who), &Intent::Heimr(action))?;
-    match action {
+    check(&offers(s, who), &Intent::Heimr(action.clone()))?;
+    match *action {
         Action::Ready(d) => {
             let st = defence_setup(s, who, d)?;
             let r = roll_challenge(st.c.value, st.p.value, dice);
             Ok(defence_events(s, who, d, &r))
+        }
+        Action::Act(i) => action_events(s, who, i as usize),
+        Action::Guard(0) => action_events(s, who, GUARD_ACTION),
+        Action::Guard(ward) => guard_events(s, who, ward),
+        Action::Trigger => trigger_events(s, who),
+        Action::Attack(ref st) => strike_events(s, who, st, dice),
+        Action::Stabilise => Ok(stabilise(s, who)),
+        Action::Effect { effect, bind, n } => {
+            let e = match Effect::ALL.get(effect as usize) {
+                Some(Effect::Bind(_)) if (bind as usize) < BINDS.len() => {
+                    Effect::Bind(bind as usize)
+                }
+                Some(Effect::Bind(_)) | None => return Err("no such effect".into()),
+                Some(&e) => e,
+            };
+            if n > 100 {
+                return Err("a number from 0 to 100".into());
+            }
+            Ok(effect_events(s, who, e, n as i32))
+        }
+        Action::Fall { height, jumped } => {
+            let h = height.min(20) as i32;
+            let cr = fall_cr(h, jumped).ok_or("no roll below a height of 2")?;
+            let c = s.get(who).ok_or("not in the fight")?;
+            let r = roll_challenge(c.stat(AGILITY_C), c.stat(AGILITY_P), dice);
+            let ok = r.succeeds(cr, Some(c.stat(FATIGUE)));
+            let mut list = vec![Event::Note(format!(
+                "{} lands from height {h} (CR {cr}): {} · {}",
+                c.name,
+                describe(&r),
+                if ok { "safe" } else { "hurt" }
+            ))];
+            list.extend(fatigue_events(c, r.d6));
+            if !ok {
+                list.extend(fall_events(s, who, h));
+            }
+            Ok(Event::Batch(list))
+        }
+        Action::TakeUp {
+            weapon,
+            shield,
+            c,
+            p,
+        } => {
+            let fits = (weapon as usize) < WEAPONS.len()
+                && (shield as usize) < SHIELDS.len()
+                && (-20..=40).contains(&c)
+                && (-20..=40).contains(&p);
+            let me = s
+                .get(who)
+                .filter(|_| fits)
+                .ok_or("no such weapon or shield")?;
+            Ok(arm_events(me, weapon as usize, shield as usize, (c, p)))
         }
     }
 }
@@ -101,7 +277,7 @@ mod tests {
         let e = resolve(
             s,
             who,
-            Action::Ready(d),
+            &Action::Ready(d),
             &mut ScriptedSource::new(dice.to_vec()),
         )?;
         let mut after = s.clone();
@@ -130,12 +306,13 @@ mod tests {
         );
         assert!(offers(&after, other)
             .iter()
+            .filter(|o| matches!(o.action, Intent::Heimr(Action::Ready(_))))
             .all(|o| o.refused.as_deref() == Some(why)));
         // The dice of a C 1 roll: a d6 and one d10, nothing else.
         use crate::rules::encounter::referee::replayed;
         let r = |d: &[(u32, u32)]| {
             replayed(d, |src| {
-                resolve(&s, other, Action::Ready(Defence::Dodge), src)
+                resolve(&s, other, &Action::Ready(Defence::Dodge), src)
             })
         };
         assert!(r(&[(6, 4), (10, 7)]).unwrap().is_ok());

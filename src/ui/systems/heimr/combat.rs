@@ -3,18 +3,17 @@
 //! with every modifier and their exact chances, effects, falling, stabilising and its gear.
 //! The rules (`rules::heimr::combat`) decide everything; these views only ask and show.
 
-use crate::rules::dice::DiceSource;
+use crate::rules::encounter::referee::check;
 use crate::rules::encounter::{Event, State};
 use crate::rules::heimr::combat::{
-    action_events, anyone, arm_events, attack_setup, attack_steps, blind_spot_setup, brawl_chances,
-    cp, describe, dodged, dying, effect_events, fall_cr, fall_events, fatigue_events,
-    fatigue_rise_now, guard_events, hit_chance, hit_vs_roll, initiative_events, intercept_events,
-    interceptor, luck_shot, npc, pass_on_chances, resolve_attack, shown, shown_text, stabilise,
-    standing, trigger_events, turns_of, weapon, Defence, Effect, Kind, Npc, Options, Part, Redone,
-    Shown, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS,
-    WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
+    cp, dying, fall_cr, fatigue_rise_now, initiative_events, npc, shown_text, turns_of, weapon,
+    Effect, Npc, Part, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD,
+    SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
 };
-use crate::rules::heimr::{roll_challenge, success_chance, Injury};
+use crate::rules::heimr::referee::Action as H;
+use crate::rules::heimr::strike::{preview, Strike};
+use crate::rules::heimr::{success_chance, Injury};
+use crate::rules::referee::{self, Intent};
 use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
@@ -198,7 +197,7 @@ fn defend(ctx: EncCtx, who: u32) -> AnyView {
                 "btn primary",
                 "stabilise",
                 never(),
-                move || ctx.act(ctx.state.with_untracked(|s| stabilise(s, who))),
+                move || ctx.intend(who, Intent::Heimr(H::Stabilise)),
             )],
         ),
         Field::Text(
@@ -221,14 +220,20 @@ const GUARD: i32 = GUARD_ACTION as i32;
 fn actions(ctx: EncCtx, who: u32) -> AnyView {
     let pick = RwSignal::new(0);
     let ward = RwSignal::new(-1);
-    let why = RwSignal::new(String::new());
-    let run = move |e: Result<Event, String>| match e {
-        Ok(e) => {
-            ctx.act(e);
-            why.set(String::new());
-        }
-        Err(e) => why.set(format!("Not now: {e}.")),
+    let intent = move || {
+        Intent::Heimr(match pick.get() {
+            // No one named: a place or an object is guarded (the table's call).
+            GUARD => H::Guard(ward.get().max(0) as u32),
+            i => H::Act(i as u32),
+        })
     };
+    // The rules' reason the picked action cannot be taken now.
+    let why = text(move || {
+        let want = intent();
+        ctx.state
+            .with(|s| check(&referee::offers(s, who), &want))
+            .map_or_else(|w| format!("Not now: {w}."), |()| String::new())
+    });
     let readied = flag(move || {
         ctx.state
             .with(|s| s.has(who, "Readied") && s.current.is_some_and(|c| c != who))
@@ -264,17 +269,9 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                 "btn primary",
                 "take-action",
                 never(),
-                move || {
-                    run(ctx.state.with_untracked(|s| match pick.get_untracked() {
-                        // No one named: a place or an object is guarded (the table's call).
-                        GUARD if ward.get_untracked() >= 0 => {
-                            guard_events(s, who, ward.get_untracked() as u32)
-                        }
-                        i => action_events(s, who, i as usize),
-                    }))
-                },
+                move || ctx.intend(who, untrack(intent)),
             ),
-            Field::Text("field-error", "action-error", why.into()),
+            Field::Text("field-error", "action-error", why),
             Field::If(
                 readied,
                 vec![act(
@@ -282,24 +279,11 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                     "btn",
                     "trigger",
                     never(),
-                    move || run(ctx.state.with_untracked(|s| trigger_events(s, who))),
+                    move || ctx.intend(who, Intent::Heimr(H::Trigger)),
                 )],
             ),
         ],
     )
-}
-
-/// An attack as planned before the roll: its options, the target and the rest of its cluster,
-/// the guard that steps in, C and P, and the setup in words.
-struct Plan {
-    o: Options,
-    m: Vec<u32>,
-    guard: Option<u32>,
-    /// The blind-spot defence's C, P and the defender's fatigue, rolled with the attack.
-    redo: Option<(i32, i32, i32)>,
-    c: i32,
-    p: i32,
-    text: String,
 }
 
 fn attack(ctx: EncCtx, who: u32) -> AnyView {
@@ -311,22 +295,21 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let [kind, part, distance, height, concealment, c_bonus, p_bonus] = [0; 7].map(RwSignal::new);
     let [luck, hiding, blind, bare] = [false; 4].map(RwSignal::new);
     let cluster = RwSignal::new(Vec::<u32>::new());
-    let result = RwSignal::new(String::new());
-    let options = move || Options {
-        kind: [Kind::Weapon, Kind::BrawlHit, Kind::BrawlBind][kind.get().clamp(0, 2) as usize],
-        part: (part.get() > 0).then(|| Part::ALL[(part.get() - 1).clamp(0, 4) as usize]),
+    // The attack as chosen; the rules plan it against the fight (`heimr::strike`).
+    let strike = move || Strike {
+        target: target.get().max(0) as u32,
+        kind: kind.get().clamp(0, 2) as u32,
+        part: part.get().clamp(0, 5) as u32,
         distance: distance.get(),
-        cluster: 0,
         height: height.get(),
         concealment: concealment.get(),
-        luck_shot: luck.get(),
-        from_hiding: hiding.get(),
         c_bonus: c_bonus.get(),
         p_bonus: p_bonus.get(),
-        follow_up: false,
-        blind_spot: blind.get() && ctx.state.with(|s| s.has(target.get() as u32, "Blind spot")),
-        redone: None,
-        undefended: bare.get(),
+        luck: luck.get(),
+        hiding: hiding.get(),
+        blind: blind.get(),
+        bare: bare.get(),
+        cluster: cluster.get(),
     };
     let ranged = flag(move || {
         kind.get() == 0
@@ -334,219 +317,32 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 .state
                 .with(|s| s.get(who).is_some_and(|c| weapon(c).range > 0))
     });
-    // The target first, then the others in its cluster in initiative order from it.
-    let members = move |s: &State, t: u32| -> Vec<u32> {
-        let picked = cluster.get();
-        let at = s.order.iter().position(|&x| x == t).unwrap_or(0);
-        let mut m = vec![t];
-        m.extend(
-            s.order[at..]
-                .iter()
-                .chain(&s.order[..at])
-                .filter(|x| **x != t && picked.contains(x)),
-        );
-        m.truncate(8);
-        m
-    };
-    // The guard that steps in (if any) meets the attack first.
-    let plan = move |s: &State| -> Result<Plan, String> {
-        let t = target.get() as u32;
-        let mut o = options();
-        let ranged = ranged.get();
-        let m = if ranged { members(s, t) } else { vec![t] };
-        if m.len() > 1 {
-            o.cluster = m.len() as i32;
-        }
-        let guard = interceptor(s, who, t);
-        let first = guard.unwrap_or(t);
-        let st = attack_setup(s, who, first, &o)?;
-        // From a blind spot the target rolls its defence now, at −5 C.
-        let redo = if o.blind_spot {
-            if let Some(g) = guard {
-                return Err(format!(
-                    "{} guards {}: the attack meets the guard, not a blind spot",
-                    s.name(g),
-                    s.name(t)
-                ));
-            }
-            if m.len() > 1 {
-                return Err("an attack from a blind spot is worked out against its target alone: clear the cluster".into());
-            }
-            let (_, ds) = blind_spot_setup(s, t)?;
-            Some((ds.c.value, ds.p.value, ds.fatigue))
-        } else {
-            None
-        };
-        for x in guard.into_iter().chain([t]) {
-            if let (
-                true,
-                Shown::Ready {
-                    kind: Defence::Parry,
-                    ..
-                },
-            ) = (ranged, shown(s, x))
-            {
-                return Err(format!(
-                    "{} shows a parry, which cannot stop a shot: it rolls a dodge or block first",
-                    s.name(x)
-                ));
-            }
-        }
-        let mut text = format!(
-            "C {} · P {} · fatigue {} · against {}",
-            st.c.text(),
-            st.p.text(),
-            st.fatigue,
-            shown_text(s, first)
-        );
-        if let Some((dc, dp, _)) = redo {
-            text.push_str(&format!(" · its defence rolled now: C {dc} · P {dp}"));
-        }
-        if let Some(g) = guard {
-            text.push_str(&format!(
-                " · {} guards {}: the attack comes to it first{}",
-                s.name(g),
-                s.name(t),
-                if ranged {
-                    " (a shot it dodges goes on)"
-                } else {
-                    ""
-                }
-            ));
-        }
-        Ok(Plan {
-            o,
-            m,
-            guard,
-            redo,
-            c: st.c.value,
-            p: st.p.value,
-            text,
-        })
-    };
     let figures = move || {
+        let st = strike();
         ctx.state.with(|s| {
-            let pl = plan(s)?;
-            let (o, m, c, p) = (pl.o, &pl.m, pl.c, pl.p);
-            let a = s.get(who).ok_or("not in the fight")?;
-            let f = a.stat(FATIGUE);
-            let luck = |x| if o.luck_shot { luck_shot(x) } else { x };
-            let steps = attack_steps(s, pl.guard, m, c, ranged.get(), o.undefended);
-            let def = standing(steps[0].shown);
-            let mut line = if steps.len() > 1 {
-                // A shot that may go on: the guard's dodge passes it to the one it guards with
-                // the same roll; a cluster's dodges pass it on to a re-roll at one C more.
-                let odds: Vec<(Shown, Option<i32>)> =
-                    steps.iter().map(|x| (x.shown, x.roll)).collect();
-                let each = pass_on_chances(p, f, &odds);
-                let named = 1 + usize::from(pl.guard.is_some());
-                let mut l = steps[..named]
-                    .iter()
-                    .zip(&each)
-                    .map(|(x, &h)| format!("hits {} {}", s.name(x.who), percent(luck(h))))
-                    .collect::<Vec<_>>()
-                    .join(" · ");
-                l.replace_range(..1, "H");
-                if m.len() > 1 {
-                    l.push_str(&format!(
-                        " · hits someone else {}",
-                        percent(luck(anyone(&each[named..])))
-                    ));
-                }
-                l
-            } else {
-                let (full, weak) = match pl.redo {
-                    Some(d) => hit_vs_roll(c, p, f, d),
-                    None if o.kind == Kind::Weapon => (
-                        hit_chance(c, p, f, def),
-                        crate::rules::dice::Chance::Impossible,
-                    ),
-                    None => brawl_chances(c, p, f, def),
-                };
-                if o.kind == Kind::Weapon {
-                    format!("Hits {}", percent(luck(full)))
-                } else {
-                    format!(
-                        "Hits {} · touches without harm {}",
-                        percent(luck(full)),
-                        percent(luck(weak))
-                    )
-                }
-            };
-            line.push_str(&format!(
-                " · fatigue rises {}",
-                percent(fatigue_rise_now(a))
-            ));
-            Ok::<_, String>((pl.text, line))
+            let pv = preview(s, who, &st)?;
+            let mut line = pv
+                .hits
+                .iter()
+                .map(|(x, h)| format!("hits {} {}", s.name(*x), percent(*h)))
+                .collect::<Vec<_>>()
+                .join(" · ");
+            if pv.hits.len() == 1 && pv.others.is_none() {
+                // One defender: "Hits 40%".
+                line = format!("hits {}", percent(pv.hits[0].1));
+            }
+            if let Some(o) = pv.others {
+                line.push_str(&format!(" · hits someone else {}", percent(o)));
+            }
+            if let Some(w) = pv.weak {
+                line.push_str(&format!(" · touches without harm {}", percent(w)));
+            }
+            line.replace_range(..1, "H");
+            line.push_str(&format!(" · fatigue rises {}", percent(pv.rise)));
+            Ok::<_, String>((pv.text, line))
         })
     };
-    let roll = move || {
-        let Some(Ok(pl)) = ctx.state.with_untracked(|s| untrack(|| Some(plan(s)))) else {
-            return;
-        };
-        let (o, m, c, p) = (pl.o, pl.m, pl.c, pl.p);
-        let Some((events, line)) = ctx.state.with_untracked(|s| {
-            ctx.roll(|src| {
-                // Each roll meets another combatant, whom the earlier rolls did not change.
-                let mut all = Vec::new();
-                let mut last = String::new();
-                if o.luck_shot {
-                    let d10 = src.roll(10);
-                    last = format!("{} tries a luck shot: d10 {d10}", s.name(who));
-                    all.push(Event::Note(last.clone()));
-                    if d10 != 10 {
-                        return (all, format!("{last}: no shot"));
-                    }
-                }
-                let mut redone = None;
-                if let Some((dc, dp, _)) = pl.redo {
-                    let dr = roll_challenge(dc, dp, src);
-                    all.push(Event::Note(format!(
-                        "{} defends from its blind spot, rolled now: {}",
-                        s.name(m[0]),
-                        describe(&dr)
-                    )));
-                    redone = Some(Redone::from_roll(&dr));
-                }
-                let steps = attack_steps(s, pl.guard, &m, c, ranged.get_untracked(), o.undefended);
-                let mut r = None;
-                for (i, st) in steps.iter().enumerate() {
-                    let guard = pl.guard == Some(st.who);
-                    if guard {
-                        all.extend(intercept_events(s, st.who, who, m[0]));
-                    }
-                    let target = st.who == m[0] && !guard;
-                    let oi = Options {
-                        follow_up: i > 0,
-                        undefended: o.undefended && target,
-                        blind_spot: o.blind_spot && target,
-                        redone: redone.filter(|_| target),
-                        ..o
-                    };
-                    let roll = match (st.roll, r.take()) {
-                        (None, Some(prev)) => prev,
-                        (c, _) => roll_challenge(c.unwrap_or(pl.c), p, src),
-                    };
-                    let (out, e) = resolve_attack(s, who, st.who, &oi, &roll);
-                    if let Event::Batch(list) = e {
-                        if let Some(Event::Note(n)) = list.first() {
-                            last.clone_from(n);
-                        }
-                        all.extend(list);
-                    }
-                    if !dodged(out, st.shown) {
-                        break;
-                    }
-                    r = Some(roll);
-                }
-                (all, last)
-            })
-        }) else {
-            return;
-        };
-        ctx.act(Event::Batch(events));
-        result.set(line);
-    };
+    let roll = move || ctx.intend(who, Intent::Heimr(H::Attack(untrack(strike))));
     let targets = move || {
         ctx.state.with(|s| {
             s.order
@@ -651,7 +447,11 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                 failed,
                 roll,
             ),
-            Field::Text("result-line", "attack-result", result.into()),
+            Field::Text(
+                "result-line",
+                "attack-result",
+                crate::ui::kit::offers::last_said(ctx, who, " attacks "),
+            ),
         ],
     )
 }
@@ -695,11 +495,10 @@ fn effects(ctx: EncCtx, who: u32) -> AnyView {
                 "apply-effect",
                 never(),
                 move || {
-                    let e = untrack(effect);
-                    ctx.act(
-                        ctx.state
-                            .with_untracked(|s| effect_events(s, who, e, n.get_untracked())),
-                    );
+                    let effect = eff.get_untracked().max(0) as u32;
+                    let bind = bind.get_untracked().max(0) as u32;
+                    let n = n.get_untracked().max(0) as u32;
+                    ctx.intend(who, Intent::Heimr(H::Effect { effect, bind, n }));
                 },
             ),
         ],
@@ -728,28 +527,9 @@ fn fall(ctx: EncCtx, who: u32) -> AnyView {
         }),
     });
     let roll = move || {
-        let (Some(cr), hh) = (untrack(cr), h.get_untracked()) else {
-            return;
-        };
-        let Some(c) = ctx.state.with_untracked(|s| s.get(who).cloned()) else {
-            return;
-        };
-        let Some(r) = ctx.roll(|src| roll_challenge(c.stat(AGILITY_C), c.stat(AGILITY_P), src))
-        else {
-            return;
-        };
-        let ok = r.succeeds(cr, Some(c.stat(FATIGUE)));
-        let mut list = vec![Event::Note(format!(
-            "{} lands from height {hh} (CR {cr}): {} · {}",
-            c.name,
-            crate::rules::heimr::combat::describe(&r),
-            if ok { "safe" } else { "hurt" }
-        ))];
-        list.extend(fatigue_events(&c, r.d6));
-        if !ok {
-            list.extend(ctx.state.with_untracked(|s| fall_events(s, who, hh)));
-        }
-        ctx.act(Event::Batch(list));
+        let height = h.get_untracked().max(0) as u32;
+        let jumped = jumped.get_untracked();
+        ctx.intend(who, Intent::Heimr(H::Fall { height, jumped }));
     };
     form(
         "Jump down or fall",
@@ -813,12 +593,16 @@ fn gear(ctx: EncCtx, who: u32) -> AnyView {
             let chosen =
                 abilities.with_value(|a| a.get(ability.get_untracked() as usize).map(|x| x.1));
             let cp = chosen.unwrap_or((c.stat(WEAPON_C), c.stat(WEAPON_P)));
-            ctx.act(arm_events(
-                &c,
-                wpn.get_untracked() as usize,
-                shd.get_untracked() as usize,
-                cp,
-            ));
+            let (weapon, shield) = (wpn.get_untracked() as u32, shd.get_untracked() as u32);
+            ctx.intend(
+                who,
+                Intent::Heimr(H::TakeUp {
+                    weapon,
+                    shield,
+                    c: cp.0,
+                    p: cp.1,
+                }),
+            );
         },
     ));
     form("Weapon and shield", fields)
