@@ -1458,3 +1458,51 @@ fn tempo_n2_a_players_exchange_is_opposed_by_the_targets_own_answer() {
     e.push(made, &mut s, 5);
     assert_eq!(ap(&s, 1), 8, "paid once, at the declaration");
 }
+
+/// Heimr #22 at the table: Varla's player attacks Bandit A, guarded by Bandit B, whose numbers
+/// the GM keeps hidden (the player's phone knows nothing of the guard). The request is an
+/// intent: the GM's phone plans it over its own fight, and B steps in.
+#[test]
+fn heimr_r22_a_players_attack_meets_the_hidden_guard() {
+    use crate::rules::heimr::combat::{guard_events, npc, Npc};
+    use crate::rules::heimr::referee::Action;
+    use crate::rules::heimr::strike::Strike;
+    let mut e = Encounter::new("h22".into(), "Gate".into(), "heimr", 0).unwrap();
+    let mut s = e.state();
+    let mut varla = npc("Varla", &Npc::default());
+    varla.pc = true;
+    varla.link = Some("a".into());
+    for c in [varla, npc("Bandit A", &Npc::default()), npc("Bandit B", &Npc::default())] {
+        e.push(Event::Join(c), &mut s, 1);
+    }
+    e.push(Event::Start, &mut s, 2);
+    let s = at_turn(&mut e, 3);
+    let guard = guard_events(&s, 3, 2).unwrap();
+    act(&mut e, guard);
+    let s = at_turn(&mut e, 1);
+    let a = vec!["a".to_owned()];
+    // A's numbers are shown; B's are not.
+    let gm = Secrets {
+        hidden: &[],
+        revealed: &[2],
+        events: &[],
+    };
+    let brawl = Strike {
+        target: 2,
+        kind: 1,
+        ..Strike::default()
+    };
+    // Varla's brawl, its dice rolled on her phone.
+    let intent = Intent::Heimr(Action::Attack(brawl));
+    let mut src = crate::rules::dice::SeededSource::new(3);
+    let mut rec = crate::rules::encounter::referee::Recorder::new(&mut src);
+    crate::rules::referee::resolve(&s, 1, &intent, &mut rec).unwrap();
+    let req = Request::Act(intent, rec.rolled);
+    let (_, lines) = check_request(&s, &a, 1, &req, gm).unwrap();
+    assert_eq!(
+        lines[0], "Bandit B guards Bandit A: the attack by Varla comes to it",
+        "{lines:?}"
+    );
+    assert!(lines.iter().any(|l| l.starts_with("Varla attacks Bandit B:")), "{lines:?}");
+    assert!(!lines.iter().any(|l| l.starts_with("Varla attacks Bandit A:")));
+}

@@ -227,13 +227,18 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
             i => H::Act(i as u32),
         })
     };
-    // The rules' reason the picked action cannot be taken now.
-    let why = text(move || {
-        let want = intent();
-        ctx.state
-            .with(|s| check(&referee::offers(s, who), &want))
-            .map_or_else(|w| format!("Not now: {w}."), |()| String::new())
-    });
+    // The rules' reason the picked action could not be taken, after a tap.
+    let why = RwSignal::new(String::new());
+    let take = move || {
+        let want = untrack(intent);
+        match ctx.state.with_untracked(|s| check(&referee::offers(s, who), &want)) {
+            Ok(()) => {
+                why.set(String::new());
+                ctx.intend(who, want);
+            }
+            Err(w) => why.set(format!("Not now: {w}.")),
+        }
+    };
     let readied = flag(move || {
         ctx.state
             .with(|s| s.has(who, "Readied") && s.current.is_some_and(|c| c != who))
@@ -269,9 +274,9 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                 "btn primary",
                 "take-action",
                 never(),
-                move || ctx.intend(who, untrack(intent)),
+                take,
             ),
-            Field::Text("field-error", "action-error", why),
+            Field::Text("field-error", "action-error", why.into()),
             Field::If(
                 readied,
                 vec![act(
