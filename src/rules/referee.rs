@@ -87,8 +87,7 @@ impl Intent {
                     H::Attack(st) => {
                         let flags = u32::from(st.luck)
                             | u32::from(st.hiding) << 1
-                            | u32::from(st.blind) << 2
-                            | u32::from(st.bare) << 3;
+                            | u32::from(st.blind) << 2;
                         v.extend([304, st.target, st.kind, st.part, flags]);
                         v.extend(
                             [
@@ -103,6 +102,7 @@ impl Intent {
                         v.extend_from_slice(&st.cluster);
                     }
                     H::Stabilise => v.push(305),
+                    H::Undefended => v.push(309),
                     H::Effect { effect, bind, n } => v.extend([306, *effect, *bind, *n]),
                     H::Fall { height, jumped } => v.extend([307, *height, u32::from(*jumped)]),
                     H::TakeUp {
@@ -227,7 +227,7 @@ impl Intent {
             (301, &[i]) => Intent::Heimr(H::Act(i)),
             (302, &[w]) => Intent::Heimr(H::Guard(w)),
             (303, []) => Intent::Heimr(H::Trigger),
-            (304, [target, kind, part, flags, d, h, c, cb, pb, cluster @ ..]) if *flags < 16 => {
+            (304, [target, kind, part, flags, d, h, c, cb, pb, cluster @ ..]) if *flags < 8 => {
                 Intent::Heimr(H::Attack(heimr::strike::Strike {
                     target: *target,
                     kind: *kind,
@@ -240,11 +240,11 @@ impl Intent {
                     luck: flags & 1 != 0,
                     hiding: flags & 2 != 0,
                     blind: flags & 4 != 0,
-                    bare: flags & 8 != 0,
                     cluster: cluster.to_vec(),
                 }))
             }
             (305, []) => Intent::Heimr(H::Stabilise),
+            (309, []) => Intent::Heimr(H::Undefended),
             (306, &[effect, bind, n]) => Intent::Heimr(H::Effect { effect, bind, n }),
             (307, &[height, j]) if j < 2 => Intent::Heimr(H::Fall {
                 height,

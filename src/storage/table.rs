@@ -28,8 +28,10 @@ use serde::{Deserialize, Serialize};
 
 /// The protocol this app speaks; every message carries it, and a peer with another is refused
 /// with what to do. 3: requests carry intents and their dice (`Request::Act`); every message's
-/// version is checked; request numbers only grow.
-pub const VERSION: u32 = 4;
+/// version is checked; request numbers only grow. 4: the Vogt, Symbaroum, Heimr-defence and
+/// Tempo-answer intents. 5: Heimr and Tempo refereed whole (their attacks, actions and
+/// exchanges are intents; a raw event is refused in every system with turns).
+pub const VERSION: u32 = 5;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.

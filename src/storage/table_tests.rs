@@ -316,10 +316,10 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 
 #[test]
 fn a_peers_messages_are_checked_like_an_import() {
-    let hello = r#"{"v":4,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
+    let hello = r#"{"v":5,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
     assert_eq!(
-        read_to_gm(r#"{"v":4,"have":3}"#),
+        read_to_gm(r#"{"v":5,"have":3}"#),
         Ok(ToGm::Resync { have: 3 })
     );
     // Every message's version is checked, not only a greeting's: an older phone's request or
@@ -336,11 +336,16 @@ fn a_peers_messages_are_checked_like_an_import() {
         Err(Refused::Version(3))
     );
     assert_eq!(
-        read_to_gm(r#"{"v":5,"have":0,"act":[1,1,[0],[]]}"#),
-        Err(Refused::Version(5))
+        read_to_gm(r#"{"v":6,"have":0,"act":[1,1,[0],[]]}"#),
+        Err(Refused::Version(6))
     );
+    // Protocol 4 did not know Heimr's attack or Tempo's exchange: an older phone is told.
     assert_eq!(
         read_to_gm(r#"{"v":4,"have":0,"act":[1,1,[0],[]]}"#),
+        Err(Refused::Version(4))
+    );
+    assert_eq!(
+        read_to_gm(r#"{"v":5,"have":0,"act":[1,1,[0],[]]}"#),
         Ok(ToGm::Ask {
             n: 1,
             who: 1,
@@ -349,11 +354,11 @@ fn a_peers_messages_are_checked_like_an_import() {
     );
     // An action this version does not know, or two requests in one: not a message of the table.
     for bad in [
-        r#"{"v":4,"have":0,"act":[1,1,[999],[]]}"#,
-        r#"{"v":4,"have":0,"act":[1,1,[0,0],[]]}"#,
-        r#"{"v":4,"have":0,"act":[1,1,[],[]]}"#,
-        r#"{"v":4,"have":0,"act":[1,1,[204,1],[]]}"#,
-        r#"{"v":4,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
+        r#"{"v":5,"have":0,"act":[1,1,[999],[]]}"#,
+        r#"{"v":5,"have":0,"act":[1,1,[0,0],[]]}"#,
+        r#"{"v":5,"have":0,"act":[1,1,[],[]]}"#,
+        r#"{"v":5,"have":0,"act":[1,1,[204,1],[]]}"#,
+        r#"{"v":5,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
     ] {
         assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
     }
@@ -416,8 +421,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         "garbage",
         "{}",
         r#"{"attack":{}}"#,
-        r#"{"v":4}"#,
-        r#"{"v":4,"have":0,"chars":["a"]}"#,
+        r#"{"v":5}"#,
+        r#"{"v":5,"have":0,"chars":["a"]}"#,
         "[1,2]",
         r#"{"seq":1}"#,
     ] {
@@ -443,7 +448,7 @@ fn a_peers_messages_are_checked_like_an_import() {
         );
     }
     assert_eq!(
-        read_to_gm(&hello.replace("\"v\":4", "\"v\":2")),
+        read_to_gm(&hello.replace("\"v\":5", "\"v\":2")),
         Err(Refused::Version(2))
     );
     // A long note in the log reaches a player cut short: a snapshot always fits a channel.
@@ -860,7 +865,7 @@ fn a_request_out_of_range_is_refused_and_answered() {
     let nested = Event::Batch(vec![Event::Batch(vec![Event::Next])]);
     assert_eq!(check_ask(&s, &a, 1, &nested, Secrets::default()), out);
     // A greeting with a request in it is neither.
-    let both = r#"{"v":4,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
+    let both = r#"{"v":5,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
     assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
 }
 
@@ -1395,13 +1400,7 @@ fn tempo_n2_a_players_exchange_is_opposed_by_the_targets_own_answer() {
     let (a, gm) = (vec!["a".to_owned()], Secrets::default());
     let ma = index("Melee Attack").unwrap() as u32;
     let ask = |s: &State, act: T, dice: Vec<(u32, u32)>| {
-        check_request(
-            s,
-            &a,
-            1,
-            &Request::Act(Intent::Tempo(act), dice),
-            gm,
-        )
+        check_request(s, &a, 1, &Request::Act(Intent::Tempo(act), dice), gm)
     };
     let exchange = T::Exchange {
         action: ma,
@@ -1472,7 +1471,11 @@ fn heimr_r22_a_players_attack_meets_the_hidden_guard() {
     let mut varla = npc("Varla", &Npc::default());
     varla.pc = true;
     varla.link = Some("a".into());
-    for c in [varla, npc("Bandit A", &Npc::default()), npc("Bandit B", &Npc::default())] {
+    for c in [
+        varla,
+        npc("Bandit A", &Npc::default()),
+        npc("Bandit B", &Npc::default()),
+    ] {
         e.push(Event::Join(c), &mut s, 1);
     }
     e.push(Event::Start, &mut s, 2);
@@ -1503,6 +1506,13 @@ fn heimr_r22_a_players_attack_meets_the_hidden_guard() {
         lines[0], "Bandit B guards Bandit A: the attack by Varla comes to it",
         "{lines:?}"
     );
-    assert!(lines.iter().any(|l| l.starts_with("Varla attacks Bandit B:")), "{lines:?}");
-    assert!(!lines.iter().any(|l| l.starts_with("Varla attacks Bandit A:")));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Varla attacks Bandit B:")),
+        "{lines:?}"
+    );
+    assert!(!lines
+        .iter()
+        .any(|l| l.starts_with("Varla attacks Bandit A:")));
 }

@@ -455,7 +455,6 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
             part: (k % 6) as u32,
             height: (k % 3) as i32 - 1,
             c_bonus: (k % 5) as i32 - 2,
-            bare: k % 4 == 0,
             ..Strike::default()
         })),
         Intent::Heimr(H::Guard(_)) => Intent::Heimr(H::Guard(t()?)),

@@ -237,6 +237,7 @@ pub const HEIMR: CombatRules = CombatRules {
         cond("Difficult terrain", "Bad footing: −1 C on melee attacks, parries and dodges.", D::UntilRemoved),
         cond("Hidden", "Unseen: only a luck shot can reach it; +2 P on its charges and ranged attacks; guards cannot stop it.", D::UntilRemoved),
         cond("Blind spot", "Defended against a shot from another square: shots from the squares behind it, and melee from those who came in from there, meet a defence rolled at −5 C (blind-spot module); until its next turn.", D::NextTurnStart),
+        cond("Undefended", "Takes the next attack without defending (its own choice): until that attack or its next turn.", D::NextTurnStart),
         cond("Guarding", "Stands in the way of the first attack meant for the one it guards and takes it instead (a shot it dodges goes on); ends after that one, or at its next turn.", D::NextTurnStart),
         implying("Fallen", "Knocked down; can stand when this ends.", D::NextTurnEnd, &["Prone"]),
         cond("Dropped", "Let go of what it held; can pick it up when this ends.", D::NextTurnEnd),

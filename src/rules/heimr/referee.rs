@@ -20,7 +20,7 @@ use super::combat::{
 use super::strike::{strike_events, Strike};
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{check, Offer};
-use crate::rules::encounter::{Event, State};
+use crate::rules::encounter::{Duration, Event, State};
 use crate::rules::referee::Intent;
 
 /// What a Heimr combatant can intend in its fight.
@@ -34,6 +34,9 @@ pub enum Action {
     Guard(u32),
     /// Its readied action goes off, on another's turn.
     Trigger,
+    /// It chooses to take the next attack without defending (seed: "Characters can choose not
+    /// to defend against an attack"): the target's choice, out of its turn too.
+    Undefended,
     Attack(Strike),
     /// Stabilise it while it is dying.
     Stabilise,
@@ -138,6 +141,15 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             why,
         ));
     }
+    let bare = over.clone().or_else(|| {
+        s.has(who, "Undefended")
+            .then(|| "it already takes the next attack undefended".to_owned())
+    });
+    out.push(offer(
+        Action::Undefended,
+        "Take the next attack undefended".into(),
+        bare,
+    ));
     let attack = over.clone().or_else(|| {
         if s.round > 0 && s.current != Some(who) {
             return Some("an attack is made on its own turn".to_owned());
@@ -204,6 +216,13 @@ pub fn resolve(
         Action::Guard(0) => action_events(s, who, GUARD_ACTION),
         Action::Guard(ward) => guard_events(s, who, ward),
         Action::Trigger => trigger_events(s, who),
+        Action::Undefended => Ok(Event::Batch(vec![
+            Event::Note(format!(
+                "{} will take the next attack without defending",
+                s.name(who)
+            )),
+            Event::Add(who, "Undefended".into(), Duration::Start { who, n: 1 }),
+        ])),
         Action::Attack(ref st) => strike_events(s, who, st, dice),
         Action::Stabilise => Ok(stabilise(s, who)),
         Action::Effect { effect, bind, n } => {
@@ -338,5 +357,62 @@ mod tests {
             s2.get(second).unwrap().stat(DEF_KIND),
             Defence::Dodge as i32
         );
+    }
+
+    /// #25: taking an attack undefended is the defender's own choice. The attacker's strike
+    /// has no such option; the defender's `Undefended` makes the attack meet no defence (its
+    /// shown dodge kept for later), and the attack uses the choice up.
+    #[test]
+    fn heimr_r25_the_defender_chooses_to_take_it_undefended() {
+        use crate::rules::heimr::combat::hit_chance;
+        use crate::rules::heimr::strike::{preview, strike_events, Strike};
+        let s = fight();
+        let (me, other) = match s.current {
+            Some(1) => (1, 2),
+            _ => (2, 1),
+        };
+        // The defender shows a dodge: d6 4, d10 7 → 8.
+        let s = ready(&s, other, Defence::Dodge, &[4, 7]).unwrap();
+        let st = Strike {
+            target: other,
+            kind: 1,
+            ..Strike::default()
+        };
+        let with = preview(&s, me, &st).unwrap().hits[0].1;
+        // Only the defender may choose it, and only once until used.
+        let bare = resolve(
+            &s,
+            other,
+            &Action::Undefended,
+            &mut ScriptedSource::new(vec![]),
+        )
+        .unwrap();
+        let mut t = s.clone();
+        t.apply(&bare);
+        assert!(t.has(other, "Undefended"));
+        assert_eq!(
+            resolve(
+                &t,
+                other,
+                &Action::Undefended,
+                &mut ScriptedSource::new(vec![])
+            ),
+            Err("it already takes the next attack undefended".into())
+        );
+        let pv = preview(&t, me, &st).unwrap();
+        let plan = st.plan(&t, me).unwrap();
+        let fatigue = t.get(me).unwrap().stat(FATIGUE);
+        assert_eq!(pv.hits[0].1, hit_chance(plan.c, plan.p, fatigue, None));
+        assert_ne!(pv.hits[0].1, with, "the dodge no longer counts");
+        // Rolled: the log says so, the choice is used up, the dodge still stands.
+        let e = strike_events(&t, me, &st, &mut ScriptedSource::new(vec![6, 6, 6, 6])).unwrap();
+        t.apply(&e);
+        assert!(
+            t.log.iter().any(|l| l.text.contains("takes it undefended")),
+            "{:?}",
+            t.log
+        );
+        assert!(!t.has(other, "Undefended"));
+        assert_eq!(t.get(other).unwrap().stat(DEF), 8);
     }
 }

@@ -29,7 +29,6 @@ pub struct Strike {
     pub luck: bool,
     pub hiding: bool,
     pub blind: bool,
-    pub bare: bool,
     pub cluster: Vec<u32>,
 }
 
@@ -86,7 +85,8 @@ impl Strike {
             follow_up: false,
             blind_spot: self.blind && s.has(self.target, "Blind spot"),
             redone: None,
-            undefended: self.bare,
+            // The target's own choice (`Action::Undefended`), never the attacker's.
+            undefended: s.has(self.target, "Undefended"),
         })
     }
 
@@ -232,7 +232,8 @@ pub fn preview(s: &State, who: u32, st: &Strike) -> Result<Preview, String> {
 
 /// Attack `st` by `who`, rolled: a luck shot's d10, a blind-spot defence, then each step's
 /// challenge (a dodged shot goes on). Each roll meets another combatant, whom the earlier
-/// rolls did not change.
+/// rolls did not change. A target that chose to take it undefended has done so once it meets
+/// it.
 pub fn strike_events(
     s: &State,
     who: u32,
@@ -285,6 +286,13 @@ pub fn strike_events(
         let (out, e) = resolve_attack(s, who, step.who, &oi, &roll);
         if let Event::Batch(list) = e {
             all.extend(list);
+        }
+        if oi.undefended {
+            all.extend(
+                s.conditions_of(step.who)
+                    .filter(|a| a.name == "Undefended")
+                    .map(|a| Event::Remove(a.cid)),
+            );
         }
         if !dodged(out, step.shown) {
             break;

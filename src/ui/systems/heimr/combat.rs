@@ -208,8 +208,10 @@ fn defend(ctx: EncCtx, who: u32) -> AnyView {
     ];
     // Each defence as the rules offer it (`heimr::referee`): out of its turn too, never again
     // while one it showed stands.
+    // Taking the next attack undefended is the defender's own choice (here, or on its
+    // player's phone), never the attacker's.
     fields.push(crate::ui::kit::offers(ctx, who, |i| {
-        matches!(i, crate::rules::referee::Intent::Heimr(_))
+        matches!(i, Intent::Heimr(H::Ready(_) | H::Undefended))
     }));
     form("Fatigue and defence", fields)
 }
@@ -231,7 +233,10 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
     let why = RwSignal::new(String::new());
     let take = move || {
         let want = untrack(intent);
-        match ctx.state.with_untracked(|s| check(&referee::offers(s, who), &want)) {
+        match ctx
+            .state
+            .with_untracked(|s| check(&referee::offers(s, who), &want))
+        {
             Ok(()) => {
                 why.set(String::new());
                 ctx.intend(who, want);
@@ -298,7 +303,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             .unwrap_or(0) as i32,
     );
     let [kind, part, distance, height, concealment, c_bonus, p_bonus] = [0; 7].map(RwSignal::new);
-    let [luck, hiding, blind, bare] = [false; 4].map(RwSignal::new);
+    let [luck, hiding, blind] = [false; 3].map(RwSignal::new);
     let cluster = RwSignal::new(Vec::<u32>::new());
     // The attack as chosen; the rules plan it against the fight (`heimr::strike`).
     let strike = move || Strike {
@@ -313,7 +318,6 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         luck: luck.get(),
         hiding: hiding.get(),
         blind: blind.get(),
-        bare: bare.get(),
         cluster: cluster.get(),
     };
     let ranged = flag(move || {
@@ -423,10 +427,6 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                     "From its blind spot: it rolls its defence now at −5 C (blind-spot module)",
                     blind,
                 )],
-            ),
-            Field::Tick(
-                "The target takes it undefended (no blind spot, no defence used)",
-                bare,
             ),
             Field::Pair(vec![
                 Field::Num("Other C", c_bonus, -20, 20),
