@@ -126,3 +126,36 @@ fn nothing_in_ui_imports_the_table_back() {
         "the checker looks where the table is mounted"
     );
 }
+
+/// One sort in the shipped code (`rules::order`): every other `sort` of another element type
+/// or comparator is another copy of the standard library's sort in the wasm. Test modules
+/// (their own files, or after `#[cfg(test)]`) may sort as they like.
+#[test]
+fn no_sort_outside_the_one_sort() {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    let found: Vec<String> = files
+        .into_iter()
+        .filter(|f| {
+            let name = f.to_string_lossy();
+            !name.ends_with("order.rs") && !name.ends_with("tests.rs")
+        })
+        .filter(|f| {
+            let code = fs::read_to_string(f).unwrap_or_default();
+            let shipped = code.split("#[cfg(test)]").next().unwrap_or_default();
+            // (`self.sort()` is the encounter state's own order, through `rules::order`.)
+            let plain = shipped
+                .match_indices(".sort(")
+                .any(|(i, _)| !shipped[..i].ends_with("self"));
+            plain
+                || [".sort_by", ".sort_unstable", "sort_by_key("]
+                    .iter()
+                    .any(|w| shipped.contains(w))
+        })
+        .map(|f| f.display().to_string())
+        .collect();
+    assert!(found.is_empty(), "a sort outside rules::order in {found:?}");
+}

@@ -562,6 +562,21 @@ test("Heimr at the table: a defence pre-rolled on the player's phone in another'
   await expect(dodge).toBeDisabled();
   await expect(mine).toContainText(/Not now: its dodge -?\d+ stands until an attack uses it or its next turn begins\./);
   await one.page.screenshot({ path: "test-results/screens/table-heimr-defence-player.png", fullPage: true });
+
+  // Heimr #25: taking the attack undefended is Asa's own choice, made on her phone; the GM's
+  // attack then meets no defence, her dodge kept, and the choice is used up.
+  await mine.getByRole("button", { name: "Take the next attack undefended" }).tap();
+  await expect(asks).toContainText("Player 1 asks for Asa: Asa will take the next attack without defending");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(mine.getByRole("button", { name: "Take the next attack undefended" })).toBeDisabled();
+  await openFighter(gm, "Bandit");
+  await fightSheet(gm).getByRole("combobox", { name: "Attack", exact: true }).selectOption({ label: "Brawl: hit 1" });
+  await expect(fightSheet(gm).getByText("The target takes it undefended")).toHaveCount(0);
+  await fightSheet(gm).getByTestId("roll-attack").tap();
+  await expect(fightSheet(gm).getByTestId("attack-result")).toContainText(/Bandit attacks Asa: .*(takes it undefended|fails on fatigue)/);
+  await closeFighter(gm);
+  await expect(mine.getByRole("button", { name: "Take the next attack undefended" })).toBeEnabled();
+  await expect(mine).toContainText(/Not now: its dodge -?\d+ stands/);
   await one.context.close();
 });
 
