@@ -911,33 +911,37 @@ fn a_request_shows_the_gm_all_it_changes_and_touches_only_what_its_player_sees()
     assert!(!serde_json::to_string(&v).unwrap().contains("Goblin Chief"));
 }
 
-#[test]
-fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothing_else() {
-    use crate::rules::tempo::combat::{answer_events, declare_events, from_sheet, status_events};
+/// A Tempo duel: Ilse (player "a", a default sheet) and Brigand, both On Guard, started with
+/// these initiatives.
+fn tempo_duel(ilse_init: i32, brigand_init: i32) -> (Encounter, State) {
+    use crate::rules::tempo::combat::{from_sheet, status_events};
     use crate::rules::tempo::tests::test_npc;
-    use crate::rules::tempo::{Status, TempoSheet, ACTIONS};
+    use crate::rules::tempo::{Status, TempoSheet};
     let mut e = Encounter::new("t1".into(), "Duel".into(), "tempo", 0).unwrap();
     let mut s = e.state();
     let mut ilse = from_sheet("Ilse", &TempoSheet::default());
-    ilse.pc = true;
     ilse.link = Some("a".into());
-    let brigand = test_npc("Brigand");
     for ev in [
         Event::Join(ilse),
-        Event::Join(brigand),
-        Event::Init(1, vec![2]),
-        Event::Init(2, vec![9]),
+        Event::Join(test_npc("Brigand")),
+        Event::Init(1, vec![ilse_init]),
+        Event::Init(2, vec![brigand_init]),
     ] {
         e.push(ev, &mut s, 1);
     }
     for who in [1, 2] {
-        e.push(
-            Event::Batch(status_events(&s, who, Status::OnGuard)),
-            &mut s,
-            1,
-        );
+        let on_guard = Event::Batch(status_events(&s, who, Status::OnGuard));
+        e.push(on_guard, &mut s, 1);
     }
     e.push(Event::Start, &mut s, 2);
+    (e, s)
+}
+
+#[test]
+fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothing_else() {
+    use crate::rules::tempo::combat::{answer_events, declare_events};
+    use crate::rules::tempo::ACTIONS;
+    let (mut e, mut s) = tempo_duel(2, 9);
     assert_eq!(s.current, Some(2), "the brigand acts first");
     let a = vec!["a".to_owned()];
     let parry = ACTIONS.iter().position(|x| x.name == "Parry").unwrap();
@@ -1373,30 +1377,10 @@ fn heimr_r20_a_defence_from_the_players_phone_out_of_turn() {
 /// gave, whatever the player's phone would rather; a switch to another action is refused.
 #[test]
 fn tempo_n2_a_players_exchange_is_opposed_by_the_targets_own_answer() {
-    use crate::rules::tempo::combat::{ap, from_sheet, status_events};
+    use crate::rules::tempo::combat::ap;
+    use crate::rules::tempo::index;
     use crate::rules::tempo::referee::Action as T;
-    use crate::rules::tempo::tests::test_npc;
-    use crate::rules::tempo::{index, Status, TempoSheet};
-    let mut e = Encounter::new("t2".into(), "Duel".into(), "tempo", 0).unwrap();
-    let mut s = e.state();
-    let mut ilse = from_sheet("Ilse", &TempoSheet::default());
-    ilse.link = Some("a".into());
-    for ev in [
-        Event::Join(ilse),
-        Event::Join(test_npc("Brigand")),
-        Event::Init(1, vec![9]),
-        Event::Init(2, vec![2]),
-    ] {
-        e.push(ev, &mut s, 1);
-    }
-    for who in [1, 2] {
-        e.push(
-            Event::Batch(status_events(&s, who, Status::OnGuard)),
-            &mut s,
-            1,
-        );
-    }
-    e.push(Event::Start, &mut s, 2);
+    let (mut e, mut s) = tempo_duel(9, 2);
     let (a, gm) = (vec!["a".to_owned()], Secrets::default());
     let ma = index("Melee Attack").unwrap() as u32;
     let ask = |s: &State, act: T, dice: Vec<(u32, u32)>| {

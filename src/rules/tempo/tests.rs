@@ -759,8 +759,13 @@ fn an_older_combatant_takes_the_new_stats_when_set() {
 /// The review's duel: A (a default sheet: sword 4 AP, bonus 0, 1d10, 12 AP) against Brigand
 /// (a quick NPC: CD 6, ACD 9, 1d10 + 1, melee 3), both On Guard, A's turn.
 fn review_duel() -> State {
+    duel(&TempoSheet::default())
+}
+
+/// A (this sheet) against Brigand, both On Guard, A's turn.
+fn duel(sheet: &TempoSheet) -> State {
     let mut s = State::new(&TEMPO);
-    s.apply(&Event::Join(from_sheet("A", &TempoSheet::default())));
+    s.apply(&Event::Join(from_sheet("A", sheet)));
     s.apply(&Event::Join(test_npc("Brigand")));
     s.apply(&Event::Init(1, vec![9]));
     s.apply(&Event::Init(2, vec![4]));
@@ -930,14 +935,7 @@ fn an_action_no_one_can_answer_is_rolled_straight_away_and_a_feint_turns_after_t
     let mut sheet = TempoSheet::default();
     sheet.weapons[0].set_cost("Feint", 2);
     sheet.weapons[0].set_cost("Counter-Attack", 5);
-    let mut t = State::new(&TEMPO);
-    t.apply(&Event::Join(from_sheet("A", &sheet)));
-    t.apply(&Event::Join(test_npc("Brigand")));
-    t.apply(&Event::Init(1, vec![9]));
-    t.apply(&Event::Init(2, vec![4]));
-    set_status(&mut t, 1, Status::OnGuard);
-    set_status(&mut t, 2, Status::OnGuard);
-    t.apply(&Event::Start);
+    let mut t = duel(&sheet);
     let (feint, parry) = (id("Feint") as u32, id("Parry") as u32);
     let e = resolve(
         &t,
