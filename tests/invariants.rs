@@ -14,6 +14,16 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
     }
 }
 
+/// Every Rust file under src/.
+fn src_files() -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    rust_files(
+        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
+        &mut files,
+    );
+    files
+}
+
 /// Lines of code (comments dropped) under `dir` that mention any of `words` as a path segment.
 fn mentions(dir: &str, words: &[&str]) -> Vec<String> {
     let mut files = Vec::new();
@@ -66,12 +76,7 @@ fn storage_has_no_ui_imports() {
 
 #[test]
 fn no_inner_html_anywhere() {
-    let mut files = Vec::new();
-    rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
-    let found: Vec<String> = files
+    let found: Vec<String> = src_files()
         .into_iter()
         .filter(|f| {
             fs::read_to_string(f)
@@ -132,12 +137,7 @@ fn nothing_in_ui_imports_the_table_back() {
 /// (their own files, or after `#[cfg(test)]`) may sort as they like.
 #[test]
 fn no_sort_outside_the_one_sort() {
-    let mut files = Vec::new();
-    rust_files(
-        &Path::new(env!("CARGO_MANIFEST_DIR")).join("src"),
-        &mut files,
-    );
-    let found: Vec<String> = files
+    let found: Vec<String> = src_files()
         .into_iter()
         .filter(|f| {
             let name = f.to_string_lossy();

@@ -775,6 +775,17 @@ fn duel(sheet: &TempoSheet) -> State {
     s
 }
 
+/// `who` takes `action` through the referee, with these dice, and the fight goes on from it.
+fn take(
+    s: &mut State,
+    who: u32,
+    action: super::referee::Action,
+    dice: &mut crate::rules::dice::ScriptedSource,
+) {
+    let e = super::referee::resolve(s, who, action, dice).unwrap();
+    run(s, e);
+}
+
 fn row_chances(s: &State, x: &Exchange) -> Vec<(&'static str, f64)> {
     x.odds(s)
         .unwrap()
@@ -804,17 +815,15 @@ fn tempo_n1_a_declaration_spends_its_ap_and_binds_the_actor_to_it() {
         resolve(&s, 1, straight, dice),
         Err("declare it first: Brigand may react".into())
     );
-    let e = resolve(
-        &s,
+    take(
+        &mut s,
         1,
         Declare {
             action: ma,
             target: 2,
         },
         dice,
-    )
-    .unwrap();
-    run(&mut s, e);
+    );
     // The action's AP are spent at the declaration (seed l.11).
     assert_eq!(ap(&s, 1), 8);
     // Bound: no second declaration, no other action, no rolling before the answer.
@@ -843,8 +852,7 @@ fn tempo_n1_a_declaration_spends_its_ap_and_binds_the_actor_to_it() {
         resolve(&s, 1, straight, dice),
         Err("waiting for Brigand’s answer".into())
     );
-    let e = resolve(&s, 2, Answer(Some(parry)), dice).unwrap();
-    run(&mut s, e);
+    take(&mut s, 2, Answer(Some(parry)), dice);
     assert_eq!(ap(&s, 2), 9, "the parry paid as it is declared: 3 AP");
     // The declared attack against the parry: Miss 47/50, Hit 3/50, Critical 0.
     let x = exchange_of(&s, 1, ma, 2, 0);
@@ -873,25 +881,22 @@ fn tempo_n2_the_reaction_is_the_targets_own_answer() {
     let mut s = review_duel();
     let ma = id("Melee Attack") as u32;
     let dice = &mut crate::rules::dice::ScriptedSource::new(vec![5, 5]);
-    let e = resolve(
-        &s,
+    take(
+        &mut s,
         1,
         Declare {
             action: ma,
             target: 2,
         },
         dice,
-    )
-    .unwrap();
-    run(&mut s, e);
+    );
     // Only Brigand answers, and only once; the actor's side offers no reaction to pick.
     assert!(offers(&s, 1)
         .iter()
         .all(|o| !matches!(o.action, Intent::Tempo(Answer(_)))));
     assert!(resolve(&s, 1, Answer(None), dice).is_err());
     let parry = id("Parry") as u32;
-    let e = resolve(&s, 2, Answer(Some(parry)), dice).unwrap();
-    run(&mut s, e);
+    take(&mut s, 2, Answer(Some(parry)), dice);
     assert_eq!(
         resolve(&s, 2, Answer(None), dice),
         Err("not something this combatant can do in this fight".into()),
@@ -900,8 +905,8 @@ fn tempo_n2_the_reaction_is_the_targets_own_answer() {
     // The exchange the actor rolls is opposed by that parry, whatever it would rather.
     let x = exchange_of(&s, 1, ma, 2, 0);
     assert_eq!(x.reaction, Some(parry as usize));
-    let e = resolve(
-        &s,
+    take(
+        &mut s,
         1,
         Exchange {
             action: ma,
@@ -909,9 +914,7 @@ fn tempo_n2_the_reaction_is_the_targets_own_answer() {
             replacement: 0,
         },
         dice,
-    )
-    .unwrap();
-    run(&mut s, e);
+    );
     assert!(s.log.iter().any(|l| l.text == "Brigand reacts: Parry"));
     // A replacement only among those the answer allows (a parry of a melee attack: none).
     assert!(replacements(ma as usize, parry as usize).is_empty());
@@ -928,8 +931,7 @@ fn an_action_no_one_can_answer_is_rolled_straight_away_and_a_feint_turns_after_t
         target: 0,
         replacement: 0,
     };
-    let e = resolve(&s, 1, ready, dice).unwrap();
-    run(&mut s, e);
+    take(&mut s, 1, ready, dice);
     assert_eq!(ap(&s, 1), 10);
     // A feint (2 AP on this sheet) declared, parried, then replaced by the counter-attack at +3: the larger cost in all, the rest paid now.
     let mut sheet = TempoSheet::default();
@@ -937,24 +939,21 @@ fn an_action_no_one_can_answer_is_rolled_straight_away_and_a_feint_turns_after_t
     sheet.weapons[0].set_cost("Counter-Attack", 5);
     let mut t = duel(&sheet);
     let (feint, parry) = (id("Feint") as u32, id("Parry") as u32);
-    let e = resolve(
-        &t,
+    take(
+        &mut t,
         1,
         Declare {
             action: feint,
             target: 2,
         },
         dice,
-    )
-    .unwrap();
-    run(&mut t, e);
+    );
     assert_eq!(ap(&t, 1), 10);
     assert!(t
         .log
         .iter()
         .any(|l| l.text == "A declares a melee attack against Brigand, who may react"));
-    let e = resolve(&t, 2, Answer(Some(parry)), dice).unwrap();
-    run(&mut t, e);
+    take(&mut t, 2, Answer(Some(parry)), dice);
     let turn = |k| Exchange {
         action: feint,
         target: 2,
@@ -964,8 +963,7 @@ fn an_action_no_one_can_answer_is_rolled_straight_away_and_a_feint_turns_after_t
         resolve(&t, 1, turn(2), dice),
         Err("no such counter-tempo replacement here".into())
     );
-    let e = resolve(&t, 1, turn(1), dice).unwrap();
-    run(&mut t, e);
+    take(&mut t, 1, turn(1), dice);
     assert_eq!(ap(&t, 1), 7, "5 in all: 3 more after the declared 2");
     assert!(t
         .log
