@@ -327,6 +327,12 @@ test("a Tempo fight (rounds from 0) followed on a player's phone, whose saved ch
   await expect(one.page.getByTestId("table-turn")).toHaveText((await turnStatus(gm).textContent())!);
   await expect(one.page.getByTestId("own")).toContainText("Health 12/14");
   await expect(one.page.getByTestId("own")).toContainText("AP 12");
+  // Before the start, initiative and "prepared" are the GM's: the player's panel has neither
+  // (its phone asks nothing before the fight has started); its status is there.
+  const mine = one.page.getByTestId("my-actions");
+  await expect(mine.getByTestId("status-line")).toContainText("12 AP");
+  await expect(mine.getByTestId("set-init")).toHaveCount(0);
+  await expect(mine.getByTestId("prepared")).toHaveCount(0);
 
   await damage(gm, ilse.name, 5);
   await damage(gm, "Brigand", 2);

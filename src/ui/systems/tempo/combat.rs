@@ -279,9 +279,14 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
             "status-line",
             said(ctx, d, |s, d| row_note(s, d.who)),
         ),
+        // Before the start, and initiative, are the GM's (a player's phone asks nothing
+        // before the fight has started).
         Field::If(
-            holds(ctx, d, |s, d| {
-                s.round == 0 && status(s, d.who) == Status::OffGuard
+            flag(move || {
+                ctx.ask.is_none()
+                    && ctx
+                        .state
+                        .with(|s| s.round == 0 && status(s, who) == Status::OffGuard)
             }),
             vec![Field::Act(
                 fixed("Initiated or prepared: starts On Guard"),
@@ -292,8 +297,11 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
             )],
         ),
         Field::If(
-            holds(ctx, d, |s, d| {
-                s.round == 0 || s.get(d.who).is_some_and(|c| c.init.is_empty())
+            flag(move || {
+                ctx.ask.is_none()
+                    && ctx
+                        .state
+                        .with(|s| s.round == 0 || s.get(who).is_some_and(|c| c.init.is_empty()))
             }),
             vec![
                 Field::Pair(vec![
