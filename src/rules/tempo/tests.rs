@@ -786,6 +786,20 @@ fn take(
     run(s, e);
 }
 
+/// Action `action` (an index of `ACTIONS`) rolled against B (id 2), with replacement `k`.
+fn against_b(action: u32, k: u32) -> super::referee::Action {
+    super::referee::Action::Exchange {
+        action,
+        target: 2,
+        replacement: k,
+    }
+}
+
+/// Action `action` declared against B (id 2).
+fn declare_b(action: u32) -> super::referee::Action {
+    super::referee::Action::Declare { action, target: 2 }
+}
+
 fn row_chances(s: &State, x: &Exchange) -> Vec<(&'static str, f64)> {
     x.odds(s)
         .unwrap()
@@ -806,44 +820,20 @@ fn tempo_n1_a_declaration_spends_its_ap_and_binds_the_actor_to_it() {
     );
     let dice = &mut crate::rules::dice::ScriptedSource::new(vec![7, 3]);
     // Brigand may react: the attack is declared first, not rolled straight away.
-    let straight = Exchange {
-        action: ma,
-        target: 2,
-        replacement: 0,
-    };
+    let straight = against_b(ma, 0);
     assert_eq!(
         resolve(&s, 1, straight, dice),
         Err("declare it first: Brigand may react".into())
     );
-    take(
-        &mut s,
-        1,
-        Declare {
-            action: ma,
-            target: 2,
-        },
-        dice,
-    );
+    take(&mut s, 1, declare_b(ma), dice);
     // The action's AP are spent at the declaration (seed l.11).
     assert_eq!(ap(&s, 1), 8);
     // Bound: no second declaration, no other action, no rolling before the answer.
     assert_eq!(
-        resolve(
-            &s,
-            1,
-            Declare {
-                action: feint,
-                target: 2
-            },
-            dice
-        ),
+        resolve(&s, 1, declare_b(feint), dice),
         Err("A has already declared its action".into())
     );
-    let switch = Exchange {
-        action: feint,
-        target: 2,
-        replacement: 0,
-    };
+    let switch = against_b(feint, 0);
     assert_eq!(
         resolve(&s, 1, switch, dice),
         Err("A has declared a melee attack against Brigand: it goes ahead".into())
@@ -881,15 +871,7 @@ fn tempo_n2_the_reaction_is_the_targets_own_answer() {
     let mut s = review_duel();
     let ma = id("Melee Attack") as u32;
     let dice = &mut crate::rules::dice::ScriptedSource::new(vec![5, 5]);
-    take(
-        &mut s,
-        1,
-        Declare {
-            action: ma,
-            target: 2,
-        },
-        dice,
-    );
+    take(&mut s, 1, declare_b(ma), dice);
     // Only Brigand answers, and only once; the actor's side offers no reaction to pick.
     assert!(offers(&s, 1)
         .iter()
@@ -905,16 +887,7 @@ fn tempo_n2_the_reaction_is_the_targets_own_answer() {
     // The exchange the actor rolls is opposed by that parry, whatever it would rather.
     let x = exchange_of(&s, 1, ma, 2, 0);
     assert_eq!(x.reaction, Some(parry as usize));
-    take(
-        &mut s,
-        1,
-        Exchange {
-            action: ma,
-            target: 2,
-            replacement: 0,
-        },
-        dice,
-    );
+    take(&mut s, 1, against_b(ma, 0), dice);
     assert!(s.log.iter().any(|l| l.text == "Brigand reacts: Parry"));
     // A replacement only among those the answer allows (a parry of a melee attack: none).
     assert!(replacements(ma as usize, parry as usize).is_empty());
@@ -939,26 +912,14 @@ fn an_action_no_one_can_answer_is_rolled_straight_away_and_a_feint_turns_after_t
     sheet.weapons[0].set_cost("Counter-Attack", 5);
     let mut t = duel(&sheet);
     let (feint, parry) = (id("Feint") as u32, id("Parry") as u32);
-    take(
-        &mut t,
-        1,
-        Declare {
-            action: feint,
-            target: 2,
-        },
-        dice,
-    );
+    take(&mut t, 1, declare_b(feint), dice);
     assert_eq!(ap(&t, 1), 10);
     assert!(t
         .log
         .iter()
         .any(|l| l.text == "A declares a melee attack against Brigand, who may react"));
     take(&mut t, 2, Answer(Some(parry)), dice);
-    let turn = |k| Exchange {
-        action: feint,
-        target: 2,
-        replacement: k,
-    };
+    let turn = |k| against_b(feint, k);
     assert_eq!(
         resolve(&t, 1, turn(2), dice),
         Err("no such counter-tempo replacement here".into())
