@@ -9,7 +9,7 @@ use crate::rules::encounter::referee::{
 };
 use crate::rules::encounter::{Event, State};
 use crate::rules::heimr::combat::Defence;
-use crate::rules::{heimr, symbaroum, tempo, vogt};
+use crate::rules::{aura, heimr, symbaroum, tempo, vogt};
 
 /// What a combatant intends, in any system's fight. On the wire a list of numbers
 /// ([`Intent::code`]: its kind, then its choices): no serde code of its own on the phone.
@@ -20,6 +20,7 @@ pub enum Intent {
     Vogt(vogt::referee::Action),
     Heimr(heimr::referee::Action),
     Tempo(tempo::referee::Action),
+    Aura(aura::referee::Action),
 }
 
 impl Intent {
@@ -127,6 +128,31 @@ impl Intent {
                     T::Rearm => v.push(404),
                 }
             }
+            Intent::Aura(a) => {
+                use aura::referee::Action as A;
+                match *a {
+                    A::Act(i) => v.extend([500, i]),
+                    A::Swap => v.push(501),
+                    A::Initiative(o) => v.extend([502, o]),
+                    A::Attack(x) => {
+                        let m = &x.aim;
+                        let flags = u32::from(x.behind)
+                            | u32::from(x.swift) << 1
+                            | u32::from(x.passing) << 2
+                            | u32::from(m.resists) << 3
+                            | u32::from(m.weak) << 4
+                            | u32::from(m.try_nl) << 5;
+                        v.extend([503, x.target, x.with, flags, x.enhance]);
+                        v.extend([m.my_edge, m.size, m.moving, m.band, m.widen, m.maneuver]);
+                    }
+                    A::Escape(dc) => v.extend([504, dc]),
+                    A::LetGo => v.push(505),
+                    A::DeathRoll => v.push(506),
+                    A::DeathSave => v.push(507),
+                    A::Wake => v.push(508),
+                    A::GainAura(n) => v.extend([509, n]),
+                }
+            }
         }
         v
     }
@@ -150,6 +176,8 @@ impl Intent {
                 tempo::referee::Action::Declare { target, .. }
                 | tempo::referee::Action::Exchange { target, .. },
             ) if *target > 0 => vec![*target],
+            Intent::Aura(aura::referee::Action::Initiative(o)) => vec![*o],
+            Intent::Aura(aura::referee::Action::Attack(x)) if x.target > 0 => vec![x.target],
             _ => Vec::new(),
         }
     }
@@ -161,6 +189,7 @@ impl Intent {
             Intent::Vogt(a) => a.picks(),
             Intent::Symbaroum(a) => a.picks(),
             Intent::Heimr(a) => a.picks(),
+            Intent::Aura(a) => a.picks(),
             _ => false,
         }
     }
@@ -168,6 +197,7 @@ impl Intent {
     /// The intent a code names; `None` for one this version does not know (or with choices
     /// left over).
     pub fn from_code(code: &[u32]) -> Option<Intent> {
+        use aura::referee::Action as A;
         use heimr::referee::Action as H;
         use symbaroum::referee::Action as S;
         use tempo::referee::Action as T;
@@ -256,15 +286,40 @@ impl Intent {
                 c: c as i32,
                 p: p as i32,
             }),
+            (500, &[i]) => Intent::Aura(A::Act(i)),
+            (501, []) => Intent::Aura(A::Swap),
+            (502, &[o]) => Intent::Aura(A::Initiative(o)),
+            (
+                503,
+                &[target, with, flags, enhance, my_edge, size, moving, band, widen, maneuver],
+            ) if flags < 64 => Intent::Aura(A::Attack(aura::strike::FightAttack {
+                target,
+                with,
+                behind: flags & 1 != 0,
+                swift: flags & 2 != 0,
+                passing: flags & 4 != 0,
+                enhance,
+                aim: aura::strike::Aim {
+                    my_edge,
+                    resists: flags & 8 != 0,
+                    weak: flags & 16 != 0,
+                    size,
+                    moving,
+                    band,
+                    widen,
+                    maneuver,
+                    try_nl: flags & 32 != 0,
+                },
+            })),
+            (504, &[dc]) => Intent::Aura(A::Escape(dc)),
+            (505, []) => Intent::Aura(A::LetGo),
+            (506, []) => Intent::Aura(A::DeathRoll),
+            (507, []) => Intent::Aura(A::DeathSave),
+            (508, []) => Intent::Aura(A::Wake),
+            (509, &[n]) => Intent::Aura(A::GainAura(n)),
             _ => return None,
         })
     }
-}
-
-/// Whether every action of `system`'s fight is refereed: a player's phone then sends intents
-/// only, and raw events are refused.
-pub fn refereed(system: &str) -> bool {
-    matches!(system, "vogt" | "symbaroum" | "tempo" | "heimr")
 }
 
 /// The fight's events for `intent` of `who`, its dice rolled from `dice`; or the rules' reason
@@ -283,6 +338,7 @@ pub fn resolve(
         Intent::Vogt(a) if s.rules.system == "vogt" => vogt::referee::resolve(s, who, a, dice),
         Intent::Heimr(a) if s.rules.system == "heimr" => heimr::referee::resolve(s, who, a, dice),
         Intent::Tempo(a) if s.rules.system == "tempo" => tempo::referee::resolve(s, who, *a, dice),
+        Intent::Aura(a) if s.rules.system == "aura" => aura::referee::resolve(s, who, *a, dice),
         _ => Err("an action of another game’s rules".into()),
     }
 }
@@ -313,6 +369,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         "vogt" => vogt::referee::offers(s, who),
         "heimr" => heimr::referee::offers(s, who),
         "tempo" => tempo::referee::offers(s, who),
+        "aura" => aura::referee::offers(s, who),
         _ => Vec::new(),
     };
     out.extend(turn_offers(s, who));

@@ -23,15 +23,16 @@
 use crate::rules::encounter::referee::Rolled;
 use crate::rules::encounter::shared::Agreed;
 use crate::rules::encounter::{rules_for, Active, Combatant, Event, State};
-use crate::rules::referee::{refereed, resolve_rolled, Intent};
+use crate::rules::referee::{resolve_rolled, Intent};
 use serde::{Deserialize, Serialize};
 
 /// The protocol this app speaks; every message carries it, and a peer with another is refused
 /// with what to do. 3: requests carry intents and their dice (`Request::Act`); every message's
 /// version is checked; request numbers only grow. 4: the Vogt, Symbaroum, Heimr-defence and
 /// Tempo-answer intents. 5: Heimr and Tempo refereed whole (their attacks, actions and
-/// exchanges are intents; a raw event is refused in every system with turns).
-pub const VERSION: u32 = 5;
+/// exchanges are intents; a raw event is refused in every system with turns). 6: Aura refereed
+/// whole (its intents, 500–509); a raw event is refused in every system.
+pub const VERSION: u32 = 6;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.
@@ -181,6 +182,16 @@ impl View {
         s.current = self.head.current;
         s.ended = self.head.ended;
         s.conditions = self.active.clone();
+        // Its log as the player sees it (a panel's last result line reads it).
+        s.log = self
+            .log
+            .iter()
+            .map(|text| crate::rules::encounter::Line {
+                ev: 0,
+                round: 0,
+                text: text.clone(),
+            })
+            .collect();
         Some(s)
     }
 }
@@ -582,10 +593,8 @@ fn changes(s: &State, after: &State) -> Vec<String> {
 /// fight `s` (the GM's, hidden NPCs included) now; if so the events it makes and everything they
 /// change, for the GM to read before accepting. An intent is resolved here by the rules, with
 /// the dice the player's phone rolled ([`resolve_rolled`]): what it may do out of its turn is
-/// the rules' to say. Raw events (the panels not yet refereed) act only for the player's own
-/// combatants, in their turn or as the system lets them answer; never a turn, an order change or
-/// a death test (intents now), nor anything the GM alone does. Numbers are checked as on an
-/// import.
+/// the rules' to say. A raw event is refused: every system's fight is refereed, and what the GM
+/// alone does is never taken from a player's phone.
 pub fn check_request(
     s: &State,
     chars: &[String],
@@ -593,17 +602,16 @@ pub fn check_request(
     req: &Request,
     gm: Secrets,
 ) -> Result<(Event, Vec<String>), String> {
-    checked(s, chars, who, req, gm, !refereed(s.rules.system))
+    checked(s, chars, who, req, gm)
 }
 
-/// [`check_request`], raw events taken (`raw`) or refused.
+/// [`check_request`]: a raw event is refused (every system is refereed); an intent is resolved.
 fn checked(
     s: &State,
     chars: &[String],
     who: u32,
     req: &Request,
     gm: Secrets,
-    raw: bool,
 ) -> Result<(Event, Vec<String>), String> {
     let mine = |c: &Combatant| c.link.as_ref().is_some_and(|l| chars.contains(l));
     // What this player's phone shows in numbers: the only combatants a request may touch.
@@ -642,12 +650,8 @@ fn checked(
             }
             resolve_rolled(s, who, intent, dice)?
         }
-        Request::Event(_) if !raw => {
+        Request::Event(_) => {
             return Err("a change the rules did not make (this game’s actions are intents)".into())
-        }
-        Request::Event(event) => {
-            check_raw(s, c, who, event, &seen)?;
-            event.clone()
         }
     };
     let mut after = s.clone();
@@ -662,52 +666,6 @@ fn checked(
     }
     let lines = changes(s, &after);
     Ok((event, lines))
-}
-
-/// A raw event from a player's phone (see [`check_request`]).
-fn check_raw(
-    s: &State,
-    c: &Combatant,
-    who: u32,
-    event: &Event,
-    seen: &dyn Fn(&Combatant) -> bool,
-) -> Result<(), String> {
-    if !crate::rules::encounter::event_ok(event, true) {
-        return Err("a request with a value out of range (as an import would be refused)".into());
-    }
-    // Out of its turn a combatant does only what the rules referee (an intent).
-    if let Some(now) = s.current.filter(|&now| now != who) {
-        return Err(format!("it is {}’s turn, not {}’s", s.name(now), c.name));
-    }
-    let events = match event {
-        Event::Batch(list) => list.as_slice(),
-        e => std::slice::from_ref(e),
-    };
-    for e in events {
-        // Who the event touches: the actor's own steps must be its own.
-        let touched: Vec<u32> = match e {
-            Event::Note(_) => Vec::new(),
-            Event::Damage(ids, _) | Event::Heal(ids, ..) => ids.clone(),
-            Event::Add(id, ..) | Event::Set(id, ..) | Event::Spend(id, ..) => vec![*id],
-            Event::Remove(cid) => match s.conditions.iter().find(|a| a.cid == *cid) {
-                Some(a) => vec![a.who],
-                None => return Err("no such condition".into()),
-            },
-            Event::Dies(id) | Event::Use(id, _) | Event::Trade(id, ..) | Event::Init(id, _)
-                if *id == who =>
-            {
-                Vec::new()
-            }
-            _ => return Err("not something a player asks for (the GM does it)".into()),
-        };
-        if touched
-            .iter()
-            .any(|&id| s.get(id).is_none_or(|c| c.gone || !seen(c)))
-        {
-            return Err("a combatant that is not in this fight (as this player sees it)".into());
-        }
-    }
-    Ok(())
 }
 
 /// An NPC's state in a word, from its numbers.

@@ -316,10 +316,10 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 
 #[test]
 fn a_peers_messages_are_checked_like_an_import() {
-    let hello = r#"{"v":5,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
+    let hello = r#"{"v":6,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
     assert_eq!(
-        read_to_gm(r#"{"v":5,"have":3}"#),
+        read_to_gm(r#"{"v":6,"have":3}"#),
         Ok(ToGm::Resync { have: 3 })
     );
     // Every message's version is checked, not only a greeting's: an older phone's request or
@@ -336,16 +336,19 @@ fn a_peers_messages_are_checked_like_an_import() {
         Err(Refused::Version(3))
     );
     assert_eq!(
+        read_to_gm(r#"{"v":7,"have":0,"act":[1,1,[0],[]]}"#),
+        Err(Refused::Version(7))
+    );
+    // Protocols 4 and 5 did not know Heimr's attack, Tempo's exchange or Aura's intents: an
+    // older phone is told.
+    for v in [4, 5] {
+        assert_eq!(
+            read_to_gm(&format!(r#"{{"v":{v},"have":0,"act":[1,1,[0],[]]}}"#)),
+            Err(Refused::Version(v))
+        );
+    }
+    assert_eq!(
         read_to_gm(r#"{"v":6,"have":0,"act":[1,1,[0],[]]}"#),
-        Err(Refused::Version(6))
-    );
-    // Protocol 4 did not know Heimr's attack or Tempo's exchange: an older phone is told.
-    assert_eq!(
-        read_to_gm(r#"{"v":4,"have":0,"act":[1,1,[0],[]]}"#),
-        Err(Refused::Version(4))
-    );
-    assert_eq!(
-        read_to_gm(r#"{"v":5,"have":0,"act":[1,1,[0],[]]}"#),
         Ok(ToGm::Ask {
             n: 1,
             who: 1,
@@ -354,11 +357,11 @@ fn a_peers_messages_are_checked_like_an_import() {
     );
     // An action this version does not know, or two requests in one: not a message of the table.
     for bad in [
-        r#"{"v":5,"have":0,"act":[1,1,[999],[]]}"#,
-        r#"{"v":5,"have":0,"act":[1,1,[0,0],[]]}"#,
-        r#"{"v":5,"have":0,"act":[1,1,[],[]]}"#,
-        r#"{"v":5,"have":0,"act":[1,1,[204,1],[]]}"#,
-        r#"{"v":5,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
+        r#"{"v":6,"have":0,"act":[1,1,[999],[]]}"#,
+        r#"{"v":6,"have":0,"act":[1,1,[0,0],[]]}"#,
+        r#"{"v":6,"have":0,"act":[1,1,[],[]]}"#,
+        r#"{"v":6,"have":0,"act":[1,1,[204,1],[]]}"#,
+        r#"{"v":6,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
     ] {
         assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
     }
@@ -421,8 +424,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         "garbage",
         "{}",
         r#"{"attack":{}}"#,
-        r#"{"v":5}"#,
-        r#"{"v":5,"have":0,"chars":["a"]}"#,
+        r#"{"v":6}"#,
+        r#"{"v":6,"have":0,"chars":["a"]}"#,
         "[1,2]",
         r#"{"seq":1}"#,
     ] {
@@ -448,7 +451,7 @@ fn a_peers_messages_are_checked_like_an_import() {
         );
     }
     assert_eq!(
-        read_to_gm(&hello.replace("\"v\":5", "\"v\":2")),
+        read_to_gm(&hello.replace("\"v\":6", "\"v\":2")),
         Err(Refused::Version(2))
     );
     // A long note in the log reaches a player cut short: a snapshot always fits a channel.
@@ -759,51 +762,36 @@ fn a_players_phone_knows_the_fight_its_panels_need_and_no_more() {
 fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
     let mut e = fight_in("heimr");
     let a = vec!["a".to_owned()];
-    // The goblin's numbers shown: players roll against it.
-    let shown = [3];
-    let gm = Secrets {
-        hidden: &[],
-        revealed: &shown,
-        events: &[],
-    };
+    let gm = Secrets::default();
+    let end = Request::Act(Intent::Turn(Turn::End), Vec::new());
     // Before the start, nothing.
-    let fresh = Encounter::new("f2".into(), "x".into(), "symbaroum", 0).unwrap();
+    let fresh = Encounter::new("f2".into(), "x".into(), "heimr", 0).unwrap();
     let mut s0 = fresh.state();
     s0.apply(&Event::Join(fighter("Varla", 12, true, Some("a"))));
     assert_eq!(
-        check_ask(&s0, &a, 1, &Event::Note("hi".into()), gm),
-        Err("the fight has not started".into())
+        check_request(&s0, &a, 1, &end, gm).unwrap_err(),
+        "the fight has not started"
     );
     let s = at_turn(&mut e, 1);
-    let hit = Event::Batch(vec![
-        Event::Note("Varla hits the goblin".into()),
-        Event::Damage(vec![3], 4),
-    ]);
-    let lines = check_ask(&s, &a, 1, &hit, gm).unwrap();
-    assert_eq!(lines[0], "Varla hits the goblin");
-    assert!(lines[1].starts_with("Goblin takes 4 damage"), "{lines:?}");
-    assert_eq!(lines, preview(&s, &hit));
-    // Ending its own turn is an intent now; as a raw event it is refused.
-    let end = Request::Act(Intent::Turn(Turn::End), Vec::new());
     assert_eq!(
         check_request(&s, &a, 1, &end, gm).map(|r| r.0),
         Ok(Event::Next),
         "ending its own turn"
     );
+    // Another's combatant, a combatant not there.
     assert_eq!(
-        check_ask(&s, &a, 1, &Event::Next, gm),
-        Err("not something a player asks for (the GM does it)".into())
-    );
-    // Another's combatant, a combatant not there, anything the GM does.
-    assert_eq!(
-        check_ask(&s, &a, 2, &hit, gm),
-        Err("Bram is not one of this player’s characters".into())
+        check_request(&s, &a, 2, &end, gm).unwrap_err(),
+        "Bram is not one of this player’s characters"
     );
     assert_eq!(
-        check_ask(&s, &a, 9, &hit, gm),
-        Err("no such combatant in this fight".into())
+        check_request(&s, &a, 9, &end, gm).unwrap_err(),
+        "no such combatant in this fight"
     );
-    let gm_only = [
+    // Anything as a raw event, the GM's own steps included: refused, whatever it is.
+    let raw = [
+        Event::Note("Varla hits the goblin".into()),
+        Event::Damage(vec![3], 4),
+        Event::Next,
         Event::Start,
         Event::End,
         Event::Leave(3),
@@ -811,39 +799,26 @@ fn a_request_is_taken_only_for_the_senders_combatant_in_its_turn() {
         Event::Join(fighter("Extra", 5, false, None)),
         Event::Death(2, 3, 1),
         Event::Place(2, None),
-        Event::Batch(vec![Event::Note("x".into()), Event::Init(2, vec![1])]),
+        Event::Remove(999),
+        Event::Batch(Vec::new()),
+        Event::Damage(vec![3], i32::MAX),
     ];
-    for ev in gm_only {
+    for ev in raw {
         assert_eq!(
             check_ask(&s, &a, 1, &ev, gm),
-            Err("not something a player asks for (the GM does it)".into()),
+            Err("a change the rules did not make (this game’s actions are intents)".into()),
             "{ev:?}"
         );
     }
-    assert_eq!(
-        check_ask(&s, &a, 1, &Event::Damage(vec![3, 7], 1), gm),
-        Err("a combatant that is not in this fight (as this player sees it)".into())
-    );
-    assert_eq!(
-        check_ask(&s, &a, 1, &Event::Remove(999), gm),
-        Err("no such condition".into())
-    );
-    assert_eq!(
-        check_ask(&s, &a, 1, &Event::Batch(Vec::new()), gm),
-        Err("it would change nothing".into())
-    );
-    // Out of turn.
+    // Out of turn, the turn is not its to end; Bram's player may end his.
     let s = at_turn(&mut e, 2);
-    assert_eq!(
-        check_ask(&s, &a, 1, &hit, gm),
-        Err("it is Bram’s turn, not Varla’s".into())
-    );
-    assert!(check_ask(&s, &["b".to_owned()], 2, &hit, gm).is_ok());
+    assert!(check_request(&s, &a, 1, &end, gm).is_err());
+    assert!(check_request(&s, &["b".to_owned()], 2, &end, gm).is_ok());
     // After the end.
     act(&mut e, Event::End);
     assert_eq!(
-        check_ask(&e.state(), &a, 1, &hit, gm),
-        Err("the fight is over".into())
+        check_request(&e.state(), &a, 1, &end, gm).unwrap_err(),
+        "the fight is over"
     );
 }
 
@@ -852,32 +827,36 @@ fn a_request_out_of_range_is_refused_and_answered() {
     let mut e = fight_in("heimr");
     let s = at_turn(&mut e, 1);
     let a = vec!["a".to_owned()];
-    let out = Err("a request with a value out of range (as an import would be refused)".to_owned());
     let too_big = Event::Damage(vec![3], i32::MAX);
-    // It reads (so the phone gets its answer), and is refused before anything else.
+    // It reads (so the phone gets its answer), and is refused.
     let wire = ToGm::Ask {
         n: 1,
         who: 1,
         req: Request::Event(too_big.clone()),
     };
     assert_eq!(read_to_gm(&serde_json::to_string(&wire).unwrap()), Ok(wire));
-    assert_eq!(check_ask(&s, &a, 1, &too_big, Secrets::default()), out);
-    let nested = Event::Batch(vec![Event::Batch(vec![Event::Next])]);
-    assert_eq!(check_ask(&s, &a, 1, &nested, Secrets::default()), out);
+    assert!(check_ask(&s, &a, 1, &too_big, Secrets::default()).is_err());
+    // Too many dice are refused before they are replayed.
+    let many = Request::Act(Intent::Turn(Turn::End), vec![(6, 1); 401]);
+    assert_eq!(
+        check_request(&s, &a, 1, &many, Secrets::default()).unwrap_err(),
+        "more than 400 dice"
+    );
     // A greeting with a request in it is neither.
-    let both = r#"{"v":5,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
+    let both = r#"{"v":6,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
     assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
 }
 
 #[test]
 fn a_request_shows_the_gm_all_it_changes_and_touches_only_what_its_player_sees() {
+    use crate::rules::heimr::referee::Action as H;
     let mut e = fight_in("heimr");
     e.hidden.push(4);
     let s = at_turn(&mut e, 1);
     let a = vec!["a".to_owned()];
-    // A number set without a line is shown all the same.
+    // What the GM is shown of a step: a number set without a line is shown all the same.
     let quiet = Event::Batch(vec![Event::Note("Varla waits".into()), Event::Set(2, 1, 5)]);
-    let lines = check_ask(&s, &a, 1, &quiet, Secrets::default()).unwrap();
+    let lines = preview(&s, &quiet);
     assert_eq!(lines[0], "Varla waits");
     assert!(
         lines
@@ -885,22 +864,21 @@ fn a_request_shows_the_gm_all_it_changes_and_touches_only_what_its_player_sees()
             .any(|l| l.starts_with("Bram: ") && l.ends_with(" 11 → 5")),
         "{lines:?}"
     );
-    // The goblin (numbers hidden) and the hidden chief are out of a request's reach, and the
-    // refusal does not name a combatant the player does not see.
+    // The hidden chief is out of a request's reach (the goblin, its numbers hidden, is named
+    // on the player's phone: an intent may name it), and the refusal does not name a
+    // combatant the player does not see.
     let secrets = Secrets::from(&e);
-    for target in [3, 4] {
-        assert_eq!(
-            check_ask(&s, &a, 1, &Event::Damage(vec![target], 2), secrets),
-            Err("a combatant that is not in this fight (as this player sees it)".into())
-        );
-    }
+    let guard = |w: u32| Request::Act(Intent::Heimr(H::Guard(w)), Vec::new());
+    let unseen = "a combatant that is not in this fight (as this player sees it)";
     assert_eq!(
-        check_ask(&s, &a, 4, &Event::Note("x".into()), secrets),
-        Err("that combatant is not one of this player’s characters".into())
+        check_request(&s, &a, 1, &guard(4), secrets).unwrap_err(),
+        unseen
     );
-    // Shown by the GM, the goblin can be hit.
-    e.revealed.push(3);
-    assert!(check_ask(&s, &a, 1, &Event::Damage(vec![3], 2), Secrets::from(&e)).is_ok());
+    assert_eq!(
+        check_request(&s, &a, 4, &guard(1), secrets).unwrap_err(),
+        "that combatant is not one of this player’s characters"
+    );
+    assert!(check_request(&s, &a, 1, &guard(3), secrets).is_ok());
     // Another player's character comes without the sheet it is linked to, and nothing of
     // the hidden chief (its conditions neither) reaches the player.
     act(&mut e, Event::Add(4, "Prone".into(), Duration::Removed));
@@ -992,9 +970,8 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
     assert_eq!(answer_events(&mine, 1, Some(parry)), Ok(answer));
 }
 
-/// The raw-event form of a request, as the panels not yet refereed send it (Aura's, which has no
-/// turns); in the Heimr fight of `fight_in`, taken as raw too, so `check_raw` is checked in a
-/// fight with turns.
+/// The raw-event form of a request (what a modified page could send): refused in every
+/// system, all five refereed.
 fn check_ask(
     s: &State,
     chars: &[String],
@@ -1002,8 +979,7 @@ fn check_ask(
     event: &Event,
     gm: Secrets,
 ) -> Result<Vec<String>, String> {
-    let raw = s.rules.system == "heimr" || !crate::rules::referee::refereed(s.rules.system);
-    checked(s, chars, who, &Request::Event(event.clone()), gm, raw).map(|(_, lines)| lines)
+    check_request(s, chars, who, &Request::Event(event.clone()), gm).map(|(_, lines)| lines)
 }
 
 /// A forged peer (issue 39): each request a modified page could send is refused with its line
@@ -1036,19 +1012,6 @@ fn a_forged_peer_is_refused_and_the_rules_decide() {
             "a change the rules did not make (this game’s actions are intents)"
         );
     }
-    // Where raw events still travel (Aura; here Heimr's fight taken as raw), the GM sees the
-    // sender's own change in full, never "a change to its numbers"; a turn action is refused.
-    let mut h = fight_in("heimr");
-    let hs = at_turn(&mut h, 1);
-    let (_, lines) = checked(&hs, &a, 1, &Request::Event(Event::Set(1, 1, 100)), gm, true).unwrap();
-    assert!(
-        lines[0].starts_with("Varla: ") && lines[0].ends_with(" 11 → 100"),
-        "{lines:?}"
-    );
-    assert_eq!(
-        checked(&hs, &a, 1, &Request::Event(Event::Next), gm, true).unwrap_err(),
-        "not something a player asks for (the GM does it)"
-    );
     // Dice outside the faces asked for, too few, too many.
     assert_eq!(
         refused(act_of(&death, vec![(20, 21), (4, 1)]), 1),
@@ -1499,4 +1462,87 @@ fn heimr_r22_a_players_attack_meets_the_hidden_guard() {
     assert!(!lines
         .iter()
         .any(|l| l.starts_with("Varla attacks Bandit A:")));
+}
+
+/// Aura is refereed whole: a player's phone sends intents only. Its attack is worked out on
+/// the GM's phone from the fight's numbers (the gnoll's evasion roll made there, from the
+/// dice the request carries); a raw event is refused; so is an initiative contest against
+/// someone its view does not have.
+#[test]
+fn aura_a_players_attack_is_an_intent_the_gms_phone_resolves() {
+    use crate::rules::aura::combat::{from_sheet, npc, Npc};
+    use crate::rules::aura::referee::Action as A;
+    use crate::rules::aura::strike::{Aim, FightAttack};
+    let mut e = Encounter::new("a1".into(), "Ford".into(), "aura", 0).unwrap();
+    let mut s = e.state();
+    let mut asa = from_sheet("Asa", &crate::rules::aura::AuraSheet::default());
+    asa.link = Some("a".into());
+    let gnoll = Npc {
+        aura: 10,
+        stamina: 3,
+        evasion: 8,
+        fortitude: 10,
+        will: 10,
+        av: 15,
+        damage: "1d6".into(),
+        bonus: 0,
+        coverage: 0,
+        ar: 0,
+        size: 2,
+        weight: 0,
+    };
+    for ev in [
+        Event::Join(asa),
+        Event::Join(npc("Gnoll", &gnoll)),
+        Event::Join(npc("Shade", &gnoll)),
+        Event::Start,
+    ] {
+        e.push(ev, &mut s, 1);
+    }
+    let a = vec!["a".to_owned()];
+    let gm = Secrets {
+        hidden: &[3],
+        revealed: &[2],
+        events: &[],
+    };
+    let ask = |act: A, dice: Vec<(u32, u32)>| {
+        check_request(&s, &a, 1, &Request::Act(Intent::Aura(act), dice), gm)
+    };
+    let raw = Request::Event(Event::Set(1, crate::rules::aura::combat::EVASION, 100));
+    assert_eq!(
+        check_request(&s, &a, 1, &raw, gm).unwrap_err(),
+        "a change the rules did not make (this game’s actions are intents)"
+    );
+    let swing = FightAttack {
+        target: 2,
+        with: 2,
+        behind: false,
+        swift: false,
+        passing: false,
+        enhance: 0,
+        aim: Aim::default(),
+    };
+    // Unarmed: d20 18, the gnoll's d10 2 (evasion 8 + 2 = 10): no damage dice.
+    assert_eq!(
+        ask(A::Attack(swing), vec![(20, 18)]).unwrap_err(),
+        "fewer dice than the roll takes"
+    );
+    let (_, lines) = ask(A::Attack(swing), vec![(20, 18), (10, 2)]).unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Asa → Gnoll: attack, combat roll 18 vs defence 2+8 = 10")),
+        "{lines:?}"
+    );
+    assert_eq!(
+        ask(A::Initiative(3), vec![(20, 5), (20, 5)]).unwrap_err(),
+        "a combatant that is not in this fight (as this player sees it)"
+    );
+    let (_, lines) = ask(A::Initiative(2), vec![(20, 5), (20, 5)]).unwrap();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("Asa loses initiative against Gnoll")),
+        "{lines:?}"
+    );
 }

@@ -550,9 +550,14 @@ pub struct EncCtx {
 }
 
 impl EncCtx {
+    /// A step only the GM's phone takes (a quick NPC, initiative for all, the GM's tools): on a
+    /// player's phone it is not sent (the GM's phone takes intents only) but said so.
     pub fn act(&self, event: Event) {
         match self.ask {
-            Some(send) => send(*self, Request::Event(event)),
+            Some(_) => self
+                .store
+                .notices
+                .error("Only the GM’s phone does this.".to_owned()),
             None => self.store.act(&self.id.get_value(), self.state, event),
         }
     }

@@ -193,20 +193,24 @@ test("two rounds of Aura combat: pools reset, a refusal, a death roll at 0 aura,
   await run.tap();
   await expect(sheet(page).getByTestId("pools")).toContainText("energy 2/5");
   await expect(run).toBeDisabled();
-  await expect(run).toContainText("needs 3 energy, 2 left");
+  await expect(sheet(page).getByText("Not now: needs 3 energy, 2 left.").first()).toBeVisible();
   // The once-a-round swap: 1 stamina for 1 energy.
-  await sheet(page).getByTestId("swap").tap();
+  const swap = sheet(page).getByRole("button", { name: /^Swap 1 stamina for 1 energy/ });
+  await swap.tap();
   await expect(sheet(page).getByTestId("pools")).toContainText("energy 3/5 · agility 3/3 · stamina 8/13");
-  await expect(sheet(page).getByTestId("swap")).toBeDisabled();
-  // One initiative roll a round: d20 + 1 (her pick) against the gnoll's d20 + 0; a second fails.
+  await expect(swap).toBeDisabled();
+  await expect(sheet(page).getByText("Not now: already swapped this round.")).toBeVisible();
+  // One initiative roll a round for each side (review item 3): d20 + 1 (her pick) against the
+  // gnoll's d20 + 0; then hers is spent, and another would fail by itself.
   await sheet(page).getByRole("combobox", { name: "Initiative against" }).selectOption({ label: "Gnoll" });
   let wins = 0;
   for (let a = 1; a <= 20; a++) for (let b = 1; b <= 20; b++) if (a + 1 > b) wins++;
   near(pctAfter((await sheet(page).getByTestId("init-odds").textContent())!, "wins"), wins / 400);
   await sheet(page).getByTestId("roll-init").tap();
-  await sheet(page).getByTestId("roll-init").tap();
   await expect(page.getByTestId("fight-log")).toContainText(/Maren (wins|loses) initiative against Gnoll: \d+ vs \d+/);
-  await expect(page.getByTestId("fight-log")).toContainText("Maren already rolled initiative this round: it fails against Gnoll");
+  await expect(sheet(page).getByTestId("roll-init")).toBeDisabled();
+  await expect(sheet(page).getByText("another would fail by itself")).toBeVisible();
+  await expect(sheet(page).getByTestId("init-odds")).toContainText("wins 0%");
   await page.screenshot({ path: "test-results/aura-fight-sheet.png" });
   await close(page);
 
@@ -232,7 +236,7 @@ test("two rounds of Aura combat: pools reset, a refusal, a death roll at 0 aura,
   for (const [outcome, faces] of [["20 nothing", 1], ["15–19 winded", 5], ["10–14 major injury", 5], ["5–9 bleeding out", 5], ["2–4 bleeding and unconscious", 3], ["1 dead", 1], ["5–19 still bleeding", 15], ["20 stabilized", 1]] as const) {
     near(pctAfter(tables, outcome), faces / 20);
   }
-  await sheet(page).getByTestId("death-roll").tap();
+  await sheet(page).getByRole("button", { name: "Death roll (d20)" }).tap();
   await close(page);
   await expect(page.getByTestId("fight-log")).toContainText(/Gnoll death roll: d20 = \d+/);
 

@@ -252,15 +252,15 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   // Not only a greeting: every message's version is checked (an older phone's resync).
   await say(JSON.stringify({ v: 2, have: 0 }));
   await expect(lines).toContainText("table format 2");
-  await say(JSON.stringify({ v: 5, have: 0, chars: ["x"] }));
+  await say(JSON.stringify({ v: 6, have: 0, chars: ["x"] }));
   await expect(lines).toContainText("a greeting without its token");
-  await say(JSON.stringify({ v: 5, have: 0, token: "t", fight: "another", chars: [] }));
+  await say(JSON.stringify({ v: 6, have: 0, token: "t", fight: "another", chars: [] }));
   await expect(lines).toContainText("Player 1: refused, paired for another fight.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.join("\n"))).toContain("paired for another fight");
   expect(await stored(), "nothing stored changed").toBe(before);
 
   // A proper greeting gets the fight as this phone may see it: no NPC numbers on the wire.
-  await say(JSON.stringify({ v: 5, have: 0, token: "t", fight, chars: [VARLA.id] }));
+  await say(JSON.stringify({ v: 6, have: 0, token: "t", fight, chars: [VARLA.id] }));
   await expect(lines).toContainText("Player 1 joined: Varla.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.length)).toBe(2);
   const wire = await raw.page.evaluate(() => (window as any).got[1]);
@@ -274,10 +274,10 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   // stored.
   if ((await turnStatus(gm).textContent())!.includes("Varla’s turn")) await gm.getByTestId("next").tap();
   const now = (await turnStatus(gm).textContent())!.match(/· (.+)’s turn/)![1];
-  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 5, have: 0, ask: [n, who, event] }));
+  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 6, have: 0, ask: [n, who, event] }));
   // An intent: (number, combatant, [kind, choices…], dice as [faces, value]).
   const act = (n: number, who: number, code: number[], dice: [number, number][]) =>
-    say(JSON.stringify({ v: 5, have: 0, act: [n, who, code, dice] }));
+    say(JSON.stringify({ v: 6, have: 0, act: [n, who, code, dice] }));
   const after = await stored();
   await ask(1, 1, { Note: "Varla strikes" });
   await expect(lines).toContainText("Player 1: a request was refused: a change the rules did not make (this game’s actions are intents).");
@@ -298,15 +298,15 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   await say(JSON.stringify({ v: 2, have: 0, ask: [10, 1, "Next"] }));
   await expect(lines).toContainText("table format 2");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.filter((m: string) => m.includes('"asked"')).map((m: string) => JSON.parse(m)))).toEqual([
-    { v: 5, seq: 0, asked: 1, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 5, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
-    { v: 5, seq: 0, asked: 3, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 5, seq: 0, asked: 4, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 5, seq: 0, asked: 5, why: "it is not Varla’s turn" },
-    { v: 5, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
-    { v: 5, seq: 0, asked: 7, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 5, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
-    { v: 5, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
+    { v: 6, seq: 0, asked: 1, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 6, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
+    { v: 6, seq: 0, asked: 3, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 6, seq: 0, asked: 4, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 6, seq: 0, asked: 5, why: "it is not Varla’s turn" },
+    { v: 6, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
+    { v: 6, seq: 0, asked: 7, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 6, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
+    { v: 6, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
   ]);
   await expect(gm.getByTestId("asks")).toHaveCount(0);
   expect(await stored(), "nothing stored changed").toBe(after);
@@ -677,4 +677,53 @@ test("the table's code comes only when a phone needs it: a player's phone that c
   await expect(player.getByText("Connected to the GM’s phone.")).toBeVisible({ timeout: 15_000 });
   expect(errors).toEqual([]);
   await context.close();
+});
+
+test("Aura at the table: the player's run, initiative and attack are intents the GM's phone resolves; the player's phone shows what the rules refuse", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const auraBase = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-aura-v1.json"), "utf8"));
+  const maren = { ...auraBase, id: "ad00000000000001", name: "Maren", sheet: { ...auraBase.sheet, conditions: [] } };
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [maren]);
+  await newFight(gm, "Ford", "aura", [maren], "Gnoll");
+  await expect(turnStatus(gm)).toContainText("Round 1");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  await gm.locator('li[data-npc="Gnoll"]').getByRole("button", { name: "Numbers shown" }).tap();
+  const mine = one.page.getByTestId("my-actions");
+  const asks = gm.getByTestId("asks");
+
+  // A run, asked from her phone and taken by the GM's: its energy paid on both phones.
+  const run = mine.getByRole("button", { name: /^Run · 3 energy/ });
+  await run.tap();
+  await expect(asks).toContainText("Player 1 asks for Maren: Maren: Run");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(mine.getByTestId("pools")).toContainText("energy 2/5");
+  await expect(run).toBeDisabled();
+  await expect(mine.getByText("Not now: needs 3 energy, 2 left.").first()).toBeVisible();
+
+  // Initiative against the gnoll: both sides roll once a round (review item 3).
+  await mine.getByRole("combobox", { name: "Initiative against" }).selectOption({ label: "Gnoll" });
+  await mine.getByTestId("roll-init").tap();
+  await expect(asks).toContainText(/Player 1 asks for Maren: Maren (wins|loses) initiative against Gnoll: \d+ vs \d+/);
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(mine.getByTestId("roll-init")).toBeDisabled();
+  await expect(mine.getByTestId("init-odds")).toContainText("wins 0%");
+
+  // Her attack: the gnoll's evasion roll is made by the rules on the GM's phone.
+  await mine.getByRole("combobox", { name: "Target", exact: true }).selectOption({ label: "Gnoll" });
+  const withWhat = mine.getByRole("combobox", { name: "With", exact: true });
+  const fist = (await withWhat.locator("option").allTextContents()).indexOf("Unarmed");
+  await withWhat.selectOption({ index: fist });
+  await expect(mine.getByTestId("attack-odds")).toContainText(/AV \d+ vs 1d10\*\+\d+/);
+  await mine.getByTestId("roll-attack").tap();
+  await expect(asks).toContainText(/Player 1 asks for Maren: Maren → Gnoll: attack, combat roll \d+/);
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(gm.getByTestId("fight-log")).toContainText(/Maren → Gnoll: attack, combat roll \d+/);
+  await expect(mine.getByTestId("attack-result")).toContainText(/Maren → Gnoll: attack, combat roll \d+/);
+  // Unarmed costs 2: nothing left for another.
+  await expect(mine.getByTestId("pools")).toContainText("energy 0/5");
+  await expect(mine.getByTestId("roll-attack")).toBeDisabled();
+  await one.page.screenshot({ path: "test-results/screens/table-aura-player.png", fullPage: true });
+  await one.context.close();
 });

@@ -72,6 +72,17 @@ fn heimr_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
 
 fn aura_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
     use rollsheet::rules::aura::combat::{can_attack, swing_events, Swing};
+    use rollsheet::rules::referee::{offers, resolve};
+    if seed % 4 != 0 {
+        // Whatever the rules allow now, its choices made concrete against `b` or another.
+        let allowed: Vec<_> = offers(s, a).into_iter().filter(|o| o.allowed()).collect();
+        let o = allowed.get(seed as usize % allowed.len().max(1))?;
+        let k = (seed / 7) as usize;
+        let i = concrete(s, a, &o.action, k)?;
+        return resolve(s, a, &i, &mut SeededSource::new(seed)).ok();
+    }
+    // An attack's events with any damage the importer must take (up to 200 dice of 1000
+    // sides after a critical and a weakness).
     let mut src = SeededSource::new(seed);
     let energy = src.roll(3) as i32;
     let enhance = src.roll(5) as i32 - 1;
@@ -430,6 +441,8 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
         .map(|c| c.id)
         .collect();
     let t = || others.get(k % others.len().max(1)).copied();
+    use rollsheet::rules::aura::referee::Action as A;
+    use rollsheet::rules::aura::strike::{Aim, FightAttack};
     use rollsheet::rules::heimr::referee::Action as H;
     use rollsheet::rules::heimr::strike::Strike;
     use rollsheet::rules::symbaroum::referee::{Action as S, Strike as SStrike};
@@ -473,6 +486,33 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
             c: (k % 4) as i32,
             p: 2,
         }),
+        Intent::Aura(A::Initiative(_)) => Intent::Aura(A::Initiative(t()?)),
+        Intent::Aura(A::Attack(_)) => Intent::Aura(A::Attack({
+            // Varied choices where the rules take them, else the plainest attack there is.
+            let x = FightAttack {
+                target: t()?,
+                with: (k % 4) as u32,
+                behind: k % 5 == 0,
+                swift: k % 3 == 0,
+                passing: k % 2 == 0,
+                enhance: (k % 3) as u32,
+                aim: Aim {
+                    my_edge: (k % 3) as u32,
+                    band: (k / 3 % 3) as u32,
+                    widen: (k % 5) as u32,
+                    maneuver: (k / 2 % 5) as u32,
+                    try_nl: k % 4 == 1,
+                    weak: k % 6 == 0,
+                    ..Aim::default()
+                },
+            };
+            match x.plan(s, who) {
+                Ok(_) => x,
+                Err(_) => FightAttack::plainest(s, who, x.target).ok()?,
+            }
+        })),
+        Intent::Aura(A::Escape(_)) => Intent::Aura(A::Escape(5 + (k % 20) as u32)),
+        Intent::Aura(A::GainAura(_)) => Intent::Aura(A::GainAura(1 + (k % 9) as u32)),
         i => i.clone(),
     })
 }

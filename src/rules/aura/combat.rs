@@ -304,7 +304,8 @@ fn stamina_barred(s: &State, who: u32) -> Option<&'static str> {
     ["Exhausted", "Shaken"].into_iter().find(|&c| s.has(who, c))
 }
 
-fn cannot_act(s: &State, who: u32) -> Result<(), String> {
+/// Why `who` cannot act at all now (not in the fight, dead, before the start, unconscious).
+pub fn cannot_act(s: &State, who: u32) -> Result<(), String> {
     let Some(c) = s.get(who) else {
         return Err("not in the fight".into());
     };
@@ -934,13 +935,21 @@ pub fn wake_events(s: &State, who: u32, d20: u32) -> Event {
     Event::Batch(out)
 }
 
-/// Gaining aura stabilizes a bleeding combatant.
+/// Gaining aura: the fight's one healing path ([`State::heal_events`]), which stabilizes a
+/// bleeding combatant ([`hp_changed`]).
 pub fn heal_events(s: &State, who: u32, amount: i32) -> Event {
-    let mut out = vec![Event::Heal(vec![who], amount, false)];
-    if amount > 0 {
+    s.heal_events(vec![who], amount, false)
+}
+
+/// What a change of aura brings, whichever way it came (the Heal button, gaining aura, an
+/// edit on a linked sheet): any gain stabilizes (seed: gaining aura ends bleeding out).
+/// `s` is the fight after the change.
+pub fn hp_changed(s: &State, who: u32, was: i32, now: i32) -> Vec<Event> {
+    let mut out = Vec::new();
+    if now > was {
         clear(s, who, "Bleeding out", &mut out);
     }
-    Event::Batch(out)
+    out
 }
 
 /// Everything one attack needs to be rolled: the attacker's side, the defender's, the damage.
@@ -1211,24 +1220,58 @@ pub fn maneuver_events(s: &State, attacker: u32, target: u32, r: &ManeuverRoll) 
     out
 }
 
-/// One initiative roll a round: a second one fails by itself.
-pub fn initiative_events(s: &State, who: u32, other: u32, mine: i64, theirs: i64) -> Event {
-    if pool(s, who, INIT_ROLL) < 1 {
-        return Event::Note(format!(
-            "{} already rolled initiative this round: it fails against {}",
-            s.name(who),
-            s.name(other)
-        ));
+/// An initiative contest: `who` challenges `other`, each rolling once a round (seed: "You may
+/// only roll Initiative once per Round"). `mine` and `theirs` are the rolls with their bonuses;
+/// `None` for a side that has already rolled this round, which fails by itself (the
+/// challenger's failing first). Each roll made spends its roller's roll of the round.
+pub fn initiative_events(
+    s: &State,
+    who: u32,
+    other: u32,
+    mine: Option<i64>,
+    theirs: Option<i64>,
+) -> Event {
+    let (a, b) = (s.name(who), s.name(other));
+    let wins = match (mine, theirs) {
+        (None, _) => false,
+        (Some(_), None) => true,
+        (Some(m), Some(t)) => m > t,
+    };
+    let how = if wins { "wins" } else { "loses" };
+    let shown = |r: Option<i64>, n: &str| {
+        r.map_or_else(
+            || format!("{n} already rolled this round"),
+            |r| r.to_string(),
+        )
+    };
+    let mut out = vec![Event::Note(format!(
+        "{a} {how} initiative against {b}: {} vs {}",
+        shown(mine, a),
+        shown(theirs, b)
+    ))];
+    if mine.is_some() {
+        out.push(Event::Spend(who, INIT_ROLL, 1));
     }
-    let how = if mine > theirs { "wins" } else { "loses" };
-    Event::Batch(vec![
-        Event::Spend(who, INIT_ROLL, 1),
-        Event::Note(format!(
-            "{} {how} initiative against {}: {mine} vs {theirs}",
-            s.name(who),
-            s.name(other)
-        )),
-    ])
+    if theirs.is_some() {
+        out.push(Event::Spend(other, INIT_ROLL, 1));
+    }
+    Event::Batch(out)
+}
+
+/// Whether `who` still has its initiative roll this round.
+pub fn may_roll_initiative(s: &State, who: u32) -> bool {
+    pool(s, who, INIT_ROLL) >= 1
+}
+
+/// The exact chance `who` wins an initiative contest it starts against `other` now (a tie
+/// loses; a side that has already rolled this round fails by itself).
+pub fn initiative_odds(s: &State, who: u32, other: u32) -> Chance {
+    let stat = |x: u32| s.get(x).map_or(0, |c| c.stat(INITIATIVE));
+    match (may_roll_initiative(s, who), may_roll_initiative(s, other)) {
+        (false, _) => Chance::Impossible,
+        (true, false) => Chance::Certain,
+        (true, true) => super::initiative_contest(stat(who), stat(other)).0,
+    }
 }
 
 /// An attack as rolled, to be turned into events.
@@ -1527,9 +1570,28 @@ mod tests {
     #[test]
     fn gaining_aura_stabilizes() {
         let (mut s, _, g) = fight();
+        s.apply(&Event::Damage(vec![g], 10));
         s.apply(&Event::Add(g, "Bleeding out".into(), Duration::Removed));
         s.apply(&heal_events(&s, g, 2));
         assert!(!s.has(g, "Bleeding out"));
+    }
+
+    /// Review item 4 (seed l.647): the fight's generic Heal is the same path as gaining aura:
+    /// bleeding out at 0 aura, Heal 5 gives aura 5 and stabilizes; no death save is due.
+    #[test]
+    fn aura_r4_the_generic_heal_stabilizes() {
+        let (mut s, _, g) = fight();
+        s.apply(&Event::Damage(vec![g], 10));
+        s.apply(&Event::Add(g, "Bleeding out".into(), Duration::Removed));
+        assert_eq!(can_roll(&s, g, SAVE), Ok(()));
+        s.apply(&s.heal_events(vec![g], 5, false));
+        assert_eq!(s.get(g).unwrap().hp, 5);
+        assert!(!s.has(g, "Bleeding out"));
+        assert_eq!(can_roll(&s, g, SAVE), Err("no death save due".into()));
+        // Damage never stabilizes.
+        s.apply(&Event::Add(g, "Bleeding out".into(), Duration::Removed));
+        s.apply(&s.damage_events(vec![g], 5));
+        assert!(s.has(g, "Bleeding out"));
     }
 
     #[test]
@@ -1740,12 +1802,12 @@ mod tests {
     #[test]
     fn one_initiative_roll_a_round() {
         let (mut s, a, g) = fight();
-        s.apply(&initiative_events(&s, a, g, 12, 9));
+        s.apply(&initiative_events(&s, a, g, Some(12), Some(9)));
         assert_eq!(pool(&s, a, INIT_ROLL), 0);
-        let again = initiative_events(&s, a, g, 20, 1);
-        assert!(matches!(&again, Event::Note(t) if t.contains("fails")));
+        assert_eq!(pool(&s, g, INIT_ROLL), 0, "the challenged one rolled too");
         s.apply(&Event::Next);
         assert_eq!(pool(&s, a, INIT_ROLL), 1);
+        assert_eq!(pool(&s, g, INIT_ROLL), 1);
     }
 
     fn held_blade() -> AuraSheet {

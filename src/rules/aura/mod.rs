@@ -5,9 +5,11 @@
 
 pub mod combat;
 mod edit;
+pub mod referee;
 mod rolls;
 pub mod shared;
 mod sheet;
+pub mod strike;
 
 pub use edit::Edit;
 pub use rolls::{

@@ -462,7 +462,7 @@ pub const AURA: CombatRules = CombatRules {
     ],
     round_base: 1,
     seconds_per_round: 5,
-    hp_changed: None,
+    hp_changed: Some(crate::rules::aura::combat::hp_changed),
     lapse: &[],
     conditions: &[
         cond("Exposed", "Open to combat maneuvers.", D::RoundEnd),

@@ -4,26 +4,22 @@
 //! a target read from the fight with the exact odds, and the death roll, death save and waking
 //! at 0 aura or 0 stamina. The rules (`rules::aura::combat`) decide everything.
 
-use super::rolls::{
-    attack_form, death_tables, edge_index, edge_word, maneuver_at, Attacker, Target,
-};
+use super::rolls::{attack_form, death_tables, edge_word, Target};
 use crate::rules::aura::combat::{
-    attack_edge, auto_hit, can, can_attack, can_escape, can_roll, death_roll_events,
-    death_save_events, escape_events, escape_odds, fortitude_roll, guard, heal_events, holder_of,
-    initiative_events, let_go_events, maneuver_events, maneuver_limit, npc, roll_defence, swap,
-    swift_limit, swing_events, take, thrown_note, wake_events, Maneuver, Npc, Swing, ACTS, AGILITY,
-    AR, BLUNT, COVERAGE, ENERGY, ESCAPE_ENERGY, FORTITUDE, INITIATIVE, MAX_STAMINA, MELEE_AV,
-    MELEE_BONUS, MELEE_HALVED, MELEE_PRECISE, MISS_MOD, RANGED_BONUS, RANGED_COVERAGE,
-    RANGED_HALVED, RANGED_PRECISE, SAVE, SHOT_ENERGY, SIZE, STAMINA, THROW_IMPROVISED,
-    THROW_MISS_MOD, THROW_PRECISE, THROW_RANGE, T_MELEE, T_RANGED, UNARMED_AV, UNARMED_DAMAGE,
-    WAKE, WEIGHT,
+    auto_hit, escape_odds, fortitude_roll, guard, holder_of, initiative_odds, may_roll_initiative,
+    npc, Npc, AGILITY, AR, ENERGY, INITIATIVE, MAX_STAMINA, STAMINA,
 };
+use crate::rules::aura::referee::Action as A;
+use crate::rules::aura::strike::{attackers, foe, Aim, FightAttack};
 use crate::rules::aura::{dying_chance, AttackMode, SIZES};
-use crate::rules::dice::{DiceSource, Edge};
 use crate::rules::encounter::{Event, State};
+use crate::rules::referee::Intent;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
-use crate::ui::kit::{choices, fixed, flag, form, num, numbered_options, reactive, text, Field};
+use crate::ui::kit::offers::{last_said, picked};
+use crate::ui::kit::{
+    choices, fixed, flag, form, numbered_options, offers as kit_offers, reactive, text, Field,
+};
 use crate::ui::systems::{add_label, npc_names, CombatUi};
 use leptos::prelude::*;
 
@@ -187,70 +183,13 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
     .into_any()
 }
 
-/// The action list: each with its cost, refused (with why) when it cannot be paid.
+fn is<const K: u32>(i: &Intent) -> bool {
+    i.code()[0] == K
+}
+
+/// The action list and the swap as the rules offer them (refused with why when the pools or
+/// conditions forbid them), and the once-a-round initiative roll against a pick.
 fn actions(ctx: EncCtx, who: u32) -> AnyView {
-    let mut fields: Vec<Field> = vec![Field::Text(
-        "chance",
-        "pools",
-        text(move || ctx.state.with(|s| row_note(s, who))),
-    )];
-    let buttons: Vec<Field> = ACTS
-        .iter()
-        .map(|a| {
-            let label = text(move || {
-                ctx.state.with(|s| {
-                    let cost = [
-                        (a.energy, "energy"),
-                        (a.agility, "agility"),
-                        (a.stamina, "stamina"),
-                    ]
-                    .iter()
-                    .filter(|c| c.0 > 0)
-                    .map(|c| format!("{} {}", c.0, c.1))
-                    .collect::<Vec<_>>()
-                    .join(" + ");
-                    match can(s, who, a) {
-                        Ok(()) => format!("{} · {cost}", a.name),
-                        Err(why) => format!("{} · {cost} · {why}", a.name),
-                    }
-                })
-            });
-            Field::Act(
-                label,
-                "btn action",
-                "act",
-                flag(move || ctx.state.with(|s| can(s, who, a).is_err())),
-                Callback::new(move |()| {
-                    if let Some(e) = ctx
-                        .state
-                        .with_untracked(|s| can(s, who, a).ok().map(|()| take(s, who, a)))
-                    {
-                        ctx.act(e);
-                    }
-                }),
-            )
-        })
-        .collect();
-    fields.extend(buttons);
-    fields.push(Field::Act(
-        text(move || {
-            ctx.state.with(|s| match swap(s, who) {
-                Ok(_) => "Swap 1 stamina for 1 energy (once a round)".to_owned(),
-                Err(why) => format!("Swap 1 stamina for 1 energy · {why}"),
-            })
-        }),
-        "btn action",
-        "swap",
-        flag(move || ctx.state.with(|s| swap(s, who).is_err())),
-        Callback::new(move |()| {
-            if let Some(Ok(e)) = ctx
-                .state
-                .with_untracked(|s| s.get(who).map(|_| swap(s, who)))
-            {
-                ctx.act(e);
-            }
-        }),
-    ));
     let other = RwSignal::new(0);
     let others = choices(move || {
         ctx.state.with(|s| {
@@ -264,177 +203,46 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
                 .collect()
         })
     });
-    fields.push(Field::Pick("Initiative against", others, other));
-    fields.push(Field::Text(
-        "chance",
-        "init-odds",
-        text(move || {
-            ctx.state.with(|s| {
-                let o = other.get();
-                let (Some(a), Some(b)) = (s.get(who), s.get(o.max(0) as u32)) else {
-                    return String::new();
-                };
-                let (w, _) =
-                    crate::rules::aura::initiative_contest(a.stat(INITIATIVE), b.stat(INITIATIVE));
-                format!(
-                    "d20{:+} against d20{:+}: wins {} (a tie loses)",
-                    a.stat(INITIATIVE),
-                    b.stat(INITIATIVE),
-                    percent(w)
-                )
-            })
-        }),
-    ));
-    fields.push(Field::Act(
-        fixed("Roll initiative (once a round)"),
-        "btn",
-        "roll-init",
-        flag(move || other.get() <= 0),
-        Callback::new(move |()| {
-            let o = other.get_untracked().max(0) as u32;
-            let Some((x, y)) = ctx.roll(|src| (src.roll(20), src.roll(20))) else {
-                return;
+    let odds = text(move || {
+        ctx.state.with(|s| {
+            let o = other.get().max(0) as u32;
+            let (Some(a), Some(b)) = (s.get(who), s.get(o)) else {
+                return String::new();
             };
-            if let Some(e) = ctx.state.with_untracked(|s| {
-                let (a, b) = (s.get(who)?, s.get(o)?);
-                Some(initiative_events(
-                    s,
-                    who,
-                    o,
-                    i64::from(x) + i64::from(a.stat(INITIATIVE)),
-                    i64::from(y) + i64::from(b.stat(INITIATIVE)),
-                ))
-            }) {
-                ctx.act(e);
-            }
+            let w = initiative_odds(s, who, o);
+            let theirs = if may_roll_initiative(s, o) {
+                format!("d20{:+}", b.stat(INITIATIVE))
+            } else {
+                format!("{} (already rolled this round: fails by itself)", b.name)
+            };
+            format!(
+                "d20{:+} against {theirs}: wins {} (a tie loses)",
+                a.stat(INITIATIVE),
+                percent(w)
+            )
+        })
+    });
+    let mut fields = vec![
+        Field::Text(
+            "chance",
+            "pools",
+            text(move || ctx.state.with(|s| row_note(s, who))),
+        ),
+        kit_offers(ctx, who, |i| is::<500>(i) || is::<501>(i)),
+        Field::Pick("Initiative against", others, other),
+        Field::Text("chance", "init-odds", odds),
+    ];
+    fields.extend(picked(
+        ctx,
+        who,
+        is::<502>,
+        "Roll initiative (once a round)",
+        "roll-init",
+        std::sync::Arc::new(move || {
+            Intent::Aura(A::Initiative(other.get_untracked().max(0) as u32))
         }),
     ));
     form("Actions", fields)
-}
-
-/// The attacks this combatant has: (label, mode, value, precise, dice, bonus, halvings, energy).
-fn kinds(s: &State, who: u32) -> Vec<(String, Attacker)> {
-    let Some(c) = s.get(who) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    let melee_dice = c.text(T_MELEE);
-    if !melee_dice.is_empty() {
-        let strike = Attacker {
-            name: format!("Melee weapon {melee_dice}{:+}", c.stat(MELEE_BONUS)),
-            mode: AttackMode::Melee,
-            value: c.stat(MELEE_AV),
-            precise: c.stat(MELEE_PRECISE),
-            dice: melee_dice.to_owned(),
-            bonus: c.stat(MELEE_BONUS),
-            halvings: u32::from(c.stat(MELEE_HALVED) > 0),
-            improvised_throw: false,
-            blunt: c.stat(BLUNT) > 0,
-            unarmed: false,
-            energy: 3,
-            unarmed_av: c.stat(UNARMED_AV),
-        };
-        // The same weapon thrown: its own miss modifier, range and precision, 1 energy.
-        let r = THROW_RANGE.map(|i| c.stat(i));
-        let improvised = c.stat(THROW_IMPROVISED) > 0;
-        let throw = Attacker {
-            name: format!(
-                "Melee weapon thrown {melee_dice}, range {}/{}/{}{}",
-                r[0],
-                r[1],
-                r[2],
-                if improvised {
-                    " · not made for throwing: half damage unless a natural 20"
-                } else {
-                    ""
-                }
-            ),
-            mode: AttackMode::Thrown,
-            value: c.stat(THROW_MISS_MOD),
-            precise: c.stat(THROW_PRECISE),
-            bonus: 0,
-            improvised_throw: improvised,
-            energy: 1,
-            ..strike.clone()
-        };
-        out.push((format!("Melee weapon {melee_dice}"), strike));
-        out.push((format!("Throw the melee weapon {melee_dice}"), throw));
-    }
-    out.push((
-        "Unarmed".into(),
-        Attacker {
-            name: "Unarmed".into(),
-            mode: AttackMode::Melee,
-            value: c.stat(UNARMED_AV),
-            precise: 0,
-            dice: "0".into(),
-            bonus: c.stat(UNARMED_DAMAGE),
-            halvings: 0,
-            improvised_throw: false,
-            blunt: true,
-            unarmed: true,
-            energy: 2,
-            unarmed_av: c.stat(UNARMED_AV),
-        },
-    ));
-    let ranged_dice = c.text(T_RANGED);
-    if !ranged_dice.is_empty() {
-        out.push((
-            format!("Ranged weapon {ranged_dice}"),
-            Attacker {
-                name: format!("Ranged weapon {ranged_dice}{:+}", c.stat(RANGED_BONUS)),
-                mode: AttackMode::Shot,
-                value: c.stat(MISS_MOD),
-                precise: c.stat(RANGED_PRECISE),
-                dice: ranged_dice.to_owned(),
-                bonus: c.stat(RANGED_BONUS),
-                halvings: u32::from(c.stat(RANGED_HALVED) > 0),
-                improvised_throw: false,
-                blunt: false,
-                unarmed: false,
-                energy: c.stat(SHOT_ENERGY).max(1),
-                unarmed_av: c.stat(UNARMED_AV),
-            },
-        ));
-    }
-    out
-}
-
-/// What one attack tries, for its refusal: its cost and the choices that can forbid it.
-#[derive(Clone, Copy)]
-struct Try {
-    energy: i32,
-    enhance: i32,
-    swift: bool,
-    passing: bool,
-    m: Option<Maneuver>,
-    /// The weight class of what it attacks with (0 unarmed).
-    weight: i32,
-    behind: bool,
-}
-
-/// The energy an attack costs: a swift melee attack 1, a restrain or push 2 (unarmed).
-fn cost(energy: i32, melee: bool, swift: bool, m: Option<Maneuver>) -> i32 {
-    match (swift && melee, m.is_some_and(Maneuver::unarmed)) {
-        (true, _) => 1,
-        (false, true) => 2,
-        (false, false) => energy,
-    }
-}
-
-/// Why `who` cannot make this attack on `t` (0: none picked yet) now.
-fn refusal(s: &State, who: u32, t: u32, x: Try) -> Result<(), String> {
-    can_attack(s, who, x.energy, x.enhance, x.swift)?;
-    if t == 0 {
-        return Ok(());
-    }
-    if x.swift {
-        swift_limit(s, t, x.passing)?;
-    }
-    match x.m {
-        Some(m) => maneuver_limit(s, who, t, m, x.weight, x.behind),
-        None => Ok(()),
-    }
 }
 
 fn attack(ctx: EncCtx, who: u32) -> AnyView {
@@ -445,12 +253,17 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let behind = RwSignal::new(false);
     let enhance = RwSignal::new(0);
     let man = RwSignal::new(0);
+    // A maneuver is a melee attack: a new weapon starts without one.
+    Effect::new(move |_| {
+        kind.track();
+        man.set(0);
+    });
     let head = vec![
         Field::Pick(
             "With",
             choices(move || {
                 ctx.state.with(|s| {
-                    kinds(s, who)
+                    attackers(s, who)
                         .into_iter()
                         .enumerate()
                         .map(|(i, (l, _))| (i as i32, l))
@@ -489,61 +302,42 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         Field::Num("Stamina to enhance it (at most 4)", enhance, 0, 4),
     ];
     let body = move || {
-        let k = kind.get();
+        let k = kind.get().max(0) as u32;
         let Some((_, a)) = ctx
             .state
-            .with_untracked(|s| kinds(s, who).into_iter().nth(k.max(0) as usize))
+            .with_untracked(|s| attackers(s, who).into_iter().nth(k as usize))
         else {
             return ().into_any();
         };
-        let melee = a.mode == AttackMode::Melee;
-        let thrown = a.mode == AttackMode::Thrown;
-        let unarmed = a.unarmed;
-        let tgt = move || target.get().max(0) as u32;
-        let energy = a.energy;
-        let stat =
-            move |i: usize| num(move || ctx.state.with(|s| s.get(tgt()).map_or(0, |c| c.stat(i))));
-        let guarded = move || ctx.state.with(|s| guard(s, tgt(), melee, behind.get()));
-        let tried = move |s: &State| {
-            let m = maneuver_at(man.get());
-            Try {
-                energy: cost(energy, melee, swift.get(), m),
-                enhance: enhance.get(),
-                swift: swift.get(),
-                passing: passing.get(),
-                m,
-                weight: if unarmed || m.is_some_and(Maneuver::unarmed) {
-                    0
-                } else {
-                    s.get(who).map_or(0, |c| c.stat(WEIGHT))
-                },
-                behind: behind.get(),
-            }
+        let plan = move |aim: Aim| FightAttack {
+            target: target.get().max(0) as u32,
+            with: k,
+            behind: behind.get(),
+            swift: swift.get(),
+            passing: passing.get(),
+            enhance: enhance.get().max(0) as u32,
+            aim,
         };
+        let melee = a.mode == AttackMode::Melee;
+        let tgt = move || target.get().max(0) as u32;
+        let foe = Signal::derive(move || {
+            ctx.state
+                .with(|s| foe(s, who, tgt(), melee, behind.get(), swift.get()))
+        });
         let t = Target {
-            defence: num(move || guarded().value),
-            fortitude: stat(FORTITUDE),
-            edge: num(move || edge_index(guarded().edge)),
-            defending: flag(move || ctx.state.with(|s| s.has(tgt(), "Defending"))),
-            exposed: flag(move || ctx.state.with(|s| s.has(tgt(), "Exposed"))),
-            coverage: stat(if melee { COVERAGE } else { RANGED_COVERAGE }),
-            ar: stat(AR),
-            aura: num(move || ctx.state.with(|s| s.get(tgt()).map_or(0, |c| c.hp))),
-            fort_edge: num(move || ctx.state.with(|s| edge_index(fortitude_roll(s, tgt()).0))),
-            worse: flag(move || {
-                ctx.state
-                    .with(|s| attack_edge(s, who, Edge::Normal) == Edge::Disadvantage)
-            }),
-            swift: swift.into(),
-            size: Some(stat(SIZE)),
+            foe,
             refuse: text(move || {
+                let aim = Aim {
+                    maneuver: man.get().max(0) as u32,
+                    ..Aim::default()
+                };
                 ctx.state
-                    .with(|s| refusal(s, who, tgt(), tried(s)))
+                    .with(|s| plan(aim).plan(s, who))
                     .err()
                     .unwrap_or_default()
             }),
-            auto_hit: flag(move || ctx.state.with(|s| auto_hit(s, tgt(), melee).is_some())),
             maneuver: man,
+            said: Some(last_said(ctx, who, " → ")),
         };
         let facts = Field::Text(
             "muted",
@@ -554,6 +348,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                         return "Pick a target: its numbers come from the fight.".into();
                     };
                     let g = guard(s, tgt(), melee, behind.get());
+                    let f = foe.get();
                     let mut out = format!(
                         "{}: aura {} · {} {}{} · coverage {} · AR {}",
                         c.name,
@@ -561,79 +356,26 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                         g.name,
                         g.value,
                         edge_word(g.edge),
-                        t.coverage.get(),
+                        f.coverage,
                         c.stat(AR)
                     );
                     if let Some(why) = auto_hit(s, tgt(), melee) {
                         out.push_str(&format!(" · {why}"));
                     }
-                    if attack_edge(s, who, Edge::Normal) == Edge::Disadvantage {
+                    if f.worse {
                         out.push_str(" · your attack rolls have disadvantage (dazed or blinded)");
                     }
                     out
                 })
             }),
         );
-        let on_roll: super::rolls::OnRoll = std::sync::Arc::new(move |x| {
-            let (st, r, m, fort) = (&x.st, &x.r, x.m, x.fort);
-            let t = tgt();
-            if t == 0 {
+        let on_roll: super::rolls::OnRoll = std::sync::Arc::new(move |aim| {
+            if tgt() == 0 {
                 return "Pick a target first.".to_owned();
             }
-            let sw = swift.get_untracked();
-            let cost = cost(energy, melee, sw, m);
-            let en = enhance.get_untracked();
-            let checked = ctx
-                .state
-                .with_untracked(|s| refusal(s, who, t, untrack(|| tried(s))));
-            if let Err(why) = checked {
-                return format!("Not applied: {why}.");
-            }
-            let line = x.line.clone();
-            let ev = ctx.state.with_untracked(|s| {
-                let mut also = m.map_or_else(Vec::new, |m| {
-                    maneuver_events(
-                        s,
-                        who,
-                        t,
-                        &crate::rules::aura::combat::ManeuverRoll {
-                            m,
-                            hit: r.hit,
-                            fortitude: fort,
-                            av: st.value + 5,
-                            swift: sw,
-                        },
-                    )
-                });
-                if thrown {
-                    also.push(thrown_note(s, who));
-                }
-                let label = match (m, thrown) {
-                    (Some(m), _) => m.name().to_lowercase(),
-                    (None, true) => "throw".to_owned(),
-                    (None, false) => "attack".to_owned(),
-                };
-                swing_events(
-                    s,
-                    &Swing {
-                        attacker: who,
-                        target: t,
-                        label,
-                        energy: cost,
-                        enhance: en,
-                        swift: sw,
-                        d20: r.d20,
-                        hit: r.hit,
-                        crit: r.crit,
-                        dealt: if m.is_some() { 0 } else { r.dealt },
-                        rolls: line.clone(),
-                        non_lethal: x.non_lethal,
-                        also,
-                    },
-                )
-            });
-            ctx.act(ev);
-            line
+            let x = untrack(|| plan(aim));
+            ctx.intend(who, Intent::Aura(A::Attack(x)));
+            String::new()
         });
         attack_form(a, t, vec![facts], on_roll)
     };
@@ -682,64 +424,24 @@ fn hold(ctx: EncCtx, who: u32) -> AnyView {
             }
         })
     });
-    let escape = move || {
-        let Some((e, f, theirs)) = ctx.state.with_untracked(|s| {
-            can_escape(s, who).ok()?;
-            let (e, f) = fortitude_roll(s, who);
-            Some((e, f, holder_of(s, who).map(|h| fortitude_roll(s, h))))
-        }) else {
-            return;
-        };
-        let Some((mine, other)) = ctx.roll(|src| {
-            let mine = roll_defence(10, e, src).1 + i64::from(f);
-            let other = match theirs {
-                Some((he, hf)) => roll_defence(10, he, src).1 + i64::from(hf),
-                None => i64::from(dc.get_untracked()),
-            };
-            (mine, other)
-        }) else {
-            return;
-        };
-        let ev = ctx
-            .state
-            .with_untracked(|s| escape_events(s, who, mine, other));
-        ctx.act(ev);
-    };
-    form(
-        "Held",
-        vec![Field::If(
-            show,
-            vec![
-                Field::Text("chance", "escape-odds", odds),
-                Field::Num("DC when no one in the fight holds it", dc, 1, 1000),
-                Field::Act(
-                    text(move || {
-                        ctx.state.with(|s| match can_escape(s, who) {
-                            Ok(()) => format!("Break free · {ESCAPE_ENERGY} energy"),
-                            Err(why) => format!("Break free · {ESCAPE_ENERGY} energy · {why}"),
-                        })
-                    }),
-                    "btn",
-                    "escape",
-                    flag(move || ctx.state.with(|s| can_escape(s, who).is_err())),
-                    Callback::new(move |()| escape()),
-                ),
-                Field::Act(
-                    fixed("Let go"),
-                    "btn",
-                    "let-go",
-                    flag(move || ctx.state.with(|s| !s.has(who, "Restraining"))),
-                    Callback::new(move |()| {
-                        let e = ctx.state.with_untracked(|s| let_go_events(s, who));
-                        ctx.act(e);
-                    }),
-                ),
-            ],
-        )],
-    )
+    let mut fields = vec![
+        Field::Text("chance", "escape-odds", odds),
+        Field::Num("DC when no one in the fight holds it", dc, 1, 1000),
+    ];
+    fields.extend(picked(
+        ctx,
+        who,
+        is::<504>,
+        "Break free · 3 energy",
+        "escape",
+        std::sync::Arc::new(move || Intent::Aura(A::Escape(dc.get_untracked().max(1) as u32))),
+    ));
+    fields.push(kit_offers(ctx, who, is::<505>));
+    form("Held", vec![Field::If(show, fields)])
 }
 
-/// At 0 aura or 0 stamina: the death roll, the death save, waking, and gaining aura.
+/// At 0 aura or 0 stamina: the chance of dying, both tables, and the death roll, death save,
+/// wake roll and gaining aura as the rules offer them.
 fn down(ctx: EncCtx, who: u32) -> AnyView {
     let amount = RwSignal::new(1);
     let show = flag(move || {
@@ -749,69 +451,34 @@ fn down(ctx: EncCtx, who: u32) -> AnyView {
             })
         })
     });
-    let d20 = move |f: fn(&State, u32, u32) -> Event| {
-        if let Some(r) = ctx.roll(|src| src.roll(20)) {
-            let e = ctx.state.with_untracked(|s| f(s, who, r));
-            ctx.act(e);
-        }
-    };
-    form(
-        "At 0 aura",
-        vec![Field::If(
-            show,
-            vec![
-                Field::Text(
-                    "chance",
-                    "dying-odds",
-                    text(move || {
-                        ctx.state.with(|s| {
-                            let b = s.has(who, "Bleeding out");
-                            format!(
-                                "Dies before being stabilized (no aura gained, no more damage): {}; after another hit's death roll: {}",
-                                percent(dying_chance(b, false)),
-                                percent(dying_chance(b, true))
-                            )
-                        })
-                    }),
-                ),
-                Field::Text("muted", "death-tables", Signal::stored(death_tables())),
-                Field::Pair(vec![
-                    Field::Act(
-                        fixed("Death roll (d20)"),
-                        "btn",
-                        "death-roll",
-                        flag(move || ctx.state.with(|s| s.get(who).is_none_or(|c| c.hp > 0))),
-                        Callback::new(move |()| d20(death_roll_events)),
-                    ),
-                    Field::Act(
-                        fixed("Death save (d20)"),
-                        "btn",
-                        "death-save",
-                        flag(move || ctx.state.with(|s| can_roll(s, who, SAVE).is_err())),
-                        Callback::new(move |()| d20(death_save_events)),
-                    ),
-                    Field::Act(
-                        fixed("Wake roll (d20)"),
-                        "btn",
-                        "wake",
-                        flag(move || ctx.state.with(|s| can_roll(s, who, WAKE).is_err())),
-                        Callback::new(move |()| d20(wake_events)),
-                    ),
-                ]),
-                Field::Num("Aura gained", amount, 1, 10_000),
-                Field::Act(
-                    fixed("Gain aura (stabilizes)"),
-                    "btn",
-                    "gain-aura",
-                    Signal::stored(false),
-                    Callback::new(move |()| {
-                        let e = ctx
-                            .state
-                            .with_untracked(|s| heal_events(s, who, amount.get_untracked()));
-                        ctx.act(e);
-                    }),
-                ),
-            ],
-        )],
-    )
+    let mut fields = vec![
+        Field::Text(
+            "chance",
+            "dying-odds",
+            text(move || {
+                ctx.state.with(|s| {
+                    let b = s.has(who, "Bleeding out");
+                    format!(
+                        "Dies before being stabilized (no aura gained, no more damage): {}; after another hit's death roll: {}",
+                        percent(dying_chance(b, false)),
+                        percent(dying_chance(b, true))
+                    )
+                })
+            }),
+        ),
+        Field::Text("muted", "death-tables", Signal::stored(death_tables())),
+        kit_offers(ctx, who, |i| matches!(i.code()[0], 506..=508)),
+        Field::Num("Aura gained", amount, 1, 10_000),
+    ];
+    fields.extend(picked(
+        ctx,
+        who,
+        is::<509>,
+        "Gain aura (stabilizes)",
+        "gain-aura",
+        std::sync::Arc::new(move || {
+            Intent::Aura(A::GainAura(amount.get_untracked().max(1) as u32))
+        }),
+    ));
+    form("At 0 aura", vec![Field::If(show, fields)])
 }

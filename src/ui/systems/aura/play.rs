@@ -2,10 +2,9 @@
 //! pools on top; a row per defence and per attack (tap to roll); conditions as chips; rests;
 //! at 0 aura the death roll and death save with the exact chance of dying.
 
-use super::rolls::{
-    attack_form, attacker, death_tables, defence, log_attack, luck, typed_target, DEFENCES,
-};
+use super::rolls::{attack_form, death_tables, defence, luck, sheet_roll, typed_target, DEFENCES};
 use super::Ctx;
+use crate::rules::aura::strike::attacker;
 use crate::rules::aura::{death_roll, death_save, dying_chance, AttackMode, AuraSheet, Edit};
 use crate::rules::encounter::systems::AURA;
 use crate::ui::format::percent;
@@ -140,11 +139,8 @@ pub fn play(ctx: Ctx) -> impl IntoView {
                     let a = attacker(s, w, mode);
                     let (t, fields) = typed_target(mode == AttackMode::Melee);
                     let title = format!("Attack: {}", a.name);
-                    let name = a.name.clone();
-                    (title, attack_form(a, t, fields, std::sync::Arc::new(move |r: &super::rolls::Rolled| {
-                        log_attack(ctx, &name, r);
-                        r.line.clone()
-                    })))
+                    let roll = sheet_roll(ctx, a.clone(), t.foe);
+                    (title, attack_form(a, t, fields, roll))
                 }
             });
             view! {

@@ -6,14 +6,17 @@
 
 use super::Ctx;
 use crate::rules::aura::combat::{
-    kept_outcome, kept_text, roll_defence, strike, strike_odds, Kept, Maneuver, Strike, Struck,
+    kept_outcome, kept_text, roll_defence, strike_odds, Kept, Maneuver,
+};
+use crate::rules::aura::strike::{
+    non_lethal_kind, roll_attack, strike_of, Aim, Attacker, Foe, Rolled,
 };
 use crate::rules::aura::{
     chance, crit_from, cut_off, d20_at_least, d20_table_odds, death_roll, death_save, defence_roll,
     initiative_contest, maneuver, non_lethal_from, AttackMode, DeathRoll, DeathSave, Defender,
-    NonLethal, Takes, MISS_MOVE, MISS_SIZE,
+    MISS_MOVE, MISS_SIZE,
 };
-use crate::rules::dice::{parse, Chance, DiceSource, Distribution, Edge, EXPLODE_CAP};
+use crate::rules::dice::{Chance, Distribution, Edge, EXPLODE_CAP};
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::format::{decimal, percent};
 use crate::ui::kit::{fixed, flag, form, numbered_options, text, Field};
@@ -28,15 +31,6 @@ pub const EDGES: [(&str, Edge); 3] = [
 
 pub fn edge(i: i32) -> Edge {
     EDGES[i.clamp(0, 2) as usize].1
-}
-
-/// An edge as the index of [`EDGES`] (kept in an `i32` signal, a type the app already has).
-pub fn edge_index(e: Edge) -> i32 {
-    match e {
-        Edge::Normal => 0,
-        Edge::Advantage => 1,
-        Edge::Disadvantage => 2,
-    }
 }
 
 /// The edge in a log line: "", " (advantage)", " (disadvantage)".
@@ -186,52 +180,17 @@ pub fn defence(ctx: Ctx, which: usize) -> AnyView {
     .into_any()
 }
 
-/// The attacker's side of an attack, fixed when the panel opens.
-#[derive(Clone)]
-pub struct Attacker {
-    pub name: String,
-    pub mode: AttackMode,
-    /// Melee: the AV; shot or throw: the miss chance modifier.
-    pub value: i32,
-    pub precise: i32,
-    pub dice: String,
-    pub bonus: i32,
-    pub halvings: u32,
-    pub improvised_throw: bool,
-    pub blunt: bool,
-    pub unarmed: bool,
-    /// Energy it costs (shown).
-    pub energy: i32,
-    /// The AV of an unarmed attack (restrain and push are made unarmed).
-    pub unarmed_av: i32,
-}
-
-/// The target's side: read from its signals (typed on a sheet, from the fight in an encounter).
+/// The target's side of an attack panel: its numbers (typed on a sheet, from the fight in an
+/// encounter), why the attack cannot be made now (empty when it can), and the maneuver picked
+/// (0 none, then `Maneuver::ALL` from 1), which the owner reads for its refusals.
 #[derive(Clone, Copy)]
 pub struct Target {
-    pub defence: Signal<i32>,
-    pub fortitude: Signal<i32>,
-    /// The target's evasion roll edge and fortitude roll edge, indexes of [`EDGES`].
-    pub edge: Signal<i32>,
-    pub fort_edge: Signal<i32>,
-    /// The attacker's conditions give its attack rolls disadvantage (dazed, blinded).
-    pub worse: Signal<bool>,
-    /// A swift attack: a maneuver gives no advantage and leaves no one unguarded.
-    pub swift: Signal<bool>,
-    /// The target's size (an index of `MISS_SIZE`) when known (a fight); a sheet picks it.
-    pub size: Option<Signal<i32>>,
-    /// Why the attack cannot be made now (the pools); empty when it can.
+    pub foe: Signal<Foe>,
     pub refuse: Signal<String>,
-    pub defending: Signal<bool>,
-    pub exposed: Signal<bool>,
-    pub coverage: Signal<i32>,
-    pub ar: Signal<i32>,
-    pub aura: Signal<i32>,
-    /// The target rolls no defence: every attack hits (helpless; unconscious against melee).
-    pub auto_hit: Signal<bool>,
-    /// The maneuver picked (0 none, then `Maneuver::ALL` from 1): the owner reads it for
-    /// its refusals.
     pub maneuver: RwSignal<i32>,
+    /// What the result line shows: the fight's own log line of the attack; `None`, the line
+    /// the roll returns (a sheet's roll).
+    pub said: Option<Signal<String>>,
 }
 
 /// The choices of one attack that are not the target's numbers.
@@ -248,9 +207,22 @@ struct Choices {
     try_nl: RwSignal<bool>,
 }
 
-/// The maneuver picked in `man` (0: none).
-pub fn maneuver_at(man: i32) -> Option<Maneuver> {
-    (man > 0).then(|| Maneuver::ALL[(man - 1).clamp(0, 3) as usize])
+impl Choices {
+    /// The choices as the rules take them (tracked).
+    fn aim(self) -> Aim {
+        let n = |x: RwSignal<i32>| x.get().max(0) as u32;
+        Aim {
+            my_edge: n(self.my_edge),
+            resists: self.resists.get(),
+            weak: self.weak.get(),
+            size: n(self.size),
+            moving: n(self.moving),
+            band: n(self.band),
+            widen: n(self.widen),
+            maneuver: n(self.man),
+            try_nl: self.try_nl.get(),
+        }
+    }
 }
 
 const BANDS: [&str; 3] = [
@@ -259,110 +231,23 @@ const BANDS: [&str; 3] = [
     "Past the second range: disadvantage",
 ];
 
-fn maneuver_of(c: Choices) -> Option<Maneuver> {
-    maneuver_at(c.man.get())
-}
+/// What an attack panel does with the roll button: gets the choices; returns the line to show.
+pub type OnRoll = std::sync::Arc<dyn Fn(Aim) -> String + Send + Sync>;
 
-/// The strike the odds are shown for and the roll makes. A maneuver is made at its full AV
-/// (unarmed for restrain and push); the roll takes its −5 off.
-fn strike_of(a: &Attacker, t: Target, c: Choices) -> Option<Strike> {
-    let melee = a.mode == AttackMode::Melee;
-    let damage = parse(&a.dice).ok();
-    let man = maneuver_of(c);
-    let widen = if man.is_some() {
-        0
-    } else {
-        c.widen.get().clamp(0, 4)
-    };
-    let mut my_edge = edge(c.my_edge.get());
-    if !melee {
-        my_edge = match (my_edge, c.band.get()) {
-            (Edge::Normal, 0) => Edge::Advantage,
-            (Edge::Normal, 2) => Edge::Disadvantage,
-            (Edge::Advantage, 2) | (Edge::Disadvantage, 0) => Edge::Normal,
-            (e, _) => e,
-        };
-    }
-    if t.worse.get() {
-        my_edge = match my_edge {
-            Edge::Advantage => Edge::Normal,
-            _ => Edge::Disadvantage,
-        };
-    }
-    let size = t.size.map_or_else(|| c.size.get(), |s| s.get());
-    let value = if melee {
-        let av = if man.is_some_and(Maneuver::unarmed) {
-            a.unarmed_av
-        } else {
-            a.value
-        };
-        av - 3 * widen
-    } else {
-        a.value
-            + MISS_SIZE[size.clamp(0, 7) as usize].1
-            + MISS_MOVE[c.moving.get().clamp(0, 2) as usize].1
-            + 3 * widen
-    };
-    // Against a target that is not exposed, a maneuver (not swift) meets advantage on the
-    // target's first defence roll.
-    let mut def_edge = edge(t.edge.get());
-    if man.is_some() && !t.exposed.get() && !t.swift.get() {
-        def_edge = match def_edge {
-            Edge::Disadvantage => Edge::Normal,
-            _ => Edge::Advantage,
-        };
-    }
-    Some(Strike {
-        melee,
-        value,
-        precise: a.precise,
-        edge: my_edge,
-        def_sides: if melee { 10 } else { 4 },
-        def_edge,
-        defence: t.defence.get(),
-        wins_ties: t.defending.get(),
-        coverage: t.coverage.get(),
-        ar: t.ar.get(),
-        damage: if man.is_some() { None } else { Some(damage?) },
-        bonus: a.bonus,
-        halvings: a.halvings,
-        improvised_throw: a.improvised_throw,
-        takes: Takes::from(c.resists.get(), c.weak.get()),
-        auto_hit: t.auto_hit.get(),
+/// A sheet's attack, rolled here against the typed target and logged.
+pub fn sheet_roll(ctx: Ctx, a: Attacker, foe: Signal<Foe>) -> OnRoll {
+    std::sync::Arc::new(move |aim| {
+        let f = foe.get_untracked();
+        match with_dice(|src| roll_attack(&a, &f, &aim, src)) {
+            Ok(Some(r)) => {
+                log_attack(ctx, &a.name, &r);
+                r.line
+            }
+            Ok(None) => "This weapon's damage is not dice: fix it in Edit.".into(),
+            Err(_) => "The dice could not be rolled here.".into(),
+        }
     })
 }
-
-/// The non-lethal kind of an attack.
-fn non_lethal_kind(a: &Attacker) -> NonLethal {
-    if a.unarmed {
-        NonLethal::Unarmed
-    } else if a.mode != AttackMode::Melee {
-        NonLethal::Ranged
-    } else if a.blunt {
-        NonLethal::Blunt
-    } else {
-        NonLethal::Melee
-    }
-}
-
-/// An attack as rolled, for the panel's owner to apply.
-pub struct Rolled {
-    pub st: Strike,
-    pub r: Struck,
-    pub m: Option<Maneuver>,
-    /// The target's fortitude roll against a maneuver.
-    pub fort: Option<i64>,
-    /// The damage is non-lethal (unarmed, or the chance roll made it).
-    pub non_lethal: bool,
-    /// The chance roll for non-lethal damage, when one was made.
-    pub chance: Option<u32>,
-    /// The rolls in one line.
-    pub line: String,
-}
-
-/// What an attack panel does with a roll: gets the strike, what was rolled, the maneuver (if
-/// any) and the target's fortitude roll for it; returns the line to show.
-pub type OnRoll = std::sync::Arc<dyn Fn(&Rolled) -> String + Send + Sync>;
 
 /// An attack panel.
 pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: OnRoll) -> AnyView {
@@ -381,14 +266,14 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
     let melee = a.mode == AttackMode::Melee;
     let held = std::sync::Arc::new(a.clone());
     let h1 = held.clone();
-    let h2 = held.clone();
-    let spec = std::sync::Arc::new(move || strike_of(&h1, t, c));
-    let (s1, s2, s3, s4) = (spec.clone(), spec.clone(), spec.clone(), spec);
+    let spec = std::sync::Arc::new(move || t.foe.with(|f| strike_of(&h1, f, &c.aim())));
+    let (s1, s2, s4) = (spec.clone(), spec.clone(), spec);
     let odds = text(move || {
         let Some(st) = s1() else {
             return "This weapon's damage is not dice: fix it in Edit.".into();
         };
-        let (o, dmg) = strike_odds(&st, t.aura.get());
+        let foe = t.foe.get();
+        let (o, dmg) = strike_odds(&st, foe.aura);
         let crits = crit_from(st.precise);
         let mut out = format!(
             "{}: hit {} (critical {}{}, on the armor {}) · miss {} · you are exposed {}",
@@ -411,7 +296,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
             percent(chance(o.exposed, 1.0 - o.exposed)),
         );
         let a3 = &held;
-        if let Some(m) = maneuver_of(c) {
+        if let Some(m) = c.aim().maneuver().filter(|_| st.melee) {
             // The same strike the roll makes: its defence edge already has the advantage.
             let d = Defender {
                 roll: defence_roll(10, st.def_edge, st.defence),
@@ -419,7 +304,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                 coverage: 0,
                 ar: 0,
             };
-            let fort = defence_roll(10, edge(t.fort_edge.get()), t.fortitude.get());
+            let fort = defence_roll(10, foe.fort_edge, foe.fortitude);
             let (hit, works) = maneuver(
                 st.value,
                 st.precise,
@@ -435,15 +320,14 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                 if m.saves() {
                     format!(
                         ", then fortitude 1d10*{:+} must beat AV {}",
-                        t.fortitude.get(),
-                        st.value
+                        foe.fortitude, st.value
                     )
                 } else {
                     String::new()
                 },
                 percent(hit),
                 percent(works),
-                if t.exposed.get() || t.swift.get() {
+                if foe.exposed || foe.swift {
                     ""
                 } else {
                     " (not exposed: its first roll has advantage, and you end unguarded)"
@@ -457,10 +341,10 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                 d.max(),
                 decimal(d.mean())
             ));
-            if t.aura.get() > 0 {
+            if foe.aura > 0 {
                 out.push_str(&format!(
                     " · takes {} aura to 0: {}",
-                    t.aura.get(),
+                    foe.aura,
                     percent(drop)
                 ));
             }
@@ -480,49 +364,8 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
             .map_or_else(|| Distribution::point(0), |(d, _)| d)
     };
     let roll = move || {
-        let Some(mut st) = s3() else { return };
-        let m = maneuver_of(c);
-        if m.is_some() {
-            st.value -= 5;
-        }
-        let nl_from = non_lethal_from(
-            non_lethal_kind(&h2),
-            c.widen.get_untracked().clamp(0, 4) as u32,
-        );
-        let try_nl = c.try_nl.get_untracked() && m.is_none();
-        let out = with_dice(|src| {
-            let struck = strike(&st, src);
-            let fort = m.filter(|m| m.saves() && struck.hit).map(|_| {
-                let (_, sum) = roll_defence(10, edge(t.fort_edge.get_untracked()), src);
-                sum + i64::from(t.fortitude.get_untracked())
-            });
-            let chance_roll = (try_nl && nl_from > 1 && struck.hit).then(|| src.roll(20));
-            (struck, fort, chance_roll)
-        });
-        let Ok((r, fort, chance_roll)) = out else {
-            return result.set("The dice could not be rolled here.".into());
-        };
-        let mut line = r.line(&st);
-        if let Some(f) = fort {
-            line.push_str(&format!("; the target's fortitude roll {f}"));
-        }
-        let non_lethal = try_nl && r.hit && chance_roll.is_none_or(|d| d as i32 >= nl_from);
-        if let Some(d) = chance_roll {
-            line.push_str(&format!(
-                "; chance roll {d} vs {nl_from}: {}",
-                if non_lethal { "non-lethal" } else { "lethal" }
-            ));
-        }
-        let rolled = Rolled {
-            st,
-            r,
-            m,
-            fort,
-            non_lethal,
-            chance: chance_roll,
-            line,
-        };
-        result.set(on_roll(&rolled));
+        let aim = untrack(|| c.aim());
+        result.set(on_roll(aim));
     };
     let mut fields = vec![Field::Text(
         "muted",
@@ -556,7 +399,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
             numbered_options(BANDS.iter().map(|b| (*b).to_owned())),
             c.band,
         ));
-        if t.size.is_none() {
+        if untrack(|| t.foe.with(|f| f.size.is_none())) {
             fields.push(Field::Pick(
                 "Target size",
                 numbered_options(MISS_SIZE.iter().map(|s| format!("{} ({:+})", s.0, s.1))),
@@ -599,11 +442,15 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
         flag(move || s4().is_none() || !t.refuse.with(String::is_empty)),
         Callback::new(move |()| roll()),
     ));
-    fields.push(Field::Text("result-line", "attack-result", result.into()));
+    fields.push(Field::Text(
+        "result-line",
+        "attack-result",
+        t.said.unwrap_or(result.into()),
+    ));
     view! {
         {form("Attack", fields)}
         <BarChart dist=crate::ui::kit::dist(dist) target=crate::ui::kit::target(move || {
-            let a = t.aura.get();
+            let a = t.foe.with(|f| f.aura);
             (a > 0).then_some(i64::from(a))
         })/>
     }
@@ -616,22 +463,26 @@ pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
         [if melee { 10 } else { 1 }, 11, 0, 0, 0].map(RwSignal::new);
     let e = RwSignal::new(0);
     let [defending, exposed, auto_hit] = [false, false, false].map(RwSignal::new);
-    let t = Target {
-        defence: defence.into(),
-        fortitude: fortitude.into(),
-        edge: e.into(),
-        fort_edge: e.into(),
-        worse: Signal::stored(false),
-        swift: Signal::stored(false),
+    let foe = Signal::derive(move || Foe {
+        defence: defence.get(),
+        edge: edge(e.get()),
+        fortitude: fortitude.get(),
+        fort_edge: edge(e.get()),
+        worse: false,
+        swift: false,
         size: None,
+        defending: defending.get(),
+        exposed: exposed.get(),
+        coverage: coverage.get(),
+        ar: ar.get(),
+        aura: aura.get(),
+        auto_hit: auto_hit.get(),
+    });
+    let t = Target {
+        foe,
         refuse: Signal::stored(String::new()),
-        defending: defending.into(),
-        exposed: exposed.into(),
-        coverage: coverage.into(),
-        ar: ar.into(),
-        aura: aura.into(),
-        auto_hit: auto_hit.into(),
         maneuver: RwSignal::new(0),
+        said: None,
     };
     let fields = vec![
         Field::Pair(vec![
@@ -748,58 +599,4 @@ pub fn luck(ctx: Ctx) -> AnyView {
             Field::Text("result-line", "luck-result", result.into()),
         ],
     )
-}
-
-/// What a sheet's weapon brings to an attack in `mode`.
-pub fn attacker(s: &crate::rules::aura::AuraSheet, w: Option<usize>, mode: AttackMode) -> Attacker {
-    match w.and_then(|i| s.weapons.get(i)) {
-        None => Attacker {
-            name: "Unarmed".into(),
-            mode: AttackMode::Melee,
-            value: s.unarmed_av().0,
-            precise: 0,
-            dice: "0".into(),
-            bonus: s.unarmed_damage().0,
-            halvings: 0,
-            improvised_throw: false,
-            blunt: true,
-            unarmed: true,
-            energy: 2,
-            unarmed_av: s.unarmed_av().0,
-        },
-        Some(w) => {
-            let halvings = u32::from(!s.proficient(w));
-            let (value, energy) = match mode {
-                AttackMode::Melee => (s.melee_av(w).0, 3),
-                AttackMode::Shot => (s.miss_modifier(w, false).0, s.shot_energy(w)),
-                AttackMode::Thrown => (s.miss_modifier(w, true).0, 1),
-            };
-            let range = s.range(w, mode);
-            let name = match mode {
-                AttackMode::Melee => format!("{} in melee", w.name),
-                AttackMode::Shot => format!(
-                    "{} shot, range {}/{}/{}",
-                    w.name, range[0], range[1], range[2]
-                ),
-                AttackMode::Thrown => format!(
-                    "{} thrown, range {}/{}/{}",
-                    w.name, range[0], range[1], range[2]
-                ),
-            };
-            Attacker {
-                name,
-                mode,
-                value,
-                precise: w.precise,
-                dice: w.damage.clone(),
-                bonus: s.damage_bonus(w, mode).0,
-                halvings,
-                improvised_throw: mode == AttackMode::Thrown && !w.thrown,
-                blunt: w.blunt,
-                unarmed: false,
-                energy,
-                unarmed_av: s.unarmed_av().0,
-            }
-        }
-    }
 }
