@@ -361,6 +361,59 @@ pub fn resolve_rolled(
     Ok(made)
 }
 
+/// The dice a player's phone sent for `intent`, topped up from `rest` (the GM's phone's own
+/// dice) where the roll on the GM's fight takes more: a roll the player's phone could not know
+/// of, because what it depends on is hidden from it (a holder whose numbers the GM keeps, its
+/// edge). The dice sent stay first and as they are ([`resolve_rolled`] still checks them); a
+/// die is only ever added after the last one sent, so a phone gains nothing by sending fewer.
+pub fn topped_up(
+    s: &State,
+    who: u32,
+    intent: &Intent,
+    rolled: &Rolled,
+    rest: &mut dyn DiceSource,
+) -> Rolled {
+    struct Topped<'a> {
+        given: &'a [(u32, u32)],
+        rest: &'a mut dyn DiceSource,
+        out: Rolled,
+    }
+    impl DiceSource for Topped<'_> {
+        fn next_u32(&mut self) -> u32 {
+            self.rest.next_u32()
+        }
+        fn roll(&mut self, sides: u32) -> u32 {
+            let at = self.out.len();
+            let v = match self.given.get(at) {
+                // A die sent: kept as sent (a wrong one is refused by the replay after).
+                Some(&(f, v)) => {
+                    self.out.push((f, v));
+                    return if f == sides && (1..=f).contains(&v) {
+                        v
+                    } else {
+                        1
+                    };
+                }
+                None => self.rest.roll(sides),
+            };
+            self.out.push((sides, v));
+            v
+        }
+    }
+    if rolled.len() > MAX_DICE {
+        return rolled.clone();
+    }
+    let mut t = Topped {
+        given: rolled,
+        rest,
+        out: Vec::with_capacity(rolled.len()),
+    };
+    if resolve(s, who, intent, &mut t).is_err() || t.out.len() < rolled.len() {
+        return rolled.clone();
+    }
+    t.out
+}
+
 /// Every refereed action `who` could take now in fight `s`: its system's own, then the turn
 /// actions every system shares; each allowed (with cost and odds) or not and why.
 pub fn offers(s: &State, who: u32) -> Vec<Offer> {

@@ -1546,3 +1546,88 @@ fn aura_a_players_attack_is_an_intent_the_gms_phone_resolves() {
         "{lines:?}"
     );
 }
+
+/// Review item N2 (seed l.575), at the table: a gnoll whose numbers the GM keeps holds Asa.
+/// Her phone cannot know its fortitude roll, so it rolls her side only; the GM's phone rolls
+/// the holder's side itself (`topped_up`), and the contest is against the gnoll, not a DC.
+#[test]
+fn aura_n2_breaking_free_of_a_hidden_holder_is_against_its_roll() {
+    use crate::rules::aura::combat::{from_sheet, npc, Npc, HELD_BY};
+    use crate::rules::aura::referee::Action as A;
+    use crate::rules::dice::ScriptedSource;
+    use crate::rules::encounter::referee::Recorder;
+    use crate::rules::referee::{resolve, topped_up};
+    let mut e = Encounter::new("a2".into(), "Ford".into(), "aura", 0).unwrap();
+    let mut s = e.state();
+    let mut asa = from_sheet("Asa", &crate::rules::aura::AuraSheet::default());
+    asa.link = Some("a".into());
+    let gnoll = Npc {
+        aura: 10,
+        stamina: 3,
+        evasion: 8,
+        fortitude: 12,
+        will: 10,
+        av: 15,
+        damage: "1d6".into(),
+        bonus: 0,
+        coverage: 0,
+        ar: 0,
+        size: 2,
+        weight: 0,
+    };
+    for ev in [
+        Event::Join(asa),
+        Event::Join(npc("Gnoll", &gnoll)),
+        Event::Start,
+        Event::Add(1, "Restrained".into(), Duration::Removed),
+        Event::Add(2, "Restraining".into(), Duration::Removed),
+        Event::Set(1, HELD_BY, 2),
+    ] {
+        e.push(ev, &mut s, 1);
+    }
+    let a = vec!["a".to_owned()];
+    let gm = Secrets::from(&e);
+    // Her phone: the gnoll is a name only, so it rolls against the DC: one die (a 6).
+    let mine = view(&e, &["a"]).state().unwrap();
+    assert!(mine.get(2).is_some_and(|c| c.gone));
+    let intent = Intent::Aura(A::Escape(15));
+    let mut src = ScriptedSource::new(vec![6]);
+    let mut rec = Recorder::new(&mut src);
+    resolve(&mine, 1, &intent, &mut rec).unwrap();
+    assert_eq!(rec.rolled, vec![(10, 6)]);
+    let sent = Request::Act(intent.clone(), rec.rolled.clone());
+    assert_eq!(
+        check_request(&s, &a, 1, &sent, gm).unwrap_err(),
+        "fewer dice than the roll takes"
+    );
+    // The GM's phone rolls the gnoll's d10 (a 2): 6 + Asa's fortitude against 2 + 12.
+    let full = topped_up(
+        &s,
+        1,
+        &intent,
+        &rec.rolled,
+        &mut ScriptedSource::new(vec![2]),
+    );
+    assert_eq!(full, vec![(10, 6), (10, 2)]);
+    let (_, lines) = check_request(&s, &a, 1, &Request::Act(intent.clone(), full), gm).unwrap();
+    assert!(
+        lines.iter().any(|l| l.contains("vs Gnoll's fortitude 14")),
+        "{lines:?}"
+    );
+    // What was sent stays first: a wrong die sent is still refused, and more dice than the
+    // roll takes are not cut.
+    let bad = topped_up(
+        &s,
+        1,
+        &intent,
+        &vec![(6, 6)],
+        &mut ScriptedSource::new(vec![2]),
+    );
+    assert_eq!(bad[0], (6, 6));
+    assert!(check_request(&s, &a, 1, &Request::Act(intent.clone(), bad), gm).is_err());
+    let many = vec![(10, 6), (10, 2), (10, 3)];
+    assert_eq!(
+        topped_up(&s, 1, &intent, &many, &mut ScriptedSource::new(vec![])),
+        many
+    );
+}

@@ -4,7 +4,7 @@
 use super::rolls::{damage_distribution, success_chance, Blind};
 use super::sheet::{SAttr, Shield, SymbaroumSheet, WeaponQuality};
 use crate::rules::dice::{parse, roll, Chance, DiceSource, Distribution};
-use crate::rules::encounter::{systems::SYMBAROUM, Combatant};
+use crate::rules::encounter::{systems::SYMBAROUM, Combatant, Duration, Event, State};
 
 /// Indexes of [`SYMBAROUM`]'s stats.
 pub const ACCURATE: usize = 0;
@@ -314,6 +314,50 @@ pub fn surprise(attackers: &[&Combatant], defenders: &[&Combatant]) -> Option<(i
     Some((target, success_chance(target, Blind::Neither)))
 }
 
+/// The surprise roll of a fight: the players' side surprising (`pcs`) or the other, its target
+/// and chance from the live combatants of each side; `None` when a side is empty.
+pub fn surprise_in(s: &State, pcs: bool) -> Option<(i32, Chance)> {
+    let live = |c: &&Combatant| !c.gone && !c.dead;
+    let att: Vec<&Combatant> = s
+        .combatants
+        .iter()
+        .filter(live)
+        .filter(|c| c.pc == pcs)
+        .collect();
+    let def: Vec<&Combatant> = s
+        .combatants
+        .iter()
+        .filter(live)
+        .filter(|c| c.pc != pcs)
+        .collect();
+    surprise(&att, &def)
+}
+
+/// The surprise roll as one step: its line, and on success every live combatant of the
+/// surprised side Surprised for a round (the surprisers' free attacks at the start).
+pub fn surprise_events(s: &State, pcs: bool, d20: u32) -> Option<Event> {
+    let (target, _) = surprise_in(s, pcs)?;
+    let ok = d20 as i32 <= target;
+    let mut out = vec![Event::Note(format!(
+        "Surprise: d20 {d20} {} {target}, {}",
+        if ok { "≤" } else { ">" },
+        if ok {
+            "each surpriser gets a free attack at the start"
+        } else {
+            "noticed in time"
+        }
+    ))];
+    if ok {
+        out.extend(
+            s.combatants
+                .iter()
+                .filter(|c| !c.gone && !c.dead && c.pc != pcs)
+                .map(|c| Event::Add(c.id, "Surprised".into(), Duration::Round { n: 1 })),
+        );
+    }
+    Some(Event::Batch(out))
+}
+
 /// A Long weapon's free attack in the first turn of melee: not against another Long weapon,
 /// and not when the wielder holds a shield (one hand only).
 pub fn reach_free_attack(attacker: &Combatant, target: &Combatant) -> bool {
@@ -434,6 +478,23 @@ mod tests {
         assert_eq!(target, 9 + 10 - 12);
         assert_eq!(chance, Chance::ratio(7, 20));
         assert!(surprise(&[], &[&x]).is_none());
+        // In a fight, as one step: the surprised side's live combatants Surprised on a roll
+        // at or under 7; a roll over it, a line only.
+        let mut s = State::new(&SYMBAROUM);
+        for c in [a, b, x, y] {
+            s.apply(&Event::Join(c));
+        }
+        assert_eq!(surprise_in(&s, true), Some((7, Chance::ratio(7, 20))));
+        s.apply(&surprise_events(&s, true, 7).unwrap());
+        let surprised: Vec<u32> = s
+            .combatants
+            .iter()
+            .filter(|c| s.has(c.id, "Surprised"))
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(surprised, [3, 4]);
+        let missed = surprise_events(&s, true, 8).unwrap();
+        assert!(matches!(&missed, Event::Batch(v) if v.len() == 1));
     }
 
     #[test]

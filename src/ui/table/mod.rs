@@ -12,6 +12,7 @@ mod rtc;
 pub use player::TablePage;
 
 use crate::rules::encounter::{Encounter, State};
+use crate::rules::referee::topped_up;
 use crate::storage::agree;
 use crate::storage::table::{
     check_request, compact, expand, fresh, read_to_gm, read_to_player, request_preview, view_for,
@@ -25,7 +26,7 @@ use crate::ui::lazy::{later, NotLoaded};
 use crate::ui::qr::{self, Qr};
 use crate::ui::roster::Roster;
 use crate::ui::share::{link_of, Arrived, Share};
-use crate::ui::state::Notices;
+use crate::ui::state::{with_dice, Notices};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::prelude::*;
@@ -521,6 +522,16 @@ impl Table {
             }
             ToGm::Resync { have } => catch_up(n, have, &e, &state),
             ToGm::Ask { n: asked, who, req } => {
+                // Dice the player's phone could not know to roll (what they hang on is hidden
+                // from it) are rolled here, once: the answer replays the same.
+                let req = match req {
+                    Request::Act(intent, dice) => {
+                        let full = with_dice(|src| topped_up(&state, who, &intent, &dice, src))
+                            .unwrap_or(dice);
+                        Request::Act(intent, full)
+                    }
+                    raw => raw,
+                };
                 // Each request is answered once: its number must be new from this phone.
                 let peer = local_peers(|ps| {
                     ps.iter_mut()

@@ -7,7 +7,7 @@
 use super::rolls::{attack_form, death_tables, edge_word, Target};
 use crate::rules::aura::combat::{
     auto_hit, escape_odds, fortitude_roll, guard, holder_of, initiative_odds, may_roll_initiative,
-    npc, Npc, AGILITY, AR, ENERGY, INITIATIVE, MAX_STAMINA, STAMINA,
+    npc, Npc, AGILITY, AR, ENERGY, HELD_BY, INITIATIVE, MAX_STAMINA, STAMINA,
 };
 use crate::rules::aura::referee::Action as A;
 use crate::rules::aura::strike::{attackers, foe, Aim, FightAttack};
@@ -401,6 +401,15 @@ fn hold(ctx: EncCtx, who: u32) -> AnyView {
             }
             let (e, f) = fortitude_roll(s, who);
             let (w, t, l) = escape_odds(s, who, dc.get());
+            // On a player's phone, a holder whose numbers the GM keeps is a name only.
+            let by = s.get(who).map_or(0, |c| c.stat(HELD_BY)).max(0) as u32;
+            if let Some(h) = s.get(by).filter(|h| h.gone && holder_of(s, who).is_none()) {
+                return format!(
+                    "Break free: fortitude 1d10*{f:+}{} against {}'s fortitude roll, which the GM's phone makes (its numbers are not shown here); a tie keeps the hold",
+                    edge_word(e),
+                    h.name
+                );
+            }
             match holder_of(s, who) {
                 Some(h) => {
                     let (he, hf) = fortitude_roll(s, h);

@@ -3,10 +3,10 @@
 //! and surprise.
 
 use crate::rules::dice::{parse, DiceSource};
-use crate::rules::encounter::{Combatant, Duration, Event, State};
+use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::symbaroum::combat::{
-    attack, npc, reach_free_attack, surprise, weapons, wielding, Roller,
+    attack, npc, reach_free_attack, surprise_events, surprise_in, weapons, wielding, Roller,
 };
 use crate::rules::symbaroum::referee::{Action as A, Strike};
 use crate::rules::symbaroum::{death_chance_within, Blind};
@@ -274,69 +274,26 @@ fn own(i: &Intent) -> bool {
 /// Surprise: the surprising side's lowest Discreet against the other side's highest Vigilant.
 fn tools(ctx: EncCtx) -> AnyView {
     let players_surprise = RwSignal::new(true);
-    let sides = move |s: &State, pcs_attack: bool| {
-        let live = |c: &&Combatant| !c.gone && !c.dead;
-        let att: Vec<Combatant> = s
-            .combatants
-            .iter()
-            .filter(live)
-            .filter(|c| c.pc == pcs_attack)
-            .cloned()
-            .collect();
-        let def: Vec<Combatant> = s
-            .combatants
-            .iter()
-            .filter(live)
-            .filter(|c| c.pc != pcs_attack)
-            .cloned()
-            .collect();
-        (att, def)
-    };
     let figures = text(move || {
-        ctx.state.with(|s| {
-            let (att, def) = sides(s, players_surprise.get());
-            match surprise(
-                &att.iter().collect::<Vec<_>>(),
-                &def.iter().collect::<Vec<_>>(),
-            ) {
+        ctx.state
+            .with(|s| match surprise_in(s, players_surprise.get()) {
                 Some((target, chance)) => format!(
                     "d20 ≤ {target} (lowest Discreet ← highest Vigilant): {}",
                     percent(chance)
                 ),
                 None => "Both sides need combatants.".into(),
-            }
-        })
+            })
     });
     let try_it = tap(move || {
         let pcs = players_surprise.get_untracked();
-        let (att, def) = ctx.state.with_untracked(|s| sides(s, pcs));
-        let Some((target, _)) = surprise(
-            &att.iter().collect::<Vec<_>>(),
-            &def.iter().collect::<Vec<_>>(),
-        ) else {
+        if ctx.state.with_untracked(|s| surprise_in(s, pcs)).is_none() {
             return;
-        };
+        }
         let Some(d20) = ctx.roll(|src| src.roll(20)) else {
             return;
         };
-        let ok = d20 as i32 <= target;
-        ctx.act(Event::Note(format!(
-            "Surprise: d20 {d20} {} {target}, {}",
-            if ok { "≤" } else { ">" },
-            if ok {
-                "each surpriser gets a free attack at the start"
-            } else {
-                "noticed in time"
-            }
-        )));
-        if ok {
-            for d in &def {
-                ctx.act(Event::Add(
-                    d.id,
-                    "Surprised".into(),
-                    Duration::Round { n: 1 },
-                ));
-            }
+        if let Some(e) = ctx.state.with_untracked(|s| surprise_events(s, pcs, d20)) {
+            ctx.act(e);
         }
     });
     view! {
