@@ -1631,3 +1631,29 @@ fn aura_n2_breaking_free_of_a_hidden_holder_is_against_its_roll() {
         many
     );
 }
+
+/// Tempo review N3 (l.177, and every defence the tables compare against): a player's phone
+/// cannot change its own numbers. A raw step on its own combatant (its defence raised, its
+/// disarm undone) is refused; what an intent changes of the sender's own combatant (the AP a
+/// declaration spends) is shown to the GM in full.
+#[test]
+fn tempo_n3_a_players_own_numbers_change_only_by_the_rules() {
+    use crate::rules::tempo::combat::DISARMED;
+    use crate::rules::tempo::index;
+    use crate::rules::tempo::referee::Action as T;
+    let (_, s) = tempo_duel(9, 2);
+    let a = vec!["a".to_owned()];
+    for raw in [Event::Set(1, 0, 100), Event::Set(1, DISARMED, 0)] {
+        assert_eq!(
+            check_ask(&s, &a, 1, &raw, Secrets::default()).unwrap_err(),
+            "a change the rules did not make (this game’s actions are intents)"
+        );
+    }
+    let declare = T::Declare {
+        action: index("Melee Attack").unwrap() as u32,
+        target: 2,
+    };
+    let req = Request::Act(Intent::Tempo(declare), Vec::new());
+    let (_, lines) = check_request(&s, &a, 1, &req, Secrets::default()).unwrap();
+    assert!(lines.iter().any(|l| l == "Ilse: AP 12 → 8"), "{lines:?}");
+}
