@@ -862,6 +862,11 @@ pub fn death_roll_events(s: &State, who: u32, d20: u32) -> Event {
             out.push(add("Exhausted", Duration::Removed));
             if r != DeathRoll::Injured && !s.has(who, "Bleeding out") {
                 out.push(add("Bleeding out", Duration::Removed));
+                // The saves come at the beginning of every round (seed l.635): the first in
+                // the next round, none in this one.
+                if pool(s, who, SAVE) > 0 {
+                    out.push(Event::Spend(who, SAVE, 1));
+                }
             }
             if r == DeathRoll::Down && !s.has(who, "Unconscious") {
                 out.push(add("Unconscious", Duration::Removed));
@@ -887,7 +892,9 @@ pub fn can_roll(s: &State, who: u32, which: usize) -> Result<(), String> {
         return Err(format!("no {what} due"));
     }
     if pool(s, who, which) < 1 {
-        return Err(format!("one {what} a round: already rolled"));
+        return Err(format!(
+            "one {what} a round, at its beginning: the next in the next round"
+        ));
     }
     Ok(())
 }
@@ -1347,32 +1354,30 @@ pub fn swing_events(s: &State, w: &Swing) -> Event {
     out.extend(w.also.iter().cloned());
     if w.hit && w.dealt > 0 {
         let at_zero = s.get(t).is_some_and(|c| c.hp <= 0);
-        out.push(Event::Damage(
-            vec![t],
-            // The importer's bound on any number in an event (200 dice of 1000 sides, doubled).
-            w.dealt.clamp(0, i64::from(crate::rules::encounter::LIMIT)) as i32,
-        ));
-        if at_zero && w.dealt > 0 {
-            if w.non_lethal {
-                out.push(Event::Note(format!(
-                    "{} is at 0 aura: non-lethal, no death roll; exhausted to the end of the next round, shaken until a short rest, 5 stamina lost",
-                    s.name(t)
-                )));
-                out.push(Event::Add(t, "Exhausted".into(), Duration::Round { n: 2 }));
-                if !s.has(t, "Shaken") {
-                    out.push(Event::Add(t, "Shaken".into(), Duration::Removed));
-                }
-                let st = pool(s, t, STAMINA);
-                out.push(Event::Spend(t, STAMINA, st.min(5)));
-                if st <= 5 && !s.has(t, "Unconscious") {
-                    out.push(Event::Add(t, "Unconscious".into(), Duration::Removed));
-                }
-            } else {
-                out.push(Event::Note(format!(
-                    "{} was at 0 aura: a death roll is due",
-                    s.name(t)
-                )));
+        if at_zero && w.non_lethal {
+            // Non-lethal at 0 aura takes no aura (there is none) and calls for no death roll
+            // (seed l.507): it exhausts, shakes and costs stamina instead.
+            out.push(Event::Note(format!(
+                "{} is at 0 aura: non-lethal, no death roll; exhausted to the end of the next round, shaken until a short rest, 5 stamina lost",
+                s.name(t)
+            )));
+            out.push(Event::Add(t, "Exhausted".into(), Duration::Round { n: 2 }));
+            if !s.has(t, "Shaken") {
+                out.push(Event::Add(t, "Shaken".into(), Duration::Removed));
             }
+            let st = pool(s, t, STAMINA);
+            out.push(Event::Spend(t, STAMINA, st.min(5)));
+            if st <= 5 && !s.has(t, "Unconscious") {
+                out.push(Event::Add(t, "Unconscious".into(), Duration::Removed));
+            }
+        } else {
+            // At 0 aura the engine's damage line says a death roll is due (once).
+            out.push(Event::Damage(
+                vec![t],
+                // The importer's bound on any number in an event (200 dice of 1000 sides,
+                // doubled).
+                w.dealt.clamp(0, i64::from(crate::rules::encounter::LIMIT)) as i32,
+            ));
         }
     }
     Event::Batch(out)
@@ -1551,9 +1556,19 @@ mod tests {
             also: Vec::new(),
         };
         s.apply(&swing_events(&s, &hit));
-        assert!(s.log.iter().any(|l| l.text.contains("a death roll is due")));
+        let due: Vec<_> = s
+            .log
+            .iter()
+            .filter(|l| l.text.contains("a death roll is due"))
+            .collect();
+        assert_eq!(due.len(), 1, "said once: {due:?}");
         s.apply(&death_roll_events(&s, g, 7));
         assert!(s.has(g, "Bleeding out") && s.has(g, "Exhausted"));
+        // Review item 5: no save in the round the bleeding starts.
+        assert!(can_roll(&s, g, SAVE)
+            .unwrap_err()
+            .contains("one death save a round"));
+        s.apply(&Event::Next);
         s.apply(&death_save_events(&s, g, 3));
         assert!(s.has(g, "Unconscious"));
         assert!(can_roll(&s, g, SAVE)

@@ -22,7 +22,8 @@ pub enum Edit {
     Size(i32),
     /// The pick of an MPL level (index into [`Pick::ALL`]).
     Pick(usize, i32),
-    /// Aura now: gaining aura stabilizes and wakes ([`AuraSheet::woken`]).
+    /// Aura now: gaining aura stabilizes ([`AuraSheet::stabilized`]), as in a fight; waking is
+    /// the GM's call.
     Aura(i32),
     Stamina(i32),
     Surges(i32),
@@ -84,7 +85,7 @@ impl Edits for AuraSheet {
             }
             Edit::Aura(v) => {
                 s.aura = v.clamp(0, POOL_LIMIT);
-                s.woken();
+                s.stabilized();
             }
             Edit::Stamina(v) => s.stamina = v.clamp(0, POOL_LIMIT),
             Edit::Surges(v) => s.surges = v.clamp(0, POOL_LIMIT),
@@ -200,6 +201,24 @@ fn cut(t: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Review item N5 (seed l.659: "It is up to the GM to decide when you awaken"): raising
+    /// aura on the sheet stabilizes, as gaining aura in the fight does, and leaves the
+    /// character unconscious; a rest wakes.
+    #[test]
+    fn aura_n5_gaining_aura_on_the_sheet_stabilizes_and_does_not_wake() {
+        let mut s = AuraSheet {
+            aura: 0,
+            stamina: 10,
+            conditions: vec!["Bleeding out".into(), "Unconscious".into(), "Exhausted".into()],
+            ..AuraSheet::default()
+        };
+        s.apply(Edit::Aura(5)).unwrap();
+        assert!(!s.has("Bleeding out"));
+        assert!(s.has("Unconscious"), "waking is the GM's call");
+        s.apply(Edit::Woken).unwrap();
+        assert!(!s.has("Unconscious"));
+    }
 
     #[test]
     fn numbers_are_kept_within_the_importers_ranges() {

@@ -234,3 +234,71 @@ fn aura_an_attack_is_rolled_against_the_fight() {
     s2.apply(&Event::Spend(2, ENERGY, e - 3));
     assert!(refusal(&s2, 2, 503).is_some_and(|w| w.contains("energy")));
 }
+
+/// Review item 5 (seed l.635, saves "at the beginning of every Round"): a death roll of 7 in
+/// round 2 starts the bleeding, and the first save is offered in round 3, not at once. So
+/// following the app, P(dead by the end of round 3) is the one save's 1/20.
+#[test]
+fn aura_r5_no_death_save_in_the_round_the_bleeding_starts() {
+    let mut s = fight();
+    s.apply(&Event::Next);
+    s.apply(&Event::Damage(vec![2], 10));
+    run(&mut s, 2, Action::DeathRoll, &[7]).unwrap();
+    assert!(s.has(2, "Bleeding out"));
+    assert!(refusal(&s, 2, 507).is_some_and(|w| w.contains("the next in the next round")));
+    assert!(run(&mut s, 2, Action::DeathSave, &[1]).is_err());
+    s.apply(&Event::Next);
+    assert_eq!(refusal(&s, 2, 507), None);
+    // One save in round 3: dead on a 1 only (1/20), by the death-save table.
+    let dead = (1..=20u32)
+        .filter(|&d| {
+            let mut t = s.clone();
+            run(&mut t, 2, Action::DeathSave, &[d]).unwrap();
+            t.get(2).unwrap().dead
+        })
+        .count();
+    assert_eq!(dead, 1);
+}
+
+/// Review item 6 (seed l.507): a non-lethal hit on a target at 0 aura calls for no death
+/// roll: no line says one is due; the target is exhausted and shaken and loses 5 stamina. A
+/// lethal hit there says it once.
+#[test]
+fn aura_r6_a_non_lethal_hit_at_zero_aura_calls_for_no_death_roll() {
+    use crate::rules::aura::combat::{swing_events, Swing, STAMINA};
+    let mut s = fight();
+    s.apply(&Event::Damage(vec![2], 10));
+    let st = s.get(2).unwrap().pools[STAMINA];
+    let hit = |non_lethal: bool| Swing {
+        attacker: 1,
+        target: 2,
+        label: "attack".into(),
+        energy: 2,
+        enhance: 0,
+        swift: false,
+        d20: 12,
+        hit: true,
+        crit: false,
+        dealt: 1,
+        rolls: "combat roll 12".into(),
+        non_lethal,
+        also: Vec::new(),
+    };
+    let mut a = s.clone();
+    a.apply(&swing_events(&a, &hit(true)));
+    assert!(
+        !a.log.iter().any(|l| l.text.contains("death roll is due")),
+        "{:?}",
+        a.log
+    );
+    assert!(a.has(2, "Exhausted") && a.has(2, "Shaken"));
+    assert_eq!(a.get(2).unwrap().pools[STAMINA], (st - 5).max(0));
+    let mut b = s.clone();
+    b.apply(&swing_events(&b, &hit(false)));
+    let due = b
+        .log
+        .iter()
+        .filter(|l| l.text.contains("a death roll is due"))
+        .count();
+    assert_eq!(due, 1);
+}

@@ -222,14 +222,16 @@ pub fn dealt(rolled: i64, ar: i32, armor: bool, halvings: u32, takes: Takes) -> 
         v -= i64::from(ar);
     }
     v = v.max(0);
-    for _ in 0..halvings {
-        v = v.div_euclid(2);
-    }
-    match takes {
-        Takes::Normal => v,
-        Takes::Resists => v.div_euclid(2),
-        Takes::Weak => v.saturating_mul(2),
-    }
+    // SPEC decision 15: the multipliers add as their differences from ×1 (a halving −½, a
+    // weakness +1, a resistance −½), the factor never below 0, applied once, rounded down.
+    // In halves: 2 is ×1.
+    let halves = 2 - i64::from(halvings)
+        + match takes {
+            Takes::Normal => 0,
+            Takes::Resists => -1,
+            Takes::Weak => 2,
+        };
+    (v.saturating_mul(halves.max(0))).div_euclid(2)
 }
 
 /// One attack's damage: how it is reduced on each kind of hit.
@@ -815,6 +817,19 @@ mod tests {
             "no proficiency halves"
         );
         assert_eq!(Takes::from(true, true), Takes::Normal, "they cancel");
+    }
+
+    /// The review's note on several multipliers (seed l.386: "two sources of double damage …
+    /// 3 times"), settled by SPEC decision 15: they add as their differences from ×1. A hit
+    /// without proficiency (×½) on a weakness (×2) for 7 deals ⌊7 × 1.5⌋ = 10 (it was 6, one
+    /// step at a time); an improvised throw without proficiency (two halvings) deals nothing;
+    /// a halving and a resistance, ⌊8 × 0⌋ = 0.
+    #[test]
+    fn aura_multipliers_add_as_their_differences_from_one() {
+        assert_eq!(dealt(7, 0, false, 1, Takes::Weak), 10);
+        assert_eq!(dealt(7, 0, false, 2, Takes::Normal), 0);
+        assert_eq!(dealt(8, 0, false, 1, Takes::Resists), 0);
+        assert_eq!(dealt(9, 2, true, 0, Takes::Weak), 14, "after armour: 7 × 2");
     }
 
     #[test]

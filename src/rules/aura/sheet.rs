@@ -647,11 +647,16 @@ impl AuraSheet {
         self.woken();
     }
 
-    /// Gaining aura stabilizes; with stamina back and no bleeding, the character wakes.
-    pub fn woken(&mut self) {
+    /// Gaining aura stabilizes (it ends bleeding out); waking stays the GM's call (seed l.659).
+    pub fn stabilized(&mut self) {
         if self.aura > 0 {
             self.conditions.retain(|c| c != "Bleeding out");
         }
+    }
+
+    /// After a rest: stabilized, and with stamina back and no bleeding, awake.
+    pub fn woken(&mut self) {
+        self.stabilized();
         if self.stamina > 0 && !self.has("Bleeding out") {
             self.conditions.retain(|c| c != "Unconscious");
         }

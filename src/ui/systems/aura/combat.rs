@@ -6,8 +6,9 @@
 
 use super::rolls::{attack_form, death_tables, edge_word, Target};
 use crate::rules::aura::combat::{
-    auto_hit, escape_odds, fortitude_roll, guard, holder_of, initiative_odds, may_roll_initiative,
-    npc, Npc, AGILITY, AR, ENERGY, HELD_BY, INITIATIVE, MAX_STAMINA, STAMINA,
+    auto_hit, can_roll, escape_odds, fortitude_roll, guard, holder_of, initiative_odds,
+    may_roll_initiative, npc, Npc, AGILITY, AR, ENERGY, HELD_BY, INITIATIVE, MAX_STAMINA, SAVE,
+    STAMINA, WAKE,
 };
 use crate::rules::aura::referee::Action as A;
 use crate::rules::aura::strike::{attackers, foe, Aim, FightAttack};
@@ -73,10 +74,10 @@ fn tools(ctx: EncCtx) -> AnyView {
                 .filter(|&&id| s.get(id).is_some_and(|c| !c.dead && !c.gone))
                 .filter_map(|&id| {
                     let mut d = Vec::new();
-                    if s.has(id, "Bleeding out") {
+                    if can_roll(s, id, SAVE).is_ok() {
                         d.push("death save");
                     }
-                    if s.has(id, "Unconscious") && pool(s, id, STAMINA) == 0 {
+                    if can_roll(s, id, WAKE).is_ok() && pool(s, id, STAMINA) == 0 {
                         d.push("wake roll");
                     }
                     (!d.is_empty()).then(|| format!("{}: {}", s.name(id), d.join(", ")))
