@@ -129,6 +129,10 @@ pub const SWAP: usize = 5;
 /// Once a round each: the death save while bleeding out, the d20 to wake.
 pub const SAVE: usize = 6;
 pub const WAKE: usize = 7;
+/// This round's movement in thirds of a metre (a Run is a third of Speed per energy), and the
+/// agile moves the round's non-movement energy has earned (seed l.29), both counted up from 0.
+pub const MOVED: usize = 8;
+pub const AGILE: usize = 9;
 
 /// A linked character as a combatant: its defences, its first held melee weapon and first
 /// ranged weapon, its aura (hit points) and stamina now.
@@ -238,7 +242,7 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     c
 }
 
-/// An action of the list: what it costs and what it does besides.
+/// An action of the list: what it costs, how far it moves, and what it does besides.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Act {
     pub name: &'static str,
@@ -246,15 +250,21 @@ pub struct Act {
     pub agility: i32,
     pub stamina: i32,
     pub kind: Kind,
+    pub moves: Moves,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Kind {
     Move,
+    /// 1 m for 1 agility, earned by energy spent on other actions (seed l.29).
+    AgileMove,
     /// Other actions (equip, pick up).
     Other,
-    /// Gets up from prone: removes Prone, and leaves the combatant unguarded (kneel).
+    /// Loads a ranged weapon (the weapon sets the cost); a shaken hand may drop it.
+    Load,
+    /// Gets up from prone to kneeling: removes Prone, leaves the combatant unguarded.
     Kneel,
+    /// From kneeling to standing.
     StandUp,
     Defend,
     CatchBreath,
@@ -264,34 +274,124 @@ pub enum Kind {
     Jump,
 }
 
-const fn act(name: &'static str, energy: i32, agility: i32, stamina: i32, kind: Kind) -> Act {
+/// How far an action moves: a metre, thirds of the mover's Speed, or past its Speed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Moves {
+    Still,
+    Metre,
+    Thirds(i32),
+    Beyond,
+}
+
+const fn act(
+    name: &'static str,
+    energy: i32,
+    agility: i32,
+    stamina: i32,
+    kind: Kind,
+    moves: Moves,
+) -> Act {
     Act {
         name,
         energy,
         agility,
         stamina,
         kind,
+        moves,
     }
 }
 
-/// Every action that is not an attack (SPEC §6 and decision 2).
-pub const ACTS: [Act; 15] = [
-    act("Run", 3, 0, 0, Kind::Move),
-    act("Sprint (run + 1 stamina)", 3, 0, 1, Kind::Move),
-    act("Quick run", 2, 0, 0, Kind::Move),
-    act("Shift 1 m", 1, 0, 0, Kind::Move),
-    act("Shift 1 m with agility", 0, 2, 0, Kind::Move),
-    act("Agile move 1 m", 0, 1, 0, Kind::Move),
-    act("Jump after moving 2 m", 1, 0, 1, Kind::Jump),
-    act("Standing jump", 2, 0, 1, Kind::Jump),
-    act("Kneel from prone", 1, 0, 0, Kind::Kneel),
-    act("Stand up", 1, 0, 0, Kind::StandUp),
-    act("Defend", 1, 0, 0, Kind::Defend),
-    act("Stow or equip a side arm", 1, 0, 0, Kind::Other),
-    act("Stow or equip an item", 2, 0, 0, Kind::Other),
-    act("Pick up an item", 1, 0, 0, Kind::PickUp),
-    act("Catch your breath (+1 stamina)", 3, 0, 0, Kind::CatchBreath),
+const STILL: Moves = Moves::Still;
+
+/// Every action that is not an attack (SPEC §6 and decision 2). New ones go at the end: an
+/// intent names an action by its place here.
+pub const ACTS: [Act; 18] = [
+    act("Run", 3, 0, 0, Kind::Move, Moves::Thirds(3)),
+    act(
+        "Sprint (run + 1 stamina)",
+        3,
+        0,
+        1,
+        Kind::Move,
+        Moves::Beyond,
+    ),
+    act("Quick run", 2, 0, 0, Kind::Move, Moves::Thirds(2)),
+    act("Shift 1 m", 1, 0, 0, Kind::Move, Moves::Metre),
+    act("Shift 1 m with agility", 0, 2, 0, Kind::Move, Moves::Metre),
+    act("Agile move 1 m", 0, 1, 0, Kind::AgileMove, Moves::Metre),
+    act("Jump after moving 2 m", 1, 0, 1, Kind::Jump, STILL),
+    act("Standing jump", 2, 0, 1, Kind::Jump, STILL),
+    act("Kneel from prone", 1, 0, 0, Kind::Kneel, STILL),
+    act("Stand up", 1, 0, 0, Kind::StandUp, STILL),
+    act("Defend", 1, 0, 0, Kind::Defend, STILL),
+    act("Stow or equip a side arm", 1, 0, 0, Kind::Other, STILL),
+    act("Stow or equip an item", 2, 0, 0, Kind::Other, STILL),
+    act("Pick up an item", 1, 0, 0, Kind::PickUp, STILL),
+    act(
+        "Catch your breath (+1 stamina)",
+        3,
+        0,
+        0,
+        Kind::CatchBreath,
+        STILL,
+    ),
+    // An incomplete run pays for what it did (seed l.142): a third of Speed, 1 energy.
+    act(
+        "Run, stopped at a third of Speed",
+        1,
+        0,
+        0,
+        Kind::Move,
+        Moves::Thirds(1),
+    ),
+    act(
+        "Load a ranged weapon (1 energy)",
+        1,
+        0,
+        0,
+        Kind::Load,
+        STILL,
+    ),
+    act(
+        "Load a ranged weapon (2 energy)",
+        2,
+        0,
+        0,
+        Kind::Load,
+        STILL,
+    ),
 ];
+
+/// `who`'s Speed in metres now: its size's, halved (rounded up) while slowed.
+pub fn speed(s: &State, who: u32) -> i32 {
+    let size = s
+        .get(who)
+        .map_or(super::MEDIUM, |c| c.stat(SIZE).clamp(0, 6) as usize);
+    let v = super::SIZES[size].speed;
+    if s.has(who, "Slowed") {
+        (v + 1) / 2
+    } else {
+        v
+    }
+}
+
+/// How far `a` takes `who`, in thirds of a metre.
+fn thirds(s: &State, who: u32, m: Moves) -> i32 {
+    match m {
+        Moves::Still => 0,
+        Moves::Metre => 3,
+        Moves::Thirds(k) => k * speed(s, who),
+        Moves::Beyond => 3 * speed(s, who) + 3,
+    }
+}
+
+/// The chance roll a shaken combatant makes to keep hold of what it handles (seed l.666: DC 5).
+pub const DROP_DC: u32 = 5;
+
+/// Whether `a` taken by `who` now calls for the shaken drop roll.
+pub fn drop_roll_due(s: &State, who: u32, a: &Act) -> bool {
+    matches!(a.kind, Kind::Other | Kind::Load) && s.has(who, "Shaken")
+}
 
 fn pool(s: &State, who: u32, i: usize) -> i32 {
     s.get(who)
@@ -348,7 +448,7 @@ fn pays(s: &State, who: u32, energy: i32, agility: i32, stamina: i32) -> Result<
 /// Why `who` cannot take `a` now, if it cannot.
 pub fn can(s: &State, who: u32, a: &Act) -> Result<(), String> {
     cannot_act(s, who)?;
-    if a.kind == Kind::Move || a.kind == Kind::Jump {
+    if matches!(a.kind, Kind::Move | Kind::Jump | Kind::AgileMove) {
         if s.has(who, "Restrained") {
             return Err("restrained: no movement".into());
         }
@@ -358,12 +458,24 @@ pub fn can(s: &State, who: u32, a: &Act) -> Result<(), String> {
         if s.has(who, "Prone") {
             return Err("prone: kneel first".into());
         }
+        if s.has(who, "Kneeling") {
+            return Err("kneeling: stand up first (1 energy)".into());
+        }
+    }
+    if a.kind == Kind::AgileMove && pool(s, who, AGILE) < 1 {
+        return Err(
+            "an agile move comes once per energy spent on something other than moving: none earned"
+                .into(),
+        );
     }
     if a.kind == Kind::Kneel && !s.has(who, "Prone") {
         return Err("not prone".into());
     }
     if a.kind == Kind::StandUp && s.has(who, "Prone") {
         return Err("prone: kneel first (1 energy), then stand".into());
+    }
+    if a.kind == Kind::StandUp && !s.has(who, "Kneeling") {
+        return Err("already standing".into());
     }
     let energy = if a.kind == Kind::CatchBreath {
         // Three, or all that is left (at least one).
@@ -407,8 +519,9 @@ fn clear(s: &State, who: u32, name: &str, out: &mut Vec<Event>) {
     }
 }
 
-/// The events of `who` taking `a` (check [`can`] first).
-pub fn take(s: &State, who: u32, a: &Act) -> Event {
+/// The events of `who` taking `a` (check [`can`] first); `drop` the d20 of the shaken drop
+/// roll when one is due ([`drop_roll_due`]).
+pub fn take(s: &State, who: u32, a: &Act, drop: Option<u32>) -> Event {
     let energy = if a.kind == Kind::CatchBreath {
         a.energy.min(pool(s, who, ENERGY)).max(1)
     } else {
@@ -416,16 +529,41 @@ pub fn take(s: &State, who: u32, a: &Act) -> Event {
     };
     let mut out = vec![Event::Note(format!("{}: {}", s.name(who), a.name))];
     out.extend(spend_events(s, who, energy, a.agility, a.stamina));
+    let moving = matches!(a.kind, Kind::Move | Kind::Jump | Kind::AgileMove);
+    if !moving {
+        out.extend(earned(who, energy));
+    }
+    if a.kind == Kind::AgileMove {
+        out.push(Event::Spend(who, AGILE, 1));
+    }
+    let far = thirds(s, who, a.moves);
+    if far > 0 {
+        // Moving more than Speed in a round ends the defend bonus (seed l.35); a Run alone
+        // moves exactly Speed and keeps it.
+        if pool(s, who, MOVED) + far > 3 * speed(s, who) {
+            clear(s, who, "Defending", &mut out);
+        }
+        out.push(Event::Spend(who, MOVED, -far));
+    }
+    if let Some(d) = drop {
+        let kept = d >= DROP_DC;
+        out.push(Event::Note(format!(
+            "{} is shaken: chance roll {d} vs DC {DROP_DC}, {}",
+            s.name(who),
+            if kept { "keeps hold" } else { "drops it" }
+        )));
+    }
     match a.kind {
         Kind::Kneel => {
             clear(s, who, "Prone", &mut out);
+            out.push(Event::Add(who, "Kneeling".into(), Duration::Removed));
             out.push(Event::Add(
                 who,
                 "Unguarded".into(),
                 Duration::Round { n: 1 },
             ));
         }
-        Kind::StandUp => {}
+        Kind::StandUp => clear(s, who, "Kneeling", &mut out),
         Kind::Defend => {
             // Ends being unguarded, then exposed, unless a parent condition holds them.
             clear(s, who, "Unguarded", &mut out);
@@ -459,13 +597,14 @@ pub fn take(s: &State, who: u32, a: &Act) -> Event {
             "Unguarded".into(),
             Duration::Round { n: 1 },
         )),
-        Kind::Move | Kind::Other => {}
-    }
-    if a.kind == Kind::Move && a.energy >= 3 {
-        // Moving more than one's speed ends the defend bonus (a run is a full speed).
-        clear(s, who, "Defending", &mut out);
+        Kind::Move | Kind::AgileMove | Kind::Other | Kind::Load => {}
     }
     Event::Batch(out)
+}
+
+/// The agile moves `energy` spent on something other than moving earns (one a point).
+fn earned(who: u32, energy: i32) -> Option<Event> {
+    (energy > 0).then(|| Event::Spend(who, AGILE, -energy))
 }
 
 /// Once per round: 1 stamina in place of 1 energy.
@@ -697,6 +836,7 @@ pub fn escape_events(s: &State, who: u32, mine: i64, theirs: i64) -> Event {
         if free { "breaks free" } else { "still held" }
     ))];
     out.extend(spend_events(s, who, ESCAPE_ENERGY, 0, 0));
+    out.extend(earned(who, ESCAPE_ENERGY));
     if free {
         out.extend(release(s, who, holder));
     }
@@ -1344,6 +1484,7 @@ pub fn swing_events(s: &State, w: &Swing) -> Event {
         out.push(Event::Spend(a, SWIFT, 1));
     }
     out.extend(spend_events(s, a, w.energy, 0, w.enhance));
+    out.extend(earned(a, w.energy));
     clear(s, a, "Defending", &mut out);
     if w.d20 <= 3 {
         out.push(Event::Add(a, "Exposed".into(), Duration::Round { n: 2 }));
@@ -1424,7 +1565,7 @@ mod tests {
         assert_eq!(pool(&s, a, AGILITY), 3);
         assert_eq!(pool(&s, a, STAMINA), 10);
         let run = &ACTS[0];
-        s.apply(&take(&s, a, run));
+        s.apply(&take(&s, a, run, None));
         assert_eq!(pool(&s, a, ENERGY), 2);
         // A second run cannot be paid.
         assert_eq!(can(&s, a, run), Err("needs 3 energy, 2 left".into()));
@@ -1483,7 +1624,7 @@ mod tests {
         s.apply(&Event::Add(a, "Prone".into(), Duration::Removed));
         s.apply(&Event::Add(a, "Unguarded".into(), Duration::Round { n: 1 }));
         assert!(s.has(a, "Exposed"));
-        s.apply(&take(&s, a, &ACTS[10]));
+        s.apply(&take(&s, a, &ACTS[10], None));
         assert!(!s.has(a, "Unguarded"), "its own unguarded ends");
         assert!(s.has(a, "Exposed"), "prone still exposes it");
         assert!(s.has(a, "Defending"));
@@ -1492,12 +1633,12 @@ mod tests {
             .iter()
             .any(|l| l.text.contains("stays exposed while prone")));
         // Kneel: prone ends (and its exposure), unguarded again.
-        s.apply(&take(&s, a, &ACTS[8]));
+        s.apply(&take(&s, a, &ACTS[8], None));
         assert!(!s.has(a, "Prone"));
         assert!(s.has(a, "Unguarded"));
         // Defend now clears both, in the same round.
         assert!(s.has(a, "Unguarded") && s.has(a, "Exposed"));
-        s.apply(&take(&s, a, &ACTS[10]));
+        s.apply(&take(&s, a, &ACTS[10], None));
         assert!(!s.has(a, "Unguarded") && !s.has(a, "Exposed"));
         // Standing up from prone needs a kneel first.
         s.apply(&Event::Add(a, "Prone".into(), Duration::Removed));
@@ -1505,7 +1646,7 @@ mod tests {
         s.apply(&Event::Next);
         // Blinded → unguarded → exposed: Defend clears neither.
         s.apply(&Event::Add(a, "Blinded".into(), Duration::Removed));
-        s.apply(&take(&s, a, &ACTS[10]));
+        s.apply(&take(&s, a, &ACTS[10], None));
         assert!(s.has(a, "Unguarded") && s.has(a, "Exposed"));
     }
 

@@ -210,7 +210,11 @@ mod tests {
         let mut s = AuraSheet {
             aura: 0,
             stamina: 10,
-            conditions: vec!["Bleeding out".into(), "Unconscious".into(), "Exhausted".into()],
+            conditions: vec![
+                "Bleeding out".into(),
+                "Unconscious".into(),
+                "Exhausted".into(),
+            ],
             ..AuraSheet::default()
         };
         s.apply(Edit::Aura(5)).unwrap();

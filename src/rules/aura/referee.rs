@@ -6,10 +6,10 @@
 //! save and the wake roll, each when due; and gaining aura, which stabilizes.
 
 use super::combat::{
-    can, can_escape, can_roll, cannot_act, death_roll_events, death_save_events, escape_events,
-    fortitude_roll, heal_events, holder_of, initiative_events, let_go_events, maneuver_events,
-    may_roll_initiative, roll_defence, swap, swing_events, take, thrown_note, ManeuverRoll, Swing,
-    ACTS, INITIATIVE, SAVE, WAKE,
+    can, can_escape, can_roll, cannot_act, death_roll_events, death_save_events, drop_roll_due,
+    escape_events, fortitude_roll, heal_events, holder_of, initiative_events, let_go_events,
+    maneuver_events, may_roll_initiative, roll_defence, swap, swing_events, take, thrown_note,
+    ManeuverRoll, Swing, ACTS, DROP_DC, INITIATIVE, SAVE, WAKE,
 };
 use super::strike::{roll_attack, FightAttack};
 use super::AttackMode;
@@ -96,7 +96,16 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         .enumerate()
         .map(|(i, a)| {
             let label = format!("{} · {}", a.name, price(a.energy, a.agility, a.stamina));
-            offer(Action::Act(i as u32), label, can(s, who, a))
+            let mut o = offer(Action::Act(i as u32), label, can(s, who, a));
+            if drop_roll_due(s, who, a) {
+                // Shaken: the chance to keep hold (d20 ≥ 5).
+                o.label.push_str(" · shaken: a d20 of 5 or more keeps hold");
+                o.odds = Some(crate::rules::dice::Chance::ratio(
+                    21 - u64::from(DROP_DC),
+                    20,
+                ));
+            }
+            o
         })
         .collect();
     out.push(offer(
@@ -182,7 +191,8 @@ pub fn resolve(
     Ok(match action {
         Action::Act(i) => {
             let a = ACTS.get(i as usize).ok_or("no such action")?;
-            take(s, who, a)
+            let drop = drop_roll_due(s, who, a).then(|| dice.roll(20));
+            take(s, who, a, drop)
         }
         Action::Swap => swap(s, who)?,
         Action::Initiative(other) => {

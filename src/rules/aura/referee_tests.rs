@@ -302,3 +302,126 @@ fn aura_r6_a_non_lethal_hit_at_zero_aura_calls_for_no_death_roll() {
         .count();
     assert_eq!(due, 1);
 }
+
+fn act_named(name: &str) -> Action {
+    use crate::rules::aura::combat::ACTS;
+    Action::Act(ACTS.iter().position(|a| a.name.starts_with(name)).unwrap() as u32)
+}
+
+/// Review item 2 (seed l.35: the bonus lasts until you "move more than your Speed during a
+/// Round"): Defend, then a Run (exactly Speed) keeps it, so an attack with AV 16 against
+/// evasion 8 (1d10* + 8) hits only by beating the tie: 17/25 = 68 %; a metre more ends it.
+#[test]
+fn aura_r2_defend_is_kept_by_a_plain_run() {
+    use crate::rules::aura::{defence_roll, melee, Defender};
+    let mut s = fight();
+    run(&mut s, 1, act_named("Defend"), &[]).unwrap();
+    run(&mut s, 1, act_named("Run"), &[]).unwrap();
+    assert!(s.has(1, "Defending"), "a Run moves exactly Speed");
+    let d = Defender {
+        roll: defence_roll(10, crate::rules::dice::Edge::Normal, 8),
+        wins_ties: s.has(1, "Defending"),
+        coverage: 0,
+        ar: 0,
+    };
+    let o = melee(16, 0, crate::rules::dice::Edge::Normal, &d);
+    assert!((o.hit() - 17.0 / 25.0).abs() < 1e-12, "{}", o.hit());
+    // The next metre is more than Speed: the bonus ends.
+    run(&mut s, 1, act_named("Shift 1 m with agility"), &[]).unwrap();
+    assert!(!s.has(1, "Defending"));
+    // A Sprint alone goes past Speed.
+    let mut t = fight();
+    run(&mut t, 1, act_named("Defend"), &[]).unwrap();
+    t.apply(&Event::Next);
+    run(&mut t, 1, act_named("Sprint"), &[]).unwrap();
+    assert!(!t.has(1, "Defending"));
+}
+
+/// Review item 1 (seed l.29: an agile move "once per Energy you spend on a non-movement
+/// action"): at the start of a round none is offered; 1 energy of Defend earns one, a 3-energy
+/// attack three; moving earns none.
+#[test]
+fn aura_r1_agile_moves_come_from_energy_spent_on_other_actions() {
+    let mut s = fight();
+    let agile = act_named("Agile move");
+    assert!(refusal_of(&s, 1, agile).is_some_and(|w| w.contains("none earned")));
+    run(&mut s, 1, act_named("Quick run"), &[]).unwrap();
+    assert!(refusal_of(&s, 1, agile).is_some());
+    run(&mut s, 1, act_named("Defend"), &[]).unwrap();
+    run(&mut s, 1, agile, &[]).unwrap();
+    assert!(refusal_of(&s, 1, agile).is_some(), "one per energy");
+    // Next round the count starts again from 0.
+    s.apply(&Event::Next);
+    assert!(refusal_of(&s, 1, agile).is_some());
+}
+
+fn refusal_of(s: &State, who: u32, a: Action) -> Option<String> {
+    offers(s, who)
+        .into_iter()
+        .find(|o| o.action == Intent::Aura(a))
+        .and_then(|o| o.refused)
+}
+
+/// Review items 9 and 10 (seed l.19, l.142): loading a ranged weapon is an action at the
+/// weapon's cost, and a run stopped at a third of Speed costs 1 energy.
+#[test]
+fn aura_r9_r10_load_and_a_run_stopped_short() {
+    let mut s = fight();
+    let e = s.get(1).unwrap().pools[ENERGY];
+    run(&mut s, 1, act_named("Load a ranged weapon (2 energy)"), &[]).unwrap();
+    run(&mut s, 1, act_named("Run, stopped at a third"), &[]).unwrap();
+    assert_eq!(s.get(1).unwrap().pools[ENERGY], e - 3);
+}
+
+/// Review item 13 (seed l.666): a shaken combatant equipping, stowing or loading makes a
+/// chance roll against DC 5 (keeps hold 16/20 = 80 %, shown before); a 4 drops it.
+#[test]
+fn aura_r13_shaken_hands_may_drop_what_they_handle() {
+    let mut s = fight();
+    s.apply(&Event::Add(
+        1,
+        "Shaken".into(),
+        crate::rules::encounter::Duration::Removed,
+    ));
+    let equip = act_named("Stow or equip a side arm");
+    let o = offers(&s, 1)
+        .into_iter()
+        .find(|o| o.action == Intent::Aura(equip))
+        .unwrap();
+    assert_eq!(o.odds, Some(crate::rules::dice::Chance::ratio(16, 20)));
+    run(&mut s, 1, equip, &[4]).unwrap();
+    assert!(said(&s, "chance roll 4").ends_with("drops it"));
+    run(&mut s, 1, act_named("Load a ranged weapon (1"), &[5]).unwrap();
+    assert!(said(&s, "chance roll 5").ends_with("keeps hold"));
+    // Not shaken: no roll.
+    let mut t = fight();
+    run(&mut t, 1, equip, &[]).unwrap();
+}
+
+/// Review item O1 (seed l.33: kneeling, "an additional 1 Energy to stand completely"): prone
+/// with 5 energy, Kneel 1 + Stand up 1 + Run 3 = 5; with 4, the Run is refused until standing
+/// and then cannot be paid.
+#[test]
+fn aura_o1_kneeling_is_a_state_between_prone_and_standing() {
+    let mut s = fight();
+    s.apply(&Event::Add(
+        1,
+        "Prone".into(),
+        crate::rules::encounter::Duration::Removed,
+    ));
+    run(&mut s, 1, act_named("Kneel"), &[]).unwrap();
+    assert!(s.has(1, "Kneeling") && !s.has(1, "Prone"));
+    assert_eq!(
+        refusal_of(&s, 1, act_named("Run")),
+        Some("kneeling: stand up first (1 energy)".into())
+    );
+    run(&mut s, 1, act_named("Stand up"), &[]).unwrap();
+    assert!(!s.has(1, "Kneeling"));
+    assert_eq!(
+        refusal_of(&s, 1, act_named("Stand up")),
+        Some("already standing".into())
+    );
+    let left = s.get(1).unwrap().pools[ENERGY];
+    assert_eq!(left, 3, "5 − kneel − stand");
+    run(&mut s, 1, act_named("Run"), &[]).unwrap();
+}

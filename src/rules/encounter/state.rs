@@ -966,7 +966,7 @@ impl State {
             if n >= 0 {
                 format!("{} uses {} {}", c.name, n, def.name)
             } else {
-                format!("{} gets back {} {}", c.name, -n, def.name)
+                format!("{} gains {} {}", c.name, -n, def.name)
             }
         };
         self.say(text);

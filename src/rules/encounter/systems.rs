@@ -459,6 +459,16 @@ pub const AURA: CombatRules = CombatRules {
         per_round("Stamina swap", 1, None),
         once_a_round("Death save"),
         once_a_round("Wake roll"),
+        // Counted up from 0 each round (kept by the system's panel): what a round's movement
+        // and non-movement energy allow (`rules::aura::combat`).
+        ResourceDef {
+            max: 0,
+            ..once_a_round("Moved (thirds of a metre)")
+        },
+        ResourceDef {
+            max: 0,
+            ..once_a_round("Agile moves")
+        },
     ],
     round_base: 1,
     seconds_per_round: 5,
@@ -489,6 +499,11 @@ pub const AURA: CombatRules = CombatRules {
             "On the ground: disadvantage on evasion; kneeling costs 1 energy.",
             D::UntilRemoved,
             &["Exposed"],
+        ),
+        cond(
+            "Kneeling",
+            "Up from prone, not yet standing: standing up costs 1 energy before any move.",
+            D::UntilRemoved,
         ),
         implying(
             "Surprised",

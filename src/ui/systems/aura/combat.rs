@@ -7,8 +7,8 @@
 use super::rolls::{attack_form, death_tables, edge_word, Target};
 use crate::rules::aura::combat::{
     auto_hit, can_roll, escape_odds, fortitude_roll, guard, holder_of, initiative_odds,
-    may_roll_initiative, npc, Npc, AGILITY, AR, ENERGY, HELD_BY, INITIATIVE, MAX_STAMINA, SAVE,
-    STAMINA, WAKE,
+    may_roll_initiative, npc, speed, Npc, AGILE, AGILITY, AR, ENERGY, HELD_BY, INITIATIVE,
+    MAX_STAMINA, MOVED, SAVE, STAMINA, WAKE,
 };
 use crate::rules::aura::referee::Action as A;
 use crate::rules::aura::strike::{attackers, foe, Aim, FightAttack};
@@ -55,6 +55,18 @@ fn row_note(s: &State, who: u32) -> String {
     );
     if c.dead {
         return out;
+    }
+    let (moved, agile) = (pool(s, who, MOVED), pool(s, who, AGILE));
+    if moved > 0 {
+        let m = if moved % 3 == 0 {
+            (moved / 3).to_string()
+        } else {
+            format!("{:.1}", f64::from(moved) / 3.0)
+        };
+        out.push_str(&format!(" · moved {m} of {} m", speed(s, who)));
+    }
+    if agile > 0 {
+        out.push_str(&format!(" · {agile} agile moves earned"));
     }
     if s.has(who, "Bleeding out") {
         out.push_str(" · a death save each round");
