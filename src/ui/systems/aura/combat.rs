@@ -58,11 +58,7 @@ fn row_note(s: &State, who: u32) -> String {
     }
     let (moved, agile) = (pool(s, who, MOVED), pool(s, who, AGILE));
     if moved > 0 {
-        let m = if moved % 3 == 0 {
-            (moved / 3).to_string()
-        } else {
-            format!("{:.1}", f64::from(moved) / 3.0)
-        };
+        let m = crate::ui::format::decimal(f64::from(moved) / 3.0);
         out.push_str(&format!(" · moved {m} of {} m", speed(s, who)));
     }
     if agile > 0 {
