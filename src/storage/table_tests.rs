@@ -1490,6 +1490,13 @@ fn aura_a_players_attack_is_an_intent_the_gms_phone_resolves() {
         ar: 0,
         size: 2,
         weight: 0,
+        ranged_evasion: 0,
+        unarmed_evasion: 8,
+        initiative: 0,
+        unarmed_av: 15,
+        shot: String::new(),
+        miss: 8,
+        ranged_coverage: 0,
     };
     for ev in [
         Event::Join(asa),
@@ -1574,6 +1581,13 @@ fn aura_n2_breaking_free_of_a_hidden_holder_is_against_its_roll() {
         ar: 0,
         size: 2,
         weight: 0,
+        ranged_evasion: 0,
+        unarmed_evasion: 8,
+        initiative: 0,
+        unarmed_av: 15,
+        shot: String::new(),
+        miss: 8,
+        ranged_coverage: 0,
     };
     for ev in [
         Event::Join(asa),

@@ -199,17 +199,54 @@ pub struct Npc {
     pub aura: i32,
     pub stamina: i32,
     pub evasion: i32,
+    /// Its ranged evasion (rolled on 1d4*), unarmed evasion (no weapon or shield bonus).
+    pub ranged_evasion: i32,
+    pub unarmed_evasion: i32,
     pub fortitude: i32,
     pub will: i32,
+    pub initiative: i32,
     pub av: i32,
     pub damage: String,
     pub bonus: i32,
+    /// Its unarmed AV (restrain and push are made with it).
+    pub unarmed_av: i32,
+    /// Its ranged weapon's damage dice ("" none) and miss chance modifier.
+    pub shot: String,
+    pub miss: i32,
     pub coverage: i32,
+    pub ranged_coverage: i32,
     pub ar: i32,
     /// An index of `SIZES` (Huge 0 … Fine 6; Medium is 2).
     pub size: usize,
     /// Its weapon's weight class: 0 other, [`LIGHT`], [`HEAVY`].
     pub weight: i32,
+}
+
+impl Default for Npc {
+    /// A Medium creature with a 1d8 weapon: the quick form's starting numbers.
+    fn default() -> Self {
+        Npc {
+            aura: 20,
+            stamina: 10,
+            evasion: 9,
+            ranged_evasion: 1,
+            unarmed_evasion: 8,
+            fortitude: 11,
+            will: 10,
+            initiative: 0,
+            av: 16,
+            damage: "1d8".into(),
+            bonus: 1,
+            unarmed_av: 14,
+            shot: String::new(),
+            miss: 8,
+            coverage: 0,
+            ranged_coverage: 0,
+            ar: 0,
+            size: 2,
+            weight: 0,
+        }
+    }
 }
 
 pub fn npc(name: &str, n: &Npc) -> Combatant {
@@ -218,11 +255,13 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     st[MAX_STAMINA] = n.stamina;
     st[MAX_AGILITY] = 3;
     st[EVASION] = n.evasion;
-    st[UNARMED_EVASION] = n.evasion;
+    st[RANGED_EVASION] = n.ranged_evasion;
+    st[UNARMED_EVASION] = n.unarmed_evasion;
     st[FORTITUDE] = n.fortitude;
     st[WILL] = n.will;
+    st[INITIATIVE] = n.initiative;
     st[COVERAGE] = n.coverage;
-    st[RANGED_COVERAGE] = n.coverage;
+    st[RANGED_COVERAGE] = n.ranged_coverage;
     st[AR] = n.ar;
     st[SIZE] = n.size.min(super::sheet::SIZES.len() - 1) as i32;
     st[WEIGHT] = n.weight.clamp(0, HEAVY);
@@ -234,11 +273,11 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     }
     st[MELEE_AV] = n.av;
     st[MELEE_BONUS] = n.bonus;
-    st[UNARMED_AV] = n.av;
+    st[UNARMED_AV] = n.unarmed_av;
     st[UNARMED_DAMAGE] = 1;
     st[SHOT_ENERGY] = 1;
-    st[MISS_MOD] = 8;
-    c.texts = vec![n.damage.clone(), String::new()];
+    st[MISS_MOD] = n.miss;
+    c.texts = vec![n.damage.clone(), n.shot.clone()];
     c
 }
 
@@ -1544,6 +1583,13 @@ mod tests {
             ar: 0,
             size: 2,
             weight: 0,
+            ranged_evasion: 0,
+            unarmed_evasion: 8,
+            initiative: 0,
+            unarmed_av: 15,
+            shot: String::new(),
+            miss: 8,
+            ranged_coverage: 0,
         }
     }
 

@@ -21,6 +21,13 @@ fn gnoll() -> Npc {
         ar: 0,
         size: 2,
         weight: 0,
+        ranged_evasion: 0,
+        unarmed_evasion: 8,
+        initiative: 0,
+        unarmed_av: 15,
+        shot: String::new(),
+        miss: 8,
+        ranged_coverage: 0,
     }
 }
 
@@ -424,4 +431,65 @@ fn aura_o1_kneeling_is_a_state_between_prone_and_standing() {
     let left = s.get(1).unwrap().pools[ENERGY];
     assert_eq!(left, 3, "5 − kneel − stand");
     run(&mut s, 1, act_named("Run"), &[]).unwrap();
+}
+
+/// Review items 15 and O3 (seed l.194, each creature's own evasions and weapons): the quick
+/// NPC has a ranged evasion, a ranged AC, an unarmed evasion and AV, an initiative and a ranged
+/// weapon. A Small NPC with ranged evasion 2, shot at with MCM 5 at normal movement: d20 ≥ 5 +
+/// 2 (size) + 1d4* + 2, hit 559/1280 (it was 137/256 with ranged evasion 0). A goblin archer
+/// (shortbow 1d6, MCM 5) shoots.
+#[test]
+fn aura_r15_o3_the_quick_npc_has_every_number_the_fight_reads() {
+    use crate::rules::aura::combat::{strike_odds, RANGED_COVERAGE, UNARMED_AV, UNARMED_EVASION};
+    use crate::rules::aura::strike::{attackers, foe, strike_of};
+    let mut s = fight();
+    let imp = Npc {
+        size: 3,
+        ranged_evasion: 2,
+        ranged_coverage: 4,
+        unarmed_evasion: 6,
+        unarmed_av: 11,
+        initiative: 3,
+        ..gnoll()
+    };
+    s.apply(&Event::Join(npc("Imp", &imp)));
+    let c = s.get(4).unwrap();
+    assert_eq!(
+        (
+            c.stat(RANGED_COVERAGE),
+            c.stat(UNARMED_EVASION),
+            c.stat(UNARMED_AV)
+        ),
+        (4, 6, 11)
+    );
+    let bow = Attacker {
+        name: "Bow".into(),
+        mode: AttackMode::Shot,
+        value: 5,
+        precise: 0,
+        dice: "1d6".into(),
+        bonus: 0,
+        halvings: 0,
+        improvised_throw: false,
+        blunt: false,
+        unarmed: false,
+        energy: 1,
+        unarmed_av: 10,
+    };
+    let f = foe(&s, 1, 4, false, false, false);
+    let st = strike_of(&bow, &f, &Aim::default()).unwrap();
+    let (o, _) = strike_odds(&st, 0);
+    assert!((o.hit() - 559.0 / 1280.0).abs() < 1e-12, "{}", o.hit());
+    let archer = Npc {
+        shot: "1d6".into(),
+        miss: 5,
+        ..gnoll()
+    };
+    s.apply(&Event::Join(npc("Archer", &archer)));
+    let shots: Vec<_> = attackers(&s, 5)
+        .into_iter()
+        .filter(|(_, a)| a.mode == AttackMode::Shot)
+        .collect();
+    assert_eq!(shots.len(), 1);
+    assert_eq!((shots[0].1.dice.as_str(), shots[0].1.value), ("1d6", 5));
 }

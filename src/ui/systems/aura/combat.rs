@@ -112,10 +112,30 @@ fn tools(ctx: EncCtx) -> AnyView {
 }
 
 fn npc_form(ctx: EncCtx) -> AnyView {
+    let d = Npc::default();
     let name = RwSignal::new("Gnoll".to_owned());
-    let [count, aura, stamina, ev, fort, will, av, bonus, cov, ar] =
-        [1, 20, 10, 9, 11, 10, 16, 1, 0, 0].map(RwSignal::new);
-    let damage = RwSignal::new("1d8".to_owned());
+    let [count, aura, stamina, ev, rev, uev, fort, will, init, av, bonus, uav, miss, cov, rcov, ar] =
+        [
+            1,
+            d.aura,
+            d.stamina,
+            d.evasion,
+            d.ranged_evasion,
+            d.unarmed_evasion,
+            d.fortitude,
+            d.will,
+            d.initiative,
+            d.av,
+            d.bonus,
+            d.unarmed_av,
+            d.miss,
+            d.coverage,
+            d.ranged_coverage,
+            d.ar,
+        ]
+        .map(RwSignal::new);
+    let damage = RwSignal::new(d.damage.clone());
+    let shot = RwSignal::new(String::new());
     let size = RwSignal::new(2);
     let weight = RwSignal::new(0);
     let add = move || {
@@ -123,12 +143,19 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             aura: aura.get_untracked(),
             stamina: stamina.get_untracked(),
             evasion: ev.get_untracked(),
+            ranged_evasion: rev.get_untracked(),
+            unarmed_evasion: uev.get_untracked(),
             fortitude: fort.get_untracked(),
             will: will.get_untracked(),
+            initiative: init.get_untracked(),
             av: av.get_untracked(),
             damage: damage.get_untracked().trim().to_owned(),
             bonus: bonus.get_untracked(),
+            unarmed_av: uav.get_untracked(),
+            shot: shot.get_untracked().trim().to_owned(),
+            miss: miss.get_untracked(),
             coverage: cov.get_untracked(),
+            ranged_coverage: rcov.get_untracked(),
             ar: ar.get_untracked(),
             size: size.get_untracked().clamp(0, 6) as usize,
             weight: weight.get_untracked(),
@@ -140,6 +167,10 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             names.into_iter().map(|x| npc(&x, &n)).collect(),
         ));
     };
+    let bad = flag(move || {
+        damage.with(|d| crate::rules::dice::parse(d).is_err())
+            || shot.with(|d| !d.trim().is_empty() && crate::rules::dice::parse(d).is_err())
+    });
     form(
         "Quick NPC",
         vec![
@@ -148,15 +179,22 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                 Field::Num("How many", count, 1, 20),
                 Field::Num("Aura", aura, 0, 10_000),
                 Field::Num("Stamina", stamina, 0, 1000),
+                Field::Num("Initiative bonus", init, -100, 100),
                 Field::Num("Evasion", ev, -100, 1000),
+                Field::Num("Ranged evasion (1d4*)", rev, -100, 1000),
+                Field::Num("Unarmed evasion (no weapon or shield)", uev, -100, 1000),
                 Field::Num("Fortitude", fort, -100, 1000),
                 Field::Num("Will", will, -100, 1000),
                 Field::Num("Melee AV", av, -100, 1000),
                 Field::Num("Damage bonus", bonus, -100, 100),
+                Field::Num("Unarmed AV (restrain, push)", uav, -100, 1000),
                 Field::Num("Coverage (AC)", cov, 0, 100),
+                Field::Num("Ranged coverage (AC)", rcov, 0, 100),
                 Field::Num("AR", ar, 0, 100),
+                Field::Num("Ranged miss chance modifier", miss, -100, 100),
             ]),
             Field::Input("Weapon damage (e.g. 1d8)", damage),
+            Field::Input("Ranged weapon damage (empty: none)", shot),
             Field::Pick(
                 "Size",
                 numbered_options(SIZES.iter().map(|r| r.name.to_owned())),
@@ -175,7 +213,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                 add_label(name, count),
                 "btn primary wide",
                 "add-npc",
-                flag(move || damage.with(|d| crate::rules::dice::parse(d).is_err())),
+                bad,
                 Callback::new(move |()| add()),
             ),
         ],
