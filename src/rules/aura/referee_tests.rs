@@ -388,7 +388,11 @@ fn aura_r10_a_run_stopped_short_pays_for_what_it_did() {
     let e = s.get(1).unwrap().pools[ENERGY];
     run(&mut s, 1, act_named("Run, stopped at a third"), &[]).unwrap();
     assert_eq!(s.get(1).unwrap().pools[ENERGY], e - 1);
-    assert_eq!(s.get(1).unwrap().pools[MOVED], 6, "2 m, in thirds of a metre");
+    assert_eq!(
+        s.get(1).unwrap().pools[MOVED],
+        6,
+        "2 m, in thirds of a metre"
+    );
 }
 
 /// Review item 13 (seed l.666): a shaken combatant equipping, stowing or loading makes a

@@ -959,6 +959,11 @@ impl State {
             return;
         };
         let after = left.saturating_sub(n);
+        // A count a system's panel keeps (Aura's movement this round) goes up without a line.
+        if def.hidden && n < 0 {
+            c.pools[res] = after;
+            return;
+        }
         let text = if after < 0 && !def.may_go_negative {
             format!("{} has no {} left", c.name, def.name)
         } else {
