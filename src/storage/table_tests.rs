@@ -1464,48 +1464,37 @@ fn heimr_r22_a_players_attack_meets_the_hidden_guard() {
         .any(|l| l.starts_with("Varla attacks Bandit A:")));
 }
 
+/// An Aura fight: Asa (player "a", a default sheet) and these NPCs (the test gnoll's numbers
+/// with the given fortitude), then `then`.
+fn aura_fight(npcs: &[&str], fortitude: i32, then: Vec<Event>) -> (Encounter, State) {
+    use crate::rules::aura::combat::{from_sheet, npc, tests::gnoll, Npc};
+    let mut e = Encounter::new("a1".into(), "Ford".into(), "aura", 0).unwrap();
+    let mut s = e.state();
+    let mut asa = from_sheet("Asa", &crate::rules::aura::AuraSheet::default());
+    asa.link = Some("a".into());
+    let g = Npc {
+        fortitude,
+        ..gnoll()
+    };
+    let mut all = vec![Event::Join(asa)];
+    all.extend(npcs.iter().map(|n| Event::Join(npc(n, &g))));
+    all.push(Event::Start);
+    all.extend(then);
+    for ev in all {
+        e.push(ev, &mut s, 1);
+    }
+    (e, s)
+}
+
 /// Aura is refereed whole: a player's phone sends intents only. Its attack is worked out on
 /// the GM's phone from the fight's numbers (the gnoll's evasion roll made there, from the
 /// dice the request carries); a raw event is refused; so is an initiative contest against
 /// someone its view does not have.
 #[test]
 fn aura_a_players_attack_is_an_intent_the_gms_phone_resolves() {
-    use crate::rules::aura::combat::{from_sheet, npc, Npc};
     use crate::rules::aura::referee::Action as A;
     use crate::rules::aura::strike::{Aim, FightAttack};
-    let mut e = Encounter::new("a1".into(), "Ford".into(), "aura", 0).unwrap();
-    let mut s = e.state();
-    let mut asa = from_sheet("Asa", &crate::rules::aura::AuraSheet::default());
-    asa.link = Some("a".into());
-    let gnoll = Npc {
-        aura: 10,
-        stamina: 3,
-        evasion: 8,
-        fortitude: 10,
-        will: 10,
-        av: 15,
-        damage: "1d6".into(),
-        bonus: 0,
-        coverage: 0,
-        ar: 0,
-        size: 2,
-        weight: 0,
-        ranged_evasion: 0,
-        unarmed_evasion: 8,
-        initiative: 0,
-        unarmed_av: 15,
-        shot: String::new(),
-        miss: 8,
-        ranged_coverage: 0,
-    };
-    for ev in [
-        Event::Join(asa),
-        Event::Join(npc("Gnoll", &gnoll)),
-        Event::Join(npc("Shade", &gnoll)),
-        Event::Start,
-    ] {
-        e.push(ev, &mut s, 1);
-    }
+    let (_, s) = aura_fight(&["Gnoll", "Shade"], 10, Vec::new());
     let a = vec!["a".to_owned()];
     let gm = Secrets {
         hidden: &[3],
@@ -1559,46 +1548,20 @@ fn aura_a_players_attack_is_an_intent_the_gms_phone_resolves() {
 /// the holder's side itself (`topped_up`), and the contest is against the gnoll, not a DC.
 #[test]
 fn aura_n2_breaking_free_of_a_hidden_holder_is_against_its_roll() {
-    use crate::rules::aura::combat::{from_sheet, npc, Npc, HELD_BY};
+    use crate::rules::aura::combat::HELD_BY;
     use crate::rules::aura::referee::Action as A;
     use crate::rules::dice::ScriptedSource;
     use crate::rules::encounter::referee::Recorder;
     use crate::rules::referee::{resolve, topped_up};
-    let mut e = Encounter::new("a2".into(), "Ford".into(), "aura", 0).unwrap();
-    let mut s = e.state();
-    let mut asa = from_sheet("Asa", &crate::rules::aura::AuraSheet::default());
-    asa.link = Some("a".into());
-    let gnoll = Npc {
-        aura: 10,
-        stamina: 3,
-        evasion: 8,
-        fortitude: 12,
-        will: 10,
-        av: 15,
-        damage: "1d6".into(),
-        bonus: 0,
-        coverage: 0,
-        ar: 0,
-        size: 2,
-        weight: 0,
-        ranged_evasion: 0,
-        unarmed_evasion: 8,
-        initiative: 0,
-        unarmed_av: 15,
-        shot: String::new(),
-        miss: 8,
-        ranged_coverage: 0,
-    };
-    for ev in [
-        Event::Join(asa),
-        Event::Join(npc("Gnoll", &gnoll)),
-        Event::Start,
-        Event::Add(1, "Restrained".into(), Duration::Removed),
-        Event::Add(2, "Restraining".into(), Duration::Removed),
-        Event::Set(1, HELD_BY, 2),
-    ] {
-        e.push(ev, &mut s, 1);
-    }
+    let (e, s) = aura_fight(
+        &["Gnoll"],
+        12,
+        vec![
+            Event::Add(1, "Restrained".into(), Duration::Removed),
+            Event::Add(2, "Restraining".into(), Duration::Removed),
+            Event::Set(1, HELD_BY, 2),
+        ],
+    );
     let a = vec!["a".to_owned()];
     let gm = Secrets::from(&e);
     // Her phone: the gnoll is a name only, so it rolls against the DC: one die (a 6).

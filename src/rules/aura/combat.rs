@@ -1564,12 +1564,13 @@ pub fn swing_events(s: &State, w: &Swing) -> Event {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rules::dice::ScriptedSource;
 
     /// The gnoll of [`fight`]: Medium, a weapon neither light nor heavy.
-    fn gnoll() -> Npc {
+    /// The test gnoll: Medium, a 1d6 weapon neither light nor heavy, 10 aura, 3 stamina.
+    pub(crate) fn gnoll() -> Npc {
         Npc {
             aura: 10,
             stamina: 3,

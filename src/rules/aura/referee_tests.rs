@@ -1,4 +1,5 @@
 use super::*;
+use crate::rules::aura::combat::tests::gnoll;
 use crate::rules::aura::combat::{
     from_sheet, initiative_odds, npc, Npc, ENERGY, HELD_BY, INIT_ROLL,
 };
@@ -7,27 +8,21 @@ use crate::rules::aura::{AuraSheet, MEDIUM};
 use crate::rules::dice::ScriptedSource;
 use crate::rules::encounter::systems::AURA;
 
-fn gnoll() -> Npc {
-    Npc {
-        aura: 10,
-        stamina: 3,
-        evasion: 8,
-        fortitude: 10,
-        will: 10,
-        av: 15,
-        damage: "1d6".into(),
+/// A 1d6 bow with miss chance modifier 5.
+fn bow() -> Attacker {
+    Attacker {
+        name: "Bow".into(),
+        mode: AttackMode::Shot,
+        value: 5,
+        precise: 0,
+        dice: "1d6".into(),
         bonus: 0,
-        coverage: 0,
-        ar: 0,
-        size: 2,
-        weight: 0,
-        ranged_evasion: 0,
-        unarmed_evasion: 8,
-        initiative: 0,
-        unarmed_av: 15,
-        shot: String::new(),
-        miss: 8,
-        ranged_coverage: 0,
+        halvings: 0,
+        improvised_throw: false,
+        blunt: false,
+        unarmed: false,
+        energy: 1,
+        unarmed_av: 10,
     }
 }
 
@@ -144,20 +139,7 @@ fn aura_n3_a_shot_is_never_a_maneuver() {
         run(&mut s, 1, Action::Attack(throw), &[20, 1, 1]),
         Err("a maneuver is a melee attack".into())
     );
-    let shot = Attacker {
-        name: "Bow".into(),
-        mode: AttackMode::Shot,
-        value: 5,
-        precise: 0,
-        dice: "1d6".into(),
-        bonus: 0,
-        halvings: 0,
-        improvised_throw: false,
-        blunt: false,
-        unarmed: false,
-        energy: 2,
-        unarmed_av: 10,
-    };
+    let shot = bow();
     let foe = Foe {
         size: Some(MEDIUM as i32),
         ..Foe::default()
@@ -476,22 +458,8 @@ fn aura_r15_the_quick_npc_has_a_ranged_evasion() {
         ),
         (4, 6, 11)
     );
-    let bow = Attacker {
-        name: "Bow".into(),
-        mode: AttackMode::Shot,
-        value: 5,
-        precise: 0,
-        dice: "1d6".into(),
-        bonus: 0,
-        halvings: 0,
-        improvised_throw: false,
-        blunt: false,
-        unarmed: false,
-        energy: 1,
-        unarmed_av: 10,
-    };
     let f = foe(&s, 1, 4, false, false, false);
-    let st = strike_of(&bow, &f, &Aim::default()).unwrap();
+    let st = strike_of(&bow(), &f, &Aim::default()).unwrap();
     let (o, _) = strike_odds(&st, 0);
     assert!((o.hit() - 559.0 / 1280.0).abs() < 1e-12, "{}", o.hit());
 }
