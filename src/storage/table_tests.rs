@@ -1493,7 +1493,7 @@ fn aura_fight(npcs: &[&str], fortitude: i32, then: Vec<Event>) -> (Encounter, St
 #[test]
 fn aura_a_players_attack_is_an_intent_the_gms_phone_resolves() {
     use crate::rules::aura::referee::Action as A;
-    use crate::rules::aura::strike::{Aim, FightAttack};
+    use crate::rules::aura::strike::FightAttack;
     let (_, s) = aura_fight(&["Gnoll", "Shade"], 10, Vec::new());
     let a = vec!["a".to_owned()];
     let gm = Secrets {
@@ -1509,15 +1509,7 @@ fn aura_a_players_attack_is_an_intent_the_gms_phone_resolves() {
         check_request(&s, &a, 1, &raw, gm).unwrap_err(),
         "a change the rules did not make (this game’s actions are intents)"
     );
-    let swing = FightAttack {
-        target: 2,
-        with: 2,
-        behind: false,
-        swift: false,
-        passing: false,
-        enhance: 0,
-        aim: Aim::default(),
-    };
+    let swing = FightAttack::plain(2, 2);
     // Unarmed: d20 18, the gnoll's d10 2 (evasion 8 + 2 = 10): no damage dice.
     assert_eq!(
         ask(A::Attack(swing), vec![(20, 18)]).unwrap_err(),

@@ -127,15 +127,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     ));
     let plain = FightAttack::plainest(s, who, 0);
     let refused = plain.as_ref().map(|_| ()).map_err(Clone::clone);
-    let any = plain.unwrap_or(FightAttack {
-        target: 0,
-        with: 0,
-        behind: false,
-        swift: false,
-        passing: false,
-        enhance: 0,
-        aim: Default::default(),
-    });
+    let any = plain.unwrap_or(FightAttack::plain(0, 0));
     out.push(offer(Action::Attack(any), "Attack".into(), refused));
     if s.has(who, "Restrained") {
         out.push(offer(

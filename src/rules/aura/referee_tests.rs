@@ -124,16 +124,11 @@ fn aura_r3_an_initiative_roll_already_made_fails_by_itself() {
 fn aura_n3_a_shot_is_never_a_maneuver() {
     let mut s = fight();
     let throw = FightAttack {
-        target: 2,
-        with: 1,
-        behind: false,
-        swift: false,
-        passing: false,
-        enhance: 0,
         aim: Aim {
             maneuver: 3,
             ..Aim::default()
         },
+        ..FightAttack::plain(2, 1)
     };
     assert_eq!(
         run(&mut s, 1, Action::Attack(throw), &[20, 1, 1]),
@@ -194,15 +189,7 @@ fn aura_n2_breaking_free_is_against_the_holder() {
 fn aura_an_attack_is_rolled_against_the_fight() {
     let mut s = fight();
     let e = s.get(2).unwrap().pools[ENERGY];
-    let x = FightAttack {
-        target: 1,
-        with: 0,
-        behind: false,
-        swift: false,
-        passing: false,
-        enhance: 0,
-        aim: Aim::default(),
-    };
+    let x = FightAttack::plain(1, 0);
     let hp = s.get(1).unwrap().hp;
     let mut src = ScriptedSource::new(vec![15, 3, 4]);
     let ev = resolve(&s, 2, Action::Attack(x), &mut src).unwrap();

@@ -435,6 +435,20 @@ pub fn foe(s: &State, who: u32, t: u32, melee: bool, behind: bool, swift: bool) 
 }
 
 impl FightAttack {
+    /// `who`'s plain attack on `target` with its `with`-th attacker: from the front, not
+    /// swift, not enhanced, no other choice made.
+    pub fn plain(target: u32, with: u32) -> FightAttack {
+        FightAttack {
+            target,
+            with,
+            behind: false,
+            swift: false,
+            passing: false,
+            enhance: 0,
+            aim: Aim::default(),
+        }
+    }
+
     /// What `who` attacks with, what the attack costs, and why it cannot be made now (its
     /// pools, the swift attack's and the maneuver's limits, a target that is not there).
     pub fn plan(&self, s: &State, who: u32) -> Result<(Attacker, i32), String> {
@@ -479,13 +493,9 @@ impl FightAttack {
         let mut why = None;
         for (with, swift) in plain {
             let x = FightAttack {
-                target,
-                with,
-                behind: false,
                 swift,
                 passing: swift,
-                enhance: 0,
-                aim: Aim::default(),
+                ..FightAttack::plain(target, with)
             };
             match x.plan(s, who) {
                 Ok(_) => return Ok(x),
