@@ -811,3 +811,63 @@ fn undo_on_my_sheets_puts_back_every_write_it_listed() {
     // A sheet deleted since: nothing to put back.
     assert!(undo_follow(undo, |_| None, T0 + 50).is_empty());
 }
+
+/// Aura review N4: a winded death roll's exhaustion lasts to the end of the next round on the
+/// sheet too; it counts down with the fight, and it lapses when the GM ends the fight, so the
+/// sheet's energy per round is 3 only while it lasts.
+#[test]
+fn aura_n4_a_fights_timed_exhaustion_reaches_the_sheet_with_its_time_and_lapses_at_the_end() {
+    let mut sh = aura_sheet();
+    au_mut(&mut sh).apply(aura::Edit::Aura(0)).unwrap();
+    let (mut e, mut s, ch, who) = linked(&character(sh));
+    let five = au(&ch.sheet).energy_per_round().0;
+    assert_eq!(five, 5, "stamina 6 gives 5 energy a round");
+    let roll = aura::combat::death_roll_events(&s, who, 17);
+    e.push(roll, &mut s, T0 + 10);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    assert_eq!(au(&ch.sheet).conditions, vec![aura::WINDED.to_owned()]);
+    assert_eq!(au(&ch.sheet).energy_per_round().0, 3);
+    // The round ends: one round left.
+    e.push(Event::Next, &mut s, T0 + 20);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert_eq!(au(&ch.sheet).conditions, vec!["Exhausted (to round end)"]);
+    assert_eq!(au(&ch.sheet).energy_per_round().0, 3);
+    // The GM ends the fight: the round-bound exhaustion lapses and the sheet learns it.
+    let mut ch = ch;
+    for ev in s.ending() {
+        e.push(ev, &mut s, T0 + 30);
+        ch = step(&mut e, &mut s, &ch, T0 + 31, None).0;
+    }
+    assert!(s.ended);
+    assert!(
+        au(&ch.sheet).conditions.is_empty(),
+        "{:?}",
+        au(&ch.sheet).conditions
+    );
+    assert_eq!(au(&ch.sheet).energy_per_round().0, five);
+}
+
+/// Aura review N4, the other way: a sheet's timed condition joins a fight with its time, and an
+/// injury's lasting exhaustion stays lasting (both may be had at once).
+#[test]
+fn aura_n4_a_sheets_timed_exhaustion_joins_the_fight_with_its_time() {
+    let mut sh = aura_sheet();
+    au_mut(&mut sh).apply(aura::Edit::Aura(0)).unwrap();
+    au_mut(&mut sh).apply(aura::Edit::DeathRoll(17)).unwrap();
+    au_mut(&mut sh)
+        .apply(aura::Edit::AddCondition("Dazed (to round end)".into()))
+        .unwrap();
+    let (_, s, _, who) = linked(&character(sh));
+    let durs: Vec<(String, Duration)> = s
+        .conditions_of(who)
+        .filter(|a| a.parent.is_none())
+        .map(|a| (a.name.clone(), a.dur))
+        .collect();
+    assert_eq!(
+        durs,
+        vec![
+            ("Dazed".to_owned(), Duration::Round { n: 1 }),
+            ("Exhausted".to_owned(), Duration::Round { n: 2 }),
+        ]
+    );
+}

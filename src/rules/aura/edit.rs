@@ -130,7 +130,7 @@ impl Edits for AuraSheet {
             }
             Edit::AddCondition(name) => {
                 let name = crate::rules::edit::entry(&name, NAME_LIMIT);
-                if name.is_empty() || s.has(&name) {
+                if name.is_empty() || s.conditions.iter().any(|c| c.eq_ignore_ascii_case(&name)) {
                     return Ok(());
                 }
                 crate::rules::edit::room(s.conditions.len(), LIST_LIMIT, "conditions")?;

@@ -21,5 +21,5 @@ pub use rolls::{
 pub use sheet::{
     draw_row, energy_from_stamina, floor_div, throw_extra, Armor, AttackMode, AuraSheet, Derived,
     DrawRow, Pick, Shield, SizeRow, Weapon, BOW, DRAW, LIST_LIMIT, MEDIUM, MISS_MOVE, MISS_SIZE,
-    NAME_LIMIT, POOL_LIMIT, SCORES, SIZES, STAT_LIMIT,
+    NAME_LIMIT, POOL_LIMIT, SCORES, SIZES, STAT_LIMIT, WINDED,
 };

@@ -4,7 +4,7 @@
 //! |---|---|---|---|
 //! | Aura | current aura | Aura (lower: damage; a death roll due at 0) | both |
 //! | Stamina | stamina | the stamina pool (0 knocks out, as spending it does) | both |
-//! | Conditions | the conditions list | the body's conditions below | both |
+//! | Conditions | the conditions list | the body's conditions below, with time left | both |
 //! | Dead | dead | dead | both |
 //!
 //! Energy and agility refill every round and stay in the fight, as do the conditions of one
@@ -14,8 +14,8 @@ use super::combat::{MAX_STAMINA, STAMINA};
 use super::{AuraSheet, Edit};
 use crate::rules::edit::Edits;
 use crate::rules::encounter::shared::{
-    bring_conditions, dead_value, fight_conditions, hp_value, sheet_conditions, Flow, Linked,
-    Shared, Value,
+    bring_conditions, dead_value, fight_conditions, hp_value, sheet_conditions, write_list, Flow,
+    Linked, Shared, Value,
 };
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 
@@ -72,25 +72,24 @@ impl Linked for AuraSheet {
         Shared {
             name: "Conditions",
             flow: Flow::Both,
-            sheet: |s| sheet_conditions(&s.conditions, SHARED_CONDITIONS, false),
-            fight: |s, c| fight_conditions(s, c, SHARED_CONDITIONS, false),
+            sheet: |s| sheet_conditions(&s.conditions, SHARED_CONDITIONS, true),
+            fight: |s, c| fight_conditions(s, c, SHARED_CONDITIONS, true),
             write: |s, v| {
-                for n in SHARED_CONDITIONS {
-                    let want = v.names().iter().any(|x| x == n);
-                    if s.has(n) != want {
-                        let n = (*n).to_owned();
-                        set(
-                            s,
-                            if want {
-                                Edit::AddCondition(n)
-                            } else {
-                                Edit::RemoveCondition(n)
-                            },
-                        );
-                    }
-                }
+                write_list(
+                    s,
+                    |s| &s.conditions,
+                    SHARED_CONDITIONS,
+                    true,
+                    v,
+                    |s, i| {
+                        if i < s.conditions.len() {
+                            s.conditions.remove(i);
+                        }
+                    },
+                    |s, n| set(s, Edit::AddCondition(n)),
+                )
             },
-            bring: |s, c, v| bring_conditions(s, c, v, SHARED_CONDITIONS, false),
+            bring: |s, c, v| bring_conditions(s, c, v, SHARED_CONDITIONS, true),
         },
         dead_value(|s| Value::Flag(s.dead), |s, v| set(s, Edit::Dead(v.flag()))),
     ];

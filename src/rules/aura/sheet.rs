@@ -343,6 +343,16 @@ impl Default for AuraSheet {
 /// A derived number with its formula, this character's figures filled in.
 pub type Derived = (i32, String);
 
+/// A winded death roll's exhaustion as a sheet lists it: to the end of the next round.
+pub const WINDED: &str = "Exhausted (2 rounds)";
+
+/// Entry `entry` is condition `name`, whatever time it has left.
+fn named(entry: &str, name: &str) -> bool {
+    crate::rules::encounter::shared::split_entry(entry)
+        .0
+        .eq_ignore_ascii_case(name)
+}
+
 impl AuraSheet {
     pub fn modifier(&self, i: usize) -> i32 {
         floor_div(self.scores[i] - 10, 2)
@@ -542,8 +552,9 @@ impl AuraSheet {
         )
     }
 
+    /// Has condition `name`, for however long ("Exhausted (2 rounds)" is exhausted).
     pub fn has(&self, name: &str) -> bool {
-        self.conditions.iter().any(|c| c.eq_ignore_ascii_case(name))
+        self.conditions.iter().any(|c| named(c, name))
     }
 
     /// Melee AV with a weapon: 15 + MASAB + its AV bonus, −1 without proficiency.
@@ -643,7 +654,7 @@ impl AuraSheet {
             self.aura = (self.aura + self.recovery_value().0).min(self.aura_strength().0);
         }
         self.conditions
-            .retain(|c| !c.eq_ignore_ascii_case("Exhausted") && !c.eq_ignore_ascii_case("Shaken"));
+            .retain(|c| !named(c, "Exhausted") && !named(c, "Shaken"));
         self.woken();
     }
 
@@ -688,7 +699,9 @@ impl AuraSheet {
         }
         let adds: &[&str] = match r {
             DeathRoll::Scratch | DeathRoll::Dead => &[],
-            DeathRoll::Winded | DeathRoll::Injured => &["Exhausted"],
+            // Winded: to the end of the next round, as in a fight (`Round { n: 2 }`).
+            DeathRoll::Winded => &[WINDED],
+            DeathRoll::Injured => &["Exhausted"],
             DeathRoll::Bleeding => &["Exhausted", "Bleeding out"],
             DeathRoll::Down => &["Exhausted", "Bleeding out", "Unconscious"],
         };
@@ -709,7 +722,11 @@ impl AuraSheet {
     }
 
     fn add(&mut self, condition: &str) {
-        if !self.has(condition) {
+        if !self
+            .conditions
+            .iter()
+            .any(|c| c.eq_ignore_ascii_case(condition))
+        {
             self.conditions.push(condition.into());
         }
     }
@@ -1049,6 +1066,27 @@ mod tests {
         assert_eq!(s.aura, 5, "no surge left");
         s.long_rest();
         assert_eq!((s.aura, s.stamina, s.surges), (22, 14, 6));
+    }
+
+    /// Review item 7: a winded roll (15–19) exhausts to the end of the next round, not for good;
+    /// an injury (10–14) exhausts until a short rest; the entry's time does not hide it.
+    #[test]
+    fn aura_r7_winded_on_the_sheet_is_exhausted_to_the_end_of_the_next_round() {
+        let mut s = AuraSheet::default();
+        s.scores[CON] = 10;
+        s.stamina = 10;
+        assert_eq!(s.energy_per_round().0, 5);
+        s.after_death_roll(17);
+        assert_eq!(s.conditions, [WINDED]);
+        assert_eq!(WINDED, "Exhausted (2 rounds)");
+        assert!(s.has("Exhausted") && s.has("exhausted"));
+        assert_eq!(s.energy_per_round().0, 3);
+        // An injury on top: the lasting one joins the timed one.
+        s.after_death_roll(12);
+        assert_eq!(s.conditions, [WINDED, "Exhausted"]);
+        s.short_rest(false);
+        assert!(s.conditions.is_empty());
+        assert_eq!(s.energy_per_round().0, 5);
     }
 
     #[test]

@@ -284,6 +284,29 @@ impl State {
         names
     }
 
+    /// Ending the fight: the conditions timed in turns or rounds lapse with it (their time is
+    /// fight time; a dying clock, whose running out does more, stays), then the end. Two steps,
+    /// so that the lapse reaches the sheets before the fight stops sharing.
+    pub fn ending(&self) -> Vec<Event> {
+        let lapse: Vec<Event> = self
+            .conditions
+            .iter()
+            .filter(|a| a.parent.is_none() && a.dur != Duration::Removed)
+            .filter(|a| {
+                self.rules
+                    .condition(&a.name)
+                    .is_none_or(|d| d.ends == Ends::Nothing)
+            })
+            .map(|a| Event::Remove(a.cid))
+            .collect();
+        let mut out = Vec::new();
+        if !lapse.is_empty() {
+            out.push(Event::Batch(lapse));
+        }
+        out.push(Event::End);
+        out
+    }
+
     pub fn has(&self, who: u32, name: &str) -> bool {
         self.conditions_of(who).any(|a| a.name == name)
     }

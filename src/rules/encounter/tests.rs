@@ -670,3 +670,33 @@ mod refereed {
         );
     }
 }
+
+/// Ending a fight: what is timed in rounds or turns lapses first (fight time is over), as a
+/// step of its own before the end; a dying clock, whose running out kills, and what lasts until
+/// removed stay; a condition implied by another goes with its source only.
+#[test]
+fn ending_a_fight_lapses_its_timed_conditions_but_not_a_dying_clock() {
+    let a = Combatant::new(&HEIMR, "A", 10);
+    let mut s = run(
+        &HEIMR,
+        &[
+            Event::Join(a),
+            Event::Start,
+            Event::Add(1, "Dazed".into(), Duration::Round { n: 2 }),
+            Event::Add(1, "Bound arm".into(), Duration::End { who: 1, n: 1 }),
+            Event::Add(1, "Bleeding out".into(), Duration::Start { who: 1, n: 3 }),
+            Event::Add(1, "Unconscious".into(), Duration::Removed),
+        ],
+    );
+    let end = s.ending();
+    assert_eq!(end.len(), 2, "{end:?}");
+    assert_eq!(end[1], Event::End);
+    for e in &end {
+        s.apply(e);
+    }
+    let left: Vec<&str> = s.conditions_of(1).map(|a| a.name.as_str()).collect();
+    assert_eq!(left, ["Bleeding out", "Unconscious", "Prone"]);
+    assert!(s.ended);
+    // With nothing timed, ending is the end alone.
+    assert_eq!(s.ending(), vec![Event::End]);
+}

@@ -70,7 +70,7 @@ pub fn EncounterPage(
             {use_context::<TableHook>().map(|h| (h.0)(ctx))}
             <Log ctx/>
             <Show when=when(flag(move || ctx.state.with(|s| !s.ended && s.round > 0)))>
-                <button class="btn danger wide" on:click=tap(move || ctx.act(Event::End))>"End the fight"</button>
+                <button class="btn danger wide" on:click=tap(move || ctx.state.with_untracked(State::ending).into_iter().for_each(|e| ctx.act(e)))>"End the fight"</button>
             </Show>
             // Built untracked: the sheet reads the fight as it is built, and must not be rebuilt
             // (closed and reopened) by every change it shows.
