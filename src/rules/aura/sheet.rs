@@ -101,39 +101,54 @@ pub const MISS_MOVE: [(&str, i32); 3] = [
 pub struct DrawRow {
     pub from: i32,
     pub kg: &'static str,
-    pub range: &'static str,
+    /// Added to a drawn weapon's range trio (the row's sign is each number's).
+    pub add: [i32; 3],
     pub extra: i32,
     pub limit: &'static str,
+}
+
+impl DrawRow {
+    /// The row's range as the table writes it: "+1/6/12", "−2/5/30", "+0".
+    pub fn range_text(&self) -> String {
+        let [a, b, c] = self.add;
+        let sign = if a < 0 || b < 0 { "−" } else { "+" };
+        if self.add == [0; 3] {
+            return "+0".into();
+        }
+        format!("{sign}{}/{}/{}", a.abs(), b.abs(), c.abs())
+    }
 }
 
 const fn draw(
     from: i32,
     kg: &'static str,
-    range: &'static str,
+    add: [i32; 3],
     extra: i32,
     limit: &'static str,
 ) -> DrawRow {
     DrawRow {
         from,
         kg,
-        range,
+        add,
         extra,
         limit,
     }
 }
 
+/// The draw-weight table: from which Arm Strength each row applies (seed l.250). The low rows'
+/// sign is read as applying to all three numbers ("−2/5/30": 2, 5 and 30 less).
 pub const DRAW: [DrawRow; 11] = [
-    draw(i32::MIN, "under 20", "−3/10/60", 0, ""),
-    draw(1, "20", "−2/5/30", 0, ""),
-    draw(4, "25", "−1/5/10", 0, ""),
-    draw(8, "30", "+0", 0, ""),
-    draw(12, "35", "+0/5/10", 1, "the most a hand crossbow takes"),
-    draw(16, "40", "+1/6/12", 2, "the most at MPL 1–2"),
-    draw(20, "45", "+1/9/18", 3, "the most at MPL 3–4"),
-    draw(25, "50", "+2/12/24", 4, "the most at MPL 5 and up"),
-    draw(30, "60", "+2/15/30", 5, "heavy and siege crossbows only"),
-    draw(35, "70", "+3/18/36", 6, "siege crossbows only"),
-    draw(40, "80", "+3/26/52", 7, "siege crossbows only"),
+    draw(i32::MIN, "under 20", [-3, -10, -60], 0, ""),
+    draw(1, "20", [-2, -5, -30], 0, ""),
+    draw(4, "25", [-1, -5, -10], 0, ""),
+    draw(8, "30", [0, 0, 0], 0, ""),
+    draw(12, "35", [0, 5, 10], 1, "the most a hand crossbow takes"),
+    draw(16, "40", [1, 6, 12], 2, "the most at MPL 1–2"),
+    draw(20, "45", [1, 9, 18], 3, "the most at MPL 3–4"),
+    draw(25, "50", [2, 12, 24], 4, "the most at MPL 5 and up"),
+    draw(30, "60", [2, 15, 30], 5, "heavy and siege crossbows only"),
+    draw(35, "70", [3, 18, 36], 6, "siege crossbows only"),
+    draw(40, "80", [3, 26, 52], 7, "siege crossbows only"),
 ];
 
 /// The draw-weight row of an Arm Strength.
@@ -635,6 +650,11 @@ impl AuraSheet {
                 let x = throw_extra(self.arm_strength().0);
                 [base[0] + x[0], base[1] + x[1], base[2] + x[2]]
             }
+            // A bow or crossbow reaches as far as its draw weight (never below 0 m).
+            AttackMode::Shot if w.drawn => {
+                let add = self.draw_for(w).add;
+                [0, 1, 2].map(|i| (w.range[i] + add[i]).max(0))
+            }
             _ => w.range,
         }
     }
@@ -1007,6 +1027,46 @@ mod tests {
         s.mpl = 5;
         assert_eq!(s.draw_for(&bow).extra, 3);
         assert_eq!(s.draw_for(&xbow).extra, 4);
+    }
+
+    /// Review item 14: a bow's range trio grows (or shrinks) by its draw-weight row's range.
+    #[test]
+    fn aura_r14_a_bows_range_adds_its_draw_weight_rows_range() {
+        let mut s = AuraSheet::default();
+        s.picks.clear();
+        s.arm = 16;
+        s.mpl = 1;
+        assert_eq!(s.arm_strength().0, 16);
+        let bow = Weapon {
+            name: "Longbow".into(),
+            ranged: true,
+            drawn: true,
+            range: [5, 30, 120],
+            ..Weapon::default()
+        };
+        assert_eq!(s.draw_for(&bow).range_text(), "+1/6/12");
+        assert_eq!(s.range(&bow, AttackMode::Shot), [6, 36, 132]);
+        // The shot's label, and so the bands the player picks from, say the same.
+        s.weapons.push(bow.clone());
+        let last = Some(s.weapons.len() - 1);
+        let a = super::super::strike::attacker(&s, last, AttackMode::Shot);
+        assert_eq!(a.name, "Longbow shot, range 6/36/132");
+        // A weak arm shortens it, never below 0 m; a sling (not drawn) keeps its own.
+        s.arm = 2;
+        assert_eq!(s.draw_for(&bow).range_text(), "−2/5/30");
+        assert_eq!(s.range(&bow, AttackMode::Shot), [3, 25, 90]);
+        s.arm = 0;
+        let short = Weapon {
+            range: [2, 8, 40],
+            ..bow.clone()
+        };
+        assert_eq!(s.range(&short, AttackMode::Shot), [0, 0, 0]);
+        let sling = Weapon {
+            drawn: false,
+            ..bow
+        };
+        assert_eq!(s.range(&sling, AttackMode::Shot), [5, 30, 120]);
+        assert_eq!(DRAW[3].range_text(), "+0");
     }
 
     #[test]

@@ -3,8 +3,8 @@
 
 use super::Ctx;
 use crate::rules::aura::{
-    draw_row, throw_extra, AuraSheet, Edit, Pick, Weapon, BOW, POOL_LIMIT, SCORES, SIZES,
-    STAT_LIMIT,
+    draw_row, throw_extra, AttackMode, AuraSheet, Edit, Pick, Weapon, BOW, POOL_LIMIT, SCORES,
+    SIZES, STAT_LIMIT,
 };
 use crate::ui::kit::{fixed, flag, fold, numbered_options, Field};
 use leptos::prelude::*;
@@ -175,7 +175,12 @@ const DERIVED: [(&str, &str, Text, Text); 22] = [
         "draw-weight",
         |s| {
             let r = s.draw_for(&BOW);
-            format!("{} kg · range {} · +{} damage", r.kg, r.range, r.extra)
+            format!(
+                "{} kg · range {} · +{} damage",
+                r.kg,
+                r.range_text(),
+                r.extra
+            )
         },
         |s| {
             let x = s.draw_for(&Weapon {
@@ -350,7 +355,15 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                 w.accuracy,
                 w.mpr,
                 if w.range != [0; 3] {
-                    format!(" · range {}/{}/{}", w.range[0], w.range[1], w.range[2])
+                    let r = ctx.sheet.with(|s| s.range(&w, AttackMode::Shot));
+                    let mut t = format!(" · range {}/{}/{}", w.range[0], w.range[1], w.range[2]);
+                    if w.ranged && r != w.range {
+                        t.push_str(&format!(
+                            " ({}/{}/{} at this draw weight)",
+                            r[0], r[1], r[2]
+                        ));
+                    }
+                    t
                 } else {
                     String::new()
                 },
