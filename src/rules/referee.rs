@@ -141,7 +141,9 @@ impl Intent {
                             | u32::from(x.passing) << 2
                             | u32::from(m.resists) << 3
                             | u32::from(m.weak) << 4
-                            | u32::from(m.try_nl) << 5;
+                            | u32::from(m.try_nl) << 5
+                            | u32::from(m.on_the_move) << 6
+                            | u32::from(m.fling) << 7;
                         v.extend([503, x.target, x.with, flags, x.enhance]);
                         v.extend([m.my_edge, m.size, m.moving, m.band, m.widen, m.maneuver]);
                     }
@@ -151,6 +153,7 @@ impl Intent {
                     A::DeathSave => v.push(507),
                     A::Wake => v.push(508),
                     A::GainAura(n) => v.extend([509, n]),
+                    A::Wield(k) => v.extend([510, k]),
                 }
             }
         }
@@ -292,7 +295,7 @@ impl Intent {
             (
                 503,
                 &[target, with, flags, enhance, my_edge, size, moving, band, widen, maneuver],
-            ) if flags < 64 => Intent::Aura(A::Attack(aura::strike::FightAttack {
+            ) if flags < 256 => Intent::Aura(A::Attack(aura::strike::FightAttack {
                 target,
                 with,
                 behind: flags & 1 != 0,
@@ -309,6 +312,8 @@ impl Intent {
                     widen,
                     maneuver,
                     try_nl: flags & 32 != 0,
+                    on_the_move: flags & 64 != 0,
+                    fling: flags & 128 != 0,
                 },
             })),
             (504, &[dc]) => Intent::Aura(A::Escape(dc)),
@@ -317,6 +322,7 @@ impl Intent {
             (507, []) => Intent::Aura(A::DeathSave),
             (508, []) => Intent::Aura(A::Wake),
             (509, &[n]) => Intent::Aura(A::GainAura(n)),
+            (510, &[k]) if k > 0 => Intent::Aura(A::Wield(k)),
             _ => return None,
         })
     }

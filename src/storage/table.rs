@@ -31,8 +31,10 @@ use serde::{Deserialize, Serialize};
 /// version is checked; request numbers only grow. 4: the Vogt, Symbaroum, Heimr-defence and
 /// Tempo-answer intents. 5: Heimr and Tempo refereed whole (their attacks, actions and
 /// exchanges are intents; a raw event is refused in every system with turns). 6: Aura refereed
-/// whole (its intents, 500–509); a raw event is refused in every system.
-pub const VERSION: u32 = 6;
+/// whole (its intents, 500–509); a raw event is refused in every system. 7: Aura's weapons in
+/// hand (510; a saved character carries its sheet's weapons), a trip's moving target and a
+/// disarm's fling.
+pub const VERSION: u32 = 7;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.

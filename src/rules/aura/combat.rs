@@ -92,6 +92,12 @@ pub const WEIGHT: usize = 30;
 pub const SHIELD: usize = 31;
 /// Who holds this combatant (its id; 0: no one in the fight).
 pub const HELD_BY: usize = 32;
+/// The weapon slots and what was dropped (see `super::gear`): the melee weapon in hand, the
+/// ranged weapon ready, the evasion the one in hand adds, a dropped weapon's slot code + 1.
+pub const MELEE_GEAR: usize = 33;
+pub const RANGED_GEAR: usize = 34;
+pub const HELD_EV: usize = 35;
+pub const DROPPED: usize = 36;
 pub const LIGHT: i32 = 1;
 pub const HEAVY: i32 = 2;
 
@@ -157,10 +163,17 @@ pub fn from_sheet(name: &str, s: &AuraSheet) -> Combatant {
     st[UNARMED_AV] = s.unarmed_av().0;
     st[UNARMED_DAMAGE] = s.unarmed_damage().0;
     st[SHIELD] = if s.shield.carried { s.shield.bonus } else { 0 };
-    let melee = s.weapons.iter().find(|w| !w.ranged && w.held);
-    let shot = s.weapons.iter().find(|w| w.ranged);
+    let melee = s.weapons.iter().position(|w| !w.ranged && w.held);
+    let shot = s.weapons.iter().position(|w| w.ranged);
+    let code = |i: Option<usize>| i.map_or(0, |i| i as i32 + 1);
+    st[MELEE_GEAR] = code(melee);
+    st[RANGED_GEAR] = code(shot);
+    let (melee, shot) = (melee.map(|i| &s.weapons[i]), shot.map(|i| &s.weapons[i]));
     let mut texts = vec![String::new(), String::new()];
+    // Every weapon of the sheet, to take in hand in the fight.
+    texts.extend(s.weapons.iter().map(|w| super::gear::Hand::of(s, w).text()));
     if let Some(w) = melee {
+        st[HELD_EV] = super::gear::Hand::of(s, w).ev;
         st[MELEE_AV] = s.melee_av(w).0;
         st[MELEE_BONUS] = s.damage_bonus(w, AttackMode::Melee).0;
         st[MELEE_PRECISE] = w.precise;
@@ -279,6 +292,22 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     st[MISS_MOD] = n.miss;
     c.texts = vec![n.damage.clone(), n.shot.clone()];
     c
+}
+
+/// Quick NPCs `names`, all of `n`, joining as one step; with no stamina they join
+/// unconscious, as stamina at 0 knocks out (seed l.72).
+pub fn npcs_join(s: &State, names: Vec<String>, n: &Npc) -> Event {
+    let first = s.next_id();
+    let count = names.len() as u32;
+    let group = Event::Group(names.into_iter().map(|x| npc(&x, n)).collect());
+    if n.stamina > 0 {
+        return group;
+    }
+    let mut out = vec![group];
+    out.extend(
+        (first..first + count).map(|id| Event::Add(id, "Unconscious".into(), Duration::Removed)),
+    );
+    Event::Batch(out)
 }
 
 /// An action of the list: what it costs, how far it moves, and what it does besides.
@@ -428,6 +457,10 @@ fn thirds(s: &State, who: u32, m: Moves) -> i32 {
 pub const DROP_DC: u32 = 5;
 
 /// Whether `a` taken by `who` now calls for the shaken drop roll.
+/// The actions a weapon is stowed or taken in hand with: a side arm (1 energy), else 2.
+pub const SIDE_ARM_ACT: usize = 11;
+pub const ITEM_ACT: usize = 12;
+
 pub fn drop_roll_due(s: &State, who: u32, a: &Act) -> bool {
     matches!(a.kind, Kind::Other | Kind::Load) && s.has(who, "Shaken")
 }
@@ -630,7 +663,13 @@ pub fn take(s: &State, who: u32, a: &Act, drop: Option<u32>) -> Event {
                 out.push(Event::Spend(who, STAMINA, -1));
             }
         }
-        Kind::PickUp => out.push(Event::Add(who, "Exposed".into(), Duration::Round { n: 1 })),
+        Kind::PickUp => {
+            out.push(Event::Add(who, "Exposed".into(), Duration::Round { n: 1 }));
+            // A weapon it dropped (disarmed) goes back in hand.
+            if let Some(code) = s.get(who).and_then(super::gear::dropped) {
+                out.extend(super::gear::wield_events(s, who, code, false));
+            }
+        }
         Kind::Jump => out.push(Event::Add(
             who,
             "Unguarded".into(),
@@ -780,7 +819,10 @@ pub fn maneuver_limit(
         if from_behind {
             return Err("disarm needs a target facing you".into());
         }
-        disarm_limit(weight, stat(target, WEIGHT))?;
+        let Some(theirs) = s.get(target).and_then(|c| super::gear::in_hand(c, false)) else {
+            return Err(format!("{} has no weapon in hand", s.name(target)));
+        };
+        disarm_limit(weight, theirs.weight)?;
     }
     Ok(())
 }
@@ -1352,6 +1394,8 @@ pub struct ManeuverRoll {
     pub fortitude: Option<i64>,
     pub av: i32,
     pub swift: bool,
+    /// A disarm flings the weapon away (1 agility).
+    pub fling: bool,
 }
 
 /// What a maneuver does after its attack. Made (not as a swift attack) against a target that
@@ -1364,6 +1408,7 @@ pub fn maneuver_events(s: &State, attacker: u32, target: u32, r: &ManeuverRoll) 
         fortitude,
         av,
         swift,
+        fling,
     } = *r;
     let mut out = Vec::new();
     let unguard = |who: u32| Event::Add(who, "Unguarded".into(), Duration::Round { n: 1 });
@@ -1389,7 +1434,19 @@ pub fn maneuver_events(s: &State, attacker: u32, target: u32, r: &ManeuverRoll) 
             format!("{t} is knocked prone"),
             vec![Event::Add(target, "Prone".into(), Duration::Removed)],
         ),
-        (Maneuver::Disarm, true) => (format!("{t} drops its weapon"), Vec::new()),
+        (Maneuver::Disarm, true) => {
+            let mut ev = super::gear::drop_events(s, target);
+            let flung = fling && pool(s, attacker, AGILITY) > 0;
+            if flung {
+                ev.push(Event::Spend(attacker, AGILITY, 1));
+            }
+            let how = if flung {
+                "it is flung 2 m away"
+            } else {
+                "it lies at its feet"
+            };
+            (format!("{t} drops its weapon: {how}"), ev)
+        }
         (Maneuver::Push, true) => (
             format!("{t} is pushed 1 m and unguarded"),
             vec![unguard(target)],
@@ -1966,6 +2023,7 @@ pub(crate) mod tests {
 
     fn roll(m: Maneuver, fortitude: Option<i64>, swift: bool) -> ManeuverRoll {
         ManeuverRoll {
+            fling: false,
             m,
             hit: true,
             fortitude,

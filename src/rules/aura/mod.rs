@@ -5,6 +5,7 @@
 
 pub mod combat;
 mod edit;
+pub mod gear;
 pub mod referee;
 mod rolls;
 pub mod shared;

@@ -9,8 +9,10 @@ use super::combat::{
     can, can_escape, can_roll, cannot_act, death_roll_events, death_save_events, drop_roll_due,
     escape_events, fortitude_roll, heal_events, holder_of, initiative_events, let_go_events,
     maneuver_events, may_roll_initiative, roll_defence, swap, swing_events, take, thrown_note,
-    ManeuverRoll, Swing, ACTS, DROP_DC, INITIATIVE, SAVE, WAKE,
+    ManeuverRoll, Swing, ACTS, DROPPED, DROP_DC, INITIATIVE, ITEM_ACT, MELEE_GEAR, RANGED_GEAR,
+    SAVE, SIDE_ARM_ACT, WAKE,
 };
+use super::gear::{carried, dropped, wield_events, Hand};
 use super::strike::{roll_attack, FightAttack};
 use super::AttackMode;
 use crate::rules::dice::DiceSource;
@@ -41,6 +43,9 @@ pub enum Action {
     Wake,
     /// It gains this much aura (healing stabilizes).
     GainAura(u32),
+    /// Takes the k-th weapon it carries (from 1) in hand, or ready when ranged; stows it when
+    /// it is there already.
+    Wield(u32),
 }
 
 impl Action {
@@ -139,6 +144,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     if s.has(who, "Restraining") {
         out.push(offer(Action::LetGo, "Let go".into(), Ok(())));
     }
+    out.extend(wield_offers(s, who));
     if down(s, who) {
         let at_zero = if c.hp <= 0 {
             Ok(())
@@ -163,6 +169,87 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         ));
     }
     out
+}
+
+/// Stowing or taking in hand each weapon `who` carries (seed l.37): the side arm's price or
+/// an item's, the shaken drop roll's odds; not one lying on the ground (pick it up).
+fn wield_offers(s: &State, who: u32) -> Vec<Offer> {
+    let Some(c) = s.get(who) else {
+        return Vec::new();
+    };
+    carried(c)
+        .iter()
+        .zip(1u32..)
+        .map(|(h, k)| {
+            let there = in_slot(c, h, k);
+            let a = &ACTS[if h.energy() == 1 {
+                SIDE_ARM_ACT
+            } else {
+                ITEM_ACT
+            }];
+            let verb = match (there, h.ranged) {
+                (true, _) => "Stow",
+                (false, true) => "Ready",
+                (false, false) => "Take in hand:",
+            };
+            let mut o = offer(
+                Action::Wield(k),
+                format!("{verb} {} · {} energy", h.name, a.energy),
+                can(s, who, a).and_then(|()| {
+                    if dropped(c) == Some(k as i32) {
+                        Err("it lies on the ground: pick it up".into())
+                    } else {
+                        Ok(())
+                    }
+                }),
+            );
+            if drop_roll_due(s, who, a) {
+                o.label.push_str(" · shaken: a d20 of 5 or more keeps hold");
+                o.odds = Some(crate::rules::dice::Chance::ratio(
+                    21 - u64::from(DROP_DC),
+                    20,
+                ));
+            }
+            o
+        })
+        .collect()
+}
+
+fn in_slot(c: &crate::rules::encounter::Combatant, h: &Hand, k: u32) -> bool {
+    let slot = if h.ranged { RANGED_GEAR } else { MELEE_GEAR };
+    c.stat(slot) == k as i32
+}
+
+/// Stowing or taking weapon `k` in hand: the action's price (and drop roll when shaken), then
+/// the slot; a weapon dropped on a failed drop roll lies on the ground.
+fn wield(s: &State, who: u32, k: u32, dice: &mut dyn DiceSource) -> Result<Event, String> {
+    let c = s.get(who).ok_or("not in this fight")?;
+    let h = carried(c)
+        .into_iter()
+        .nth(k as usize - 1)
+        .ok_or("no such weapon")?;
+    let there = in_slot(c, &h, k);
+    let a = &ACTS[if h.energy() == 1 {
+        SIDE_ARM_ACT
+    } else {
+        ITEM_ACT
+    }];
+    let drop = drop_roll_due(s, who, a).then(|| dice.roll(20));
+    let mut out = take(s, who, a, drop).flat();
+    let kept = drop.is_none_or(|d| d >= DROP_DC);
+    let (code, said) = match (there, kept) {
+        (true, true) => (-1, "stows"),
+        (false, true) => (k as i32, if h.ranged { "readies" } else { "takes in hand" }),
+        (_, false) => (-1, "drops"),
+    };
+    out.push(Event::Note(format!("{} {said} {}", s.name(who), h.name)));
+    if there || kept {
+        out.extend(wield_events(s, who, code, h.ranged));
+    }
+    if !kept && !h.ranged {
+        out.push(Event::Set(who, DROPPED, k as i32 + 1));
+    }
+    Ok(Event::Batch(out))
 }
 
 /// A d20 for `who`'s death roll, death save or wake roll, as events.
@@ -224,6 +311,7 @@ pub fn resolve(
             }
             heal_events(s, who, n as i32)
         }
+        Action::Wield(k) => wield(s, who, k, dice)?,
     })
 }
 
@@ -255,6 +343,7 @@ fn attack(
                 fortitude: r.fort,
                 av: r.st.value + 5,
                 swift: x.swift,
+                fling: x.aim.fling,
             },
         )
     });

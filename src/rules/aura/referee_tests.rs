@@ -1,7 +1,7 @@
 use super::*;
 use crate::rules::aura::combat::tests::gnoll;
 use crate::rules::aura::combat::{
-    from_sheet, initiative_odds, npc, Npc, ENERGY, HELD_BY, INIT_ROLL,
+    from_sheet, initiative_odds, npc, Npc, ENERGY, EVASION, HELD_BY, INIT_ROLL,
 };
 use crate::rules::aura::strike::{strike_of, Aim, Attacker, Foe};
 use crate::rules::aura::{AuraSheet, MEDIUM};
@@ -469,4 +469,225 @@ fn aura_o3_a_quick_npc_archer_shoots() {
         .collect();
     assert_eq!(shots.len(), 1);
     assert_eq!((shots[0].1.dice.as_str(), shots[0].1.value), ("1d6", 5));
+}
+
+/// A sheet with a Longsword in hand (1d8, AV +1) and a Spear carried (1d10, AV +2, EV +1),
+/// joined as Asa (4) in the test fight, with a round's pools.
+fn armed() -> (State, AuraSheet) {
+    let mut sheet = AuraSheet::default();
+    sheet.weapons[0].held = true;
+    sheet.weapons.push(crate::rules::aura::Weapon {
+        name: "Spear".into(),
+        damage: "1d10".into(),
+        av: 2,
+        ev: 1,
+        mpr: 1,
+        ..crate::rules::aura::Weapon::default()
+    });
+    sheet.stamina = 10;
+    let mut s = fight();
+    s.apply(&Event::Join(from_sheet("Bea", &sheet)));
+    (s, sheet)
+}
+
+fn melee_names(s: &State, who: u32) -> Vec<String> {
+    crate::rules::aura::strike::attackers(s, who)
+        .into_iter()
+        .filter(|(_, a)| a.mode == AttackMode::Melee)
+        .map(|(n, _)| n)
+        .collect()
+}
+
+/// Review item O2 (seed l.37): any of the sheet's weapons is taken in hand or stowed in the
+/// fight, for an item's 2 energy: the Spear then attacks at its own AV (15 + MASAB + 2) with its
+/// own damage, and adds its evasion; a stowed weapon leaves only the fists.
+#[test]
+fn aura_o2_any_weapon_of_the_sheet_is_taken_in_hand_in_the_fight() {
+    let (mut s, sheet) = armed();
+    let e0 = s.get(4).unwrap().pools[ENERGY];
+    let ev0 = s.get(4).unwrap().stat(EVASION);
+    assert_eq!(melee_names(&s, 4), ["Longsword 1d8", "Unarmed"]);
+    let labels: Vec<String> = offers(&s, 4)
+        .into_iter()
+        .filter(|o| o.action.code()[0] == 510)
+        .map(|o| o.label)
+        .collect();
+    assert_eq!(
+        labels,
+        [
+            "Stow Longsword · 2 energy",
+            "Take in hand: Spear · 2 energy"
+        ]
+    );
+    run(&mut s, 4, Action::Wield(2), &[]).unwrap();
+    assert_eq!(s.get(4).unwrap().pools[ENERGY], e0 - 2);
+    assert_eq!(melee_names(&s, 4), ["Spear 1d10", "Unarmed"]);
+    let spear = crate::rules::aura::strike::attackers(&s, 4)
+        .into_iter()
+        .find(|(n, _)| n == "Spear 1d10")
+        .unwrap()
+        .1;
+    assert_eq!(spear.value, sheet.melee_av(&sheet.weapons[1]).0);
+    assert_eq!(spear.value, 15 + sheet.masab().0 + 2);
+    assert_eq!(
+        s.get(4).unwrap().stat(EVASION),
+        ev0 + 1,
+        "the spear's EV +1"
+    );
+    assert!(said(&s, "takes in hand").contains("Bea takes in hand Spear"));
+    // Stowed: fists only, and the evasion back.
+    run(&mut s, 4, Action::Wield(2), &[]).unwrap();
+    assert_eq!(melee_names(&s, 4), ["Unarmed"]);
+    assert_eq!(s.get(4).unwrap().stat(EVASION), ev0);
+    // No energy left: refused with the pool's reason, by the offer and by resolve.
+    assert!(run(&mut s, 4, Action::Wield(1), &[]).is_err());
+    assert!(
+        refusal(&s, 4, 510).is_some_and(|w| w.contains("energy")),
+        "{:?}",
+        refusal(&s, 4, 510)
+    );
+}
+
+/// Why the rules refuse attack `x` by `who` now.
+fn why(s: &State, who: u32, x: FightAttack) -> String {
+    let mut none = ScriptedSource::new(Vec::new());
+    resolve(s, who, Action::Attack(x), &mut none).unwrap_err()
+}
+
+/// Review item 12 (seed l.565): a disarm that works leaves the target without its weapon
+/// (fists only, until picked up again); flinging it costs the attacker 1 agility, and a Heavy
+/// weapon cannot be flung.
+#[test]
+fn aura_r12_a_disarm_drops_the_weapon_and_may_fling_it_for_one_agility() {
+    use crate::rules::aura::combat::{AGILITY, DROPPED, HEAVY, WEIGHT};
+    let (mut s, _) = armed();
+    s.apply(&Event::Add(
+        2,
+        "Helpless".into(),
+        crate::rules::encounter::Duration::Removed,
+    ));
+    let mut c = s.get(4).unwrap().clone();
+    c.pools[AGILITY] = 1;
+    let ag = c.pools[AGILITY];
+    s.combatants[3] = c;
+    let disarm = FightAttack {
+        aim: Aim {
+            maneuver: 2,
+            fling: true,
+            ..Aim::default()
+        },
+        ..FightAttack::plain(2, 0)
+    };
+    // Helpless: no defence roll; the d20 (10) hits, the fortitude d10 (1) fails.
+    let mut src = ScriptedSource::new(vec![10, 1]);
+    let ev = resolve(&s, 4, Action::Attack(disarm), &mut src).unwrap();
+    s.apply(&ev);
+    let line = said(&s, "drops its weapon");
+    assert!(line.contains("flung 2 m away"), "{line}");
+    assert_eq!(s.get(4).unwrap().pools[AGILITY], ag - 1);
+    assert_eq!(
+        melee_names(&s, 2),
+        ["Unarmed"],
+        "the gnoll fights with its fists"
+    );
+    assert_eq!(
+        s.get(2).unwrap().stat(DROPPED),
+        1,
+        "its own weapon lies there"
+    );
+    // A second disarm (energy given back) finds nothing in hand.
+    s.apply(&Event::Spend(4, ENERGY, -3));
+    assert_eq!(why(&s, 4, disarm), "Gnoll has no weapon in hand");
+    // It picks the weapon up (1 energy, exposed): the weapon is back.
+    run(&mut s, 2, act_named("Pick up an item"), &[]).unwrap();
+    assert_eq!(melee_names(&s, 2), ["Melee weapon 1d6", "Unarmed"]);
+    assert_eq!(s.get(2).unwrap().stat(DROPPED), 0);
+    // A Heavy weapon cannot be flung; without agility, no fling either.
+    s.apply(&Event::Set(2, WEIGHT, HEAVY));
+    assert_eq!(why(&s, 4, disarm), "a Heavy weapon cannot be flung");
+    s.apply(&Event::Set(2, WEIGHT, 0));
+    assert_eq!(why(&s, 4, disarm), "flinging the weapon needs 1 agility");
+}
+
+/// Review item 11 (seed l.559): a trip against a moving target gives its fortitude roll
+/// disadvantage (and nothing else); the roll takes the lower of two d10s.
+#[test]
+fn aura_r11_a_moving_targets_fortitude_roll_against_a_trip_has_disadvantage() {
+    use crate::rules::aura::strike::roll_attack;
+    use crate::rules::dice::Edge;
+    let trip = Aim {
+        maneuver: 1,
+        on_the_move: true,
+        ..Aim::default()
+    };
+    assert_eq!(trip.fort_edge(Edge::Normal), Edge::Disadvantage);
+    assert_eq!(trip.fort_edge(Edge::Advantage), Edge::Normal);
+    let still = Aim {
+        on_the_move: false,
+        ..trip
+    };
+    assert_eq!(still.fort_edge(Edge::Normal), Edge::Normal);
+    let disarm = Aim {
+        maneuver: 2,
+        ..trip
+    };
+    assert_eq!(
+        disarm.fort_edge(Edge::Normal),
+        Edge::Normal,
+        "a trip's rule only"
+    );
+    // The review's case: AV 17, fortitude 12, an auto-hit: d20 10, then two fortitude d10s
+    // (9 and 2) of which the lower counts: 2 + 12 = 14, which does not beat AV 17.
+    let sword = Attacker {
+        name: "Sword".into(),
+        mode: AttackMode::Melee,
+        value: 17,
+        dice: "1d8".into(),
+        energy: 3,
+        unarmed_av: 10,
+        ..bow()
+    };
+    let foe = Foe {
+        fortitude: 12,
+        auto_hit: true,
+        size: Some(MEDIUM as i32),
+        ..Foe::default()
+    };
+    let mut src = ScriptedSource::new(vec![10, 9, 2]);
+    let r = roll_attack(&sword, &foe, &trip, &mut src).unwrap();
+    assert_eq!(src.remaining(), 0);
+    assert_eq!(r.fort, Some(14));
+    let mut src = ScriptedSource::new(vec![10, 9]);
+    let r = roll_attack(&sword, &foe, &still, &mut src).unwrap();
+    assert_eq!(r.fort, Some(21));
+}
+
+/// The weapons an Energy / Aura combatant takes in hand are stowed and readied by the two
+/// actions the list names.
+#[test]
+fn aura_weapons_change_hands_through_the_listed_actions() {
+    use crate::rules::aura::combat::{ITEM_ACT, SIDE_ARM_ACT};
+    assert_eq!(ACTS[SIDE_ARM_ACT].name, "Stow or equip a side arm");
+    assert_eq!(ACTS[ITEM_ACT].name, "Stow or equip an item");
+    assert_eq!((ACTS[SIDE_ARM_ACT].energy, ACTS[ITEM_ACT].energy), (1, 2));
+}
+
+/// Review item O3 (seed l.72): quick NPCs with no stamina join unconscious, in the same step as
+/// their joining; with stamina, awake.
+#[test]
+fn aura_o3_a_quick_npc_without_stamina_joins_unconscious() {
+    use crate::rules::aura::combat::npcs_join;
+    let mut s = fight();
+    let spent = Npc {
+        stamina: 0,
+        ..gnoll()
+    };
+    let join = npcs_join(&s, vec!["Ghoul 1".into(), "Ghoul 2".into()], &spent);
+    s.apply(&join);
+    assert!(s.has(4, "Unconscious") && s.has(5, "Unconscious"));
+    assert_eq!((s.name(4), s.name(5)), ("Ghoul 1", "Ghoul 2"));
+    let join = npcs_join(&s, vec!["Gnoll 2".into()], &gnoll());
+    assert!(matches!(join, Event::Group(_)));
+    s.apply(&join);
+    assert!(!s.has(6, "Unconscious"));
 }

@@ -7,11 +7,10 @@
 
 use super::combat::{
     attack_edge, auto_hit, can_attack, fortitude_roll, guard, maneuver_limit, roll_defence, strike,
-    swift_limit, Maneuver, Strike, Struck, AR, BLUNT, COVERAGE, FORTITUDE, MELEE_AV, MELEE_BONUS,
-    MELEE_HALVED, MELEE_PRECISE, MISS_MOD, RANGED_BONUS, RANGED_COVERAGE, RANGED_HALVED,
-    RANGED_PRECISE, SHOT_ENERGY, SIZE, THROW_IMPROVISED, THROW_MISS_MOD, THROW_PRECISE,
-    THROW_RANGE, T_MELEE, T_RANGED, UNARMED_AV, UNARMED_DAMAGE, WEIGHT,
+    swift_limit, Maneuver, Strike, Struck, AGILITY, AR, COVERAGE, FORTITUDE, HEAVY,
+    RANGED_COVERAGE, SIZE, UNARMED_AV, UNARMED_DAMAGE,
 };
+use super::gear::in_hand;
 use super::{non_lethal_from, AttackMode, AuraSheet, NonLethal, Takes, MISS_MOVE, MISS_SIZE};
 use crate::rules::dice::{parse, DiceSource, Edge};
 use crate::rules::encounter::State;
@@ -75,6 +74,10 @@ pub struct Aim {
     pub widen: u32,
     pub maneuver: u32,
     pub try_nl: bool,
+    /// A trip's target is on the move: disadvantage on its fortitude roll (seed l.559).
+    pub on_the_move: bool,
+    /// A disarm flings the dropped weapon up to 2 m away, for 1 agility (l.565; not Heavy).
+    pub fling: bool,
 }
 
 impl Default for Aim {
@@ -89,6 +92,8 @@ impl Default for Aim {
             widen: 0,
             maneuver: 0,
             try_nl: false,
+            on_the_move: false,
+            fling: false,
         }
     }
 }
@@ -102,6 +107,18 @@ impl Aim {
     /// The maneuver picked, if any.
     pub fn maneuver(&self) -> Option<Maneuver> {
         (self.maneuver > 0).then(|| Maneuver::ALL[(self.maneuver as usize - 1).min(3)])
+    }
+
+    /// The edge of the target's fortitude roll against this maneuver: its own (`own`, from
+    /// its conditions), with disadvantage against a trip while it is moving.
+    pub fn fort_edge(&self, own: Edge) -> Edge {
+        if !(self.on_the_move && self.maneuver() == Some(Maneuver::Trip)) {
+            return own;
+        }
+        match own {
+            Edge::Advantage => Edge::Normal,
+            _ => Edge::Disadvantage,
+        }
     }
 
     /// Within its ranges: a maneuver only with a melee attack (a shot or a throw cannot
@@ -239,7 +256,7 @@ pub fn roll_attack<S: DiceSource + ?Sized>(
     let try_nl = c.try_nl && m.is_none();
     let r = strike(&st, src);
     let fort = m.filter(|m| m.saves() && r.hit).map(|_| {
-        let (_, sum) = roll_defence(10, t.fort_edge, src);
+        let (_, sum) = roll_defence(10, c.fort_edge(t.fort_edge), src);
         sum + i64::from(t.fortitude)
     });
     let chance = (try_nl && nl_from > 1 && r.hit).then(|| src.roll(20));
@@ -323,65 +340,62 @@ pub fn attackers(s: &State, who: u32) -> Vec<(String, Attacker)> {
         return Vec::new();
     };
     let mut out = Vec::new();
-    let melee_dice = c.text(T_MELEE);
-    if !melee_dice.is_empty() {
+    let unarmed_av = c.stat(UNARMED_AV);
+    if let Some(h) = in_hand(c, false) {
         let strike = Attacker {
-            name: format!("Melee weapon {melee_dice}{:+}", c.stat(MELEE_BONUS)),
+            name: format!("{} {}{:+}", h.name, h.dice, h.bonus),
             mode: AttackMode::Melee,
-            value: c.stat(MELEE_AV),
-            precise: c.stat(MELEE_PRECISE),
-            dice: melee_dice.to_owned(),
-            bonus: c.stat(MELEE_BONUS),
-            halvings: u32::from(c.stat(MELEE_HALVED) > 0),
+            value: h.value,
+            precise: h.precise,
+            dice: h.dice.clone(),
+            bonus: h.bonus,
+            halvings: u32::from(h.halved),
             improvised_throw: false,
-            blunt: c.stat(BLUNT) > 0,
+            blunt: h.blunt,
             unarmed: false,
             energy: 3,
-            unarmed_av: c.stat(UNARMED_AV),
+            unarmed_av,
         };
-        let [r0, r1, r2] = THROW_RANGE.map(|i| c.stat(i));
-        let improvised = c.stat(THROW_IMPROVISED) > 0;
+        let [r0, r1, r2] = h.range;
         let throw = Attacker {
             name: format!(
-                "Melee weapon thrown {melee_dice}, range {r0}/{r1}/{r2}{}",
-                if improvised {
+                "{} thrown {}, range {r0}/{r1}/{r2}{}",
+                h.name,
+                h.dice,
+                if h.improvised {
                     " · not made for throwing: half damage unless a natural 20"
                 } else {
                     ""
                 }
             ),
             mode: AttackMode::Thrown,
-            value: c.stat(THROW_MISS_MOD),
-            precise: c.stat(THROW_PRECISE),
+            value: h.throw_mm,
+            precise: h.throw_precise,
             bonus: 0,
-            improvised_throw: improvised,
+            improvised_throw: h.improvised,
             energy: 1,
             ..strike.clone()
         };
-        out.push((format!("Melee weapon {melee_dice}"), strike));
-        out.push((format!("Throw the melee weapon {melee_dice}"), throw));
+        out.push((format!("{} {}", h.name, h.dice), strike));
+        out.push((format!("Throw {} {}", h.name, h.dice), throw));
     }
-    out.push((
-        "Unarmed".into(),
-        fist(c.stat(UNARMED_AV), c.stat(UNARMED_DAMAGE)),
-    ));
-    let ranged_dice = c.text(T_RANGED);
-    if !ranged_dice.is_empty() {
+    out.push(("Unarmed".into(), fist(unarmed_av, c.stat(UNARMED_DAMAGE))));
+    if let Some(h) = in_hand(c, true) {
         out.push((
-            format!("Ranged weapon {ranged_dice}"),
+            format!("{} {}", h.name, h.dice),
             Attacker {
-                name: format!("Ranged weapon {ranged_dice}{:+}", c.stat(RANGED_BONUS)),
+                name: format!("{} {}{:+}", h.name, h.dice, h.bonus),
                 mode: AttackMode::Shot,
-                value: c.stat(MISS_MOD),
-                precise: c.stat(RANGED_PRECISE),
-                dice: ranged_dice.to_owned(),
-                bonus: c.stat(RANGED_BONUS),
-                halvings: u32::from(c.stat(RANGED_HALVED) > 0),
+                value: h.value,
+                precise: h.precise,
+                dice: h.dice.clone(),
+                bonus: h.bonus,
+                halvings: u32::from(h.halved),
                 improvised_throw: false,
                 blunt: false,
                 unarmed: false,
-                energy: c.stat(SHOT_ENERGY).max(1),
-                unarmed_av: c.stat(UNARMED_AV),
+                energy: h.shot_energy.max(1),
+                unarmed_av,
             },
         ));
     }
@@ -475,11 +489,33 @@ impl FightAttack {
             let weight = if a.unarmed || m.unarmed() {
                 0
             } else {
-                s.get(who).map_or(0, |c| c.stat(WEIGHT))
+                s.get(who)
+                    .and_then(|c| in_hand(c, false))
+                    .map_or(0, |h| h.weight)
             };
             maneuver_limit(s, who, t, m, weight, self.behind)?;
         }
+        if self.aim.fling {
+            self.fling(s, who)?;
+        }
         Ok((a, energy))
+    }
+
+    /// A fling comes with a disarm, costs 1 agility, and cannot throw a Heavy weapon.
+    fn fling(&self, s: &State, who: u32) -> Result<(), String> {
+        if self.aim.maneuver() != Some(Maneuver::Disarm) {
+            return Err("only a disarm flings the weapon".into());
+        }
+        let theirs = s.get(self.target).and_then(|c| in_hand(c, false));
+        if theirs.is_some_and(|h| h.weight == HEAVY) {
+            return Err("a Heavy weapon cannot be flung".into());
+        }
+        if s.get(who)
+            .is_none_or(|c| c.pools.get(AGILITY).is_none_or(|&a| a < 1))
+        {
+            return Err("flinging the weapon needs 1 agility".into());
+        }
+        Ok(())
     }
 
     /// The plainest attack `who` could make on `target` now: each of its attackers without

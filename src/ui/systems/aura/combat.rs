@@ -7,13 +7,13 @@
 use super::rolls::{attack_form, death_tables, edge_word, Target};
 use crate::rules::aura::combat::{
     auto_hit, can_roll, escape_odds, fortitude_roll, guard, holder_of, initiative_odds,
-    may_roll_initiative, npc, speed, Npc, AGILE, AGILITY, AR, ENERGY, HELD_BY, INITIATIVE,
+    may_roll_initiative, npcs_join, speed, Npc, AGILE, AGILITY, AR, ENERGY, HELD_BY, INITIATIVE,
     MAX_STAMINA, MOVED, SAVE, STAMINA, WAKE,
 };
 use crate::rules::aura::referee::Action as A;
 use crate::rules::aura::strike::{attackers, foe, Aim, FightAttack};
 use crate::rules::aura::{dying_chance, AttackMode, SIZES};
-use crate::rules::encounter::{Event, State};
+use crate::rules::encounter::State;
 use crate::rules::referee::Intent;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
@@ -163,9 +163,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
         let names = ctx
             .state
             .with_untracked(|s| name.with_untracked(|n| npc_names(s, n, count.get_untracked())));
-        ctx.act(Event::Group(
-            names.into_iter().map(|x| npc(&x, &n)).collect(),
-        ));
+        ctx.act(ctx.state.with_untracked(|s| npcs_join(s, names, &n)));
     };
     let bad = flag(move || {
         damage.with(|d| crate::rules::dice::parse(d).is_err())
@@ -275,7 +273,7 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
             "pools",
             text(move || ctx.state.with(|s| row_note(s, who))),
         ),
-        kit_offers(ctx, who, |i| is::<500>(i) || is::<501>(i)),
+        kit_offers(ctx, who, |i| is::<500>(i) || is::<501>(i) || is::<510>(i)),
         Field::Pick("Initiative against", others, other),
         Field::Text("chance", "init-odds", odds),
     ];

@@ -205,6 +205,8 @@ struct Choices {
     widen: RwSignal<i32>,
     man: RwSignal<i32>,
     try_nl: RwSignal<bool>,
+    on_the_move: RwSignal<bool>,
+    fling: RwSignal<bool>,
 }
 
 impl Choices {
@@ -221,6 +223,8 @@ impl Choices {
             widen: n(self.widen),
             maneuver: n(self.man),
             try_nl: self.try_nl.get(),
+            on_the_move: self.on_the_move.get(),
+            fling: self.fling.get(),
         }
     }
 }
@@ -261,6 +265,8 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
         widen: RwSignal::new(0),
         man: t.maneuver,
         try_nl: RwSignal::new(false),
+        on_the_move: RwSignal::new(false),
+        fling: RwSignal::new(false),
     };
     let result = RwSignal::new(String::new());
     let melee = a.mode == AttackMode::Melee;
@@ -304,7 +310,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                 coverage: 0,
                 ar: 0,
             };
-            let fort = defence_roll(10, foe.fort_edge, foe.fortitude);
+            let fort = defence_roll(10, c.aim().fort_edge(foe.fort_edge), foe.fortitude);
             let (hit, works) = maneuver(
                 st.value,
                 st.precise,
@@ -431,6 +437,14 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                     .chain(Maneuver::ALL.iter().map(|m| m.name().to_owned())),
             ),
             c.man,
+        ));
+        fields.push(Field::Tick(
+            "Trip: the target is on the move",
+            c.on_the_move,
+        ));
+        fields.push(Field::Tick(
+            "Disarm: fling the weapon 2 m (1 agility)",
+            c.fling,
         ));
     }
     fields.push(Field::Text("chance pre", "attack-odds", odds));
