@@ -4,7 +4,7 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
-import { test, expect, seedCharacters, setNumber, fighter, openFighter, closeFighter, fightSheet, otherPhone, turnStatus, appReady, phone } from "./fixtures";
+import { test, expect, seedCharacters, setNumber, fighter, openFighter, closeFighter, fightSheet, otherPhone, turnStatus, appReady, phone, mode } from "./fixtures";
 
 // The live table: the GM's fight followed on each player's phone over a direct WebRTC channel,
 // paired by codes (here read off the screen as QR codes, or taken as links), with no server.
@@ -725,5 +725,82 @@ test("Aura at the table: the player's run, initiative and attack are intents the
   await expect(mine.getByTestId("pools")).toContainText("energy 0/5");
   await expect(mine.getByTestId("roll-attack")).toBeDisabled();
   await one.page.screenshot({ path: "test-results/screens/table-aura-player.png", fullPage: true });
+  await one.context.close();
+});
+
+test("Aura refereed: the player takes her spear in hand by a request the GM's phone resolves; a trip's moving target, the new actions, shaken's odds, an NPC without stamina, a timed condition on the sheet and the bow's draw-weight range", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const auraBase = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-aura-v1.json"), "utf8"));
+  const spear = { ...auraBase.sheet.weapons[0], name: "Spear", damage: "1d10", av: 2, ev: 1, precise: 0, held: false };
+  // The fixture's Maren is shaken.
+  const maren = { ...auraBase, id: "ad00000000000002", name: "Maren", sheet: { ...auraBase.sheet, weapons: [...auraBase.sheet.weapons, spear] } };
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [maren]);
+  await newFight(gm, "Weir", "aura", [maren], "Gnoll");
+  await expect(turnStatus(gm)).toContainText("Round 1");
+  // Review O3: a quick NPC without stamina joins unconscious.
+  await gm.getByLabel("Name", { exact: true }).fill("Ghoul");
+  await setNumber(gm, "Stamina", 0);
+  await gm.getByRole("button", { name: "Add Ghoul" }).tap();
+  await expect(fighter(gm, "Ghoul").locator(".chip")).toContainText(["Unconscious"]);
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  await gm.locator('li[data-npc="Gnoll"]').getByRole("button", { name: "Numbers shown" }).tap();
+  const mine = one.page.getByTestId("my-actions");
+  const asks = gm.getByTestId("asks");
+
+  // Review 13: shaken, taking a weapon in hand shows the drop roll's odds first. Review 9 and
+  // 10: loading and a run stopped short are actions of their own.
+  await expect(mine.getByRole("button", { name: "Take in hand: Spear · 2 energy · shaken: a d20 of 5 or more keeps hold · 80.0%" })).toBeVisible();
+  await expect(mine.getByRole("button", { name: /^Load a ranged weapon \(1 energy\) · 1 energy/ })).toBeEnabled();
+  await expect(mine.getByRole("button", { name: /^Run, stopped at a third of Speed · 1 energy/ })).toBeEnabled();
+
+  // The GM ends her shaking; review O2: she asks to take the spear in hand, the GM's phone
+  // resolves it, and her attacks are the spear's.
+  await openFighter(gm, "Maren");
+  await fightSheet(gm).getByRole("button", { name: "Remove Shaken" }).tap();
+  await closeFighter(gm);
+  const take = mine.getByRole("button", { name: "Take in hand: Spear · 2 energy" });
+  await take.tap();
+  await expect(asks).toContainText("Player 1 asks for Maren: Maren: Stow or equip an item");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(gm.getByTestId("fight-log")).toContainText("Maren takes in hand Spear");
+  await expect(mine.getByRole("button", { name: "Stow Spear · 2 energy" })).toBeVisible();
+  await expect(mine.getByTestId("pools")).toContainText("energy 3/5");
+  const withWhat = mine.getByRole("combobox", { name: "With", exact: true });
+  await expect(withWhat.locator("option")).toContainText(["Spear 1d10", "Throw Spear 1d10", "Unarmed", "Longbow 1d10"]);
+
+  // Review 11: a trip against a moving target: its fortitude roll has disadvantage, so the
+  // trip works more often.
+  await mine.getByRole("combobox", { name: "Target", exact: true }).selectOption({ label: "Gnoll" });
+  await withWhat.selectOption({ label: "Spear 1d10" });
+  await mine.getByRole("combobox", { name: "Maneuver" }).selectOption({ label: "Trip" });
+  const odds = mine.getByTestId("attack-odds");
+  await expect(odds).toContainText("Trip: AV");
+  const works = async () => parseFloat((await odds.textContent())!.split("works ")[1]!);
+  const still = await works();
+  await mine.getByLabel("Trip: the target is on the move").check();
+  await expect.poll(works).toBeGreaterThan(still);
+  await one.page.screenshot({ path: "test-results/screens/table-aura-refereed-player.png", fullPage: true });
+
+  // Review N4: a condition the GM gives to the end of the round reaches her saved sheet with
+  // its time, and lapses when the fight ends.
+  const stored = () => gm.evaluate((id) => JSON.parse(localStorage.getItem(`rollsheet.char.${id}`)!).sheet.conditions, maren.id);
+  await openFighter(gm, "Maren");
+  await fightSheet(gm).locator("#cond-name").selectOption("Dazed");
+  await fightSheet(gm).locator("#cond-dur").selectOption("round1");
+  await fightSheet(gm).getByTestId("add-condition").tap();
+  await closeFighter(gm);
+  await expect.poll(stored).toEqual(["Dazed (to round end)"]);
+  await gm.getByRole("button", { name: "End the fight" }).tap();
+  await expect.poll(stored).toEqual([]);
+  await expect(gm.getByTestId("fight-log")).toContainText("The fight is over");
+
+  // Review 14: on her sheet, the longbow (10/60/150) reaches as far as her draw weight adds.
+  await gm.getByRole("link", { name: "Characters" }).tap();
+  await gm.getByRole("link", { name: /Maren/ }).first().tap();
+  await mode(gm, "Edit");
+  await expect(gm.getByTestId("list-entry").filter({ hasText: "Longbow" })).toContainText("range 10/60/150 (10/65/160 at this draw weight)");
+  await gm.screenshot({ path: "test-results/screens/aura-sheet-draw-range.png", fullPage: true });
   await one.context.close();
 });

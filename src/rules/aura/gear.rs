@@ -96,21 +96,30 @@ impl Hand {
 
     /// As a combatant's text: "name\tdice\tnumbers".
     pub fn text(&self) -> String {
-        let n: Vec<String> = self.numbers().iter().map(i32::to_string).collect();
-        format!("{}\t{}\t{}", self.name, self.dice, n.join(" "))
+        let mut t = format!("{}\t{}\t", self.name, self.dice);
+        for (i, n) in self.numbers().iter().enumerate() {
+            if i > 0 {
+                t.push(' ');
+            }
+            t.push_str(&n.to_string());
+        }
+        t
     }
 
     /// Read back from [`Hand::text`]; `None` for anything else.
     pub fn parse(t: &str) -> Option<Hand> {
         let mut parts = t.split('\t');
         let (name, dice, nums) = (parts.next()?, parts.next()?, parts.next()?);
-        let n: Vec<i32> = nums
-            .split(' ')
-            .map(str::parse)
-            .collect::<Result<_, _>>()
-            .ok()?;
+        let mut n = [0i32; 15];
+        let mut it = nums.split(' ');
+        for x in &mut n {
+            *x = it.next()?.parse().ok()?;
+        }
+        if it.next().is_some() {
+            return None;
+        }
         let [ranged, value, bonus, precise, halved, blunt, throw_mm, throw_precise, improvised, r0, r1, r2, weight, ev, shot_energy] =
-            <[i32; 15]>::try_from(n).ok()?;
+            n;
         Some(Hand {
             name: name.to_owned(),
             dice: dice.to_owned(),

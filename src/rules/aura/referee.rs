@@ -12,7 +12,7 @@ use super::combat::{
     ManeuverRoll, Swing, ACTS, DROPPED, DROP_DC, INITIATIVE, ITEM_ACT, MELEE_GEAR, RANGED_GEAR,
     SAVE, SIDE_ARM_ACT, WAKE,
 };
-use super::gear::{carried, dropped, wield_events, Hand};
+use super::gear::{carried, drop_events, dropped, wield_events, Hand};
 use super::strike::{roll_attack, FightAttack};
 use super::AttackMode;
 use crate::rules::dice::DiceSource;
@@ -101,16 +101,12 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         .enumerate()
         .map(|(i, a)| {
             let label = format!("{} · {}", a.name, price(a.energy, a.agility, a.stamina));
-            let mut o = offer(Action::Act(i as u32), label, can(s, who, a));
-            if drop_roll_due(s, who, a) {
-                // Shaken: the chance to keep hold (d20 ≥ 5).
-                o.label.push_str(" · shaken: a d20 of 5 or more keeps hold");
-                o.odds = Some(crate::rules::dice::Chance::ratio(
-                    21 - u64::from(DROP_DC),
-                    20,
-                ));
-            }
-            o
+            shaken(
+                s,
+                who,
+                a,
+                offer(Action::Act(i as u32), label, can(s, who, a)),
+            )
         })
         .collect();
     out.push(offer(
@@ -192,7 +188,7 @@ fn wield_offers(s: &State, who: u32) -> Vec<Offer> {
                 (false, true) => "Ready",
                 (false, false) => "Take in hand:",
             };
-            let mut o = offer(
+            let o = offer(
                 Action::Wield(k),
                 format!("{verb} {} · {} energy", h.name, a.energy),
                 can(s, who, a).and_then(|()| {
@@ -203,16 +199,21 @@ fn wield_offers(s: &State, who: u32) -> Vec<Offer> {
                     }
                 }),
             );
-            if drop_roll_due(s, who, a) {
-                o.label.push_str(" · shaken: a d20 of 5 or more keeps hold");
-                o.odds = Some(crate::rules::dice::Chance::ratio(
-                    21 - u64::from(DROP_DC),
-                    20,
-                ));
-            }
-            o
+            shaken(s, who, a, o)
         })
         .collect()
+}
+
+/// Offer `o` of action `a`, with the drop roll's chance to keep hold (d20 ≥ 5) when shaken.
+fn shaken(s: &State, who: u32, a: &super::combat::Act, mut o: Offer) -> Offer {
+    if drop_roll_due(s, who, a) {
+        o.label.push_str(" · shaken: a d20 of 5 or more keeps hold");
+        o.odds = Some(crate::rules::dice::Chance::ratio(
+            21 - u64::from(DROP_DC),
+            20,
+        ));
+    }
+    o
 }
 
 fn in_slot(c: &crate::rules::encounter::Combatant, h: &Hand, k: u32) -> bool {
@@ -348,7 +349,9 @@ fn attack(
         )
     });
     if thrown {
+        // Out of hand: it lies where it landed until picked up.
         also.push(thrown_note(s, who));
+        also.extend(drop_events(s, who));
     }
     let label = match (r.m, thrown) {
         (Some(m), _) => m.name().to_lowercase(),

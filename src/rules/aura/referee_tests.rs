@@ -691,3 +691,23 @@ fn aura_o3_a_quick_npc_without_stamina_joins_unconscious() {
     s.apply(&join);
     assert!(!s.has(6, "Unconscious"));
 }
+
+/// A thrown weapon leaves the hand (the attack list loses it and its throw) until it is picked
+/// up again with the 1-energy action.
+#[test]
+fn aura_a_thrown_weapon_is_out_of_hand_until_picked_up() {
+    let (mut s, _) = armed();
+    s.apply(&Event::Add(
+        2,
+        "Helpless".into(),
+        crate::rules::encounter::Duration::Removed,
+    ));
+    // Bea's second attacker is the Longsword thrown; helpless: the d20 and the damage die.
+    let throw = FightAttack::plain(2, 1);
+    let mut src = ScriptedSource::new(vec![10, 3, 3, 3]);
+    s.apply(&resolve(&s, 4, Action::Attack(throw), &mut src).unwrap());
+    assert!(said(&s, "out of hand").contains("Bea's thrown weapon"));
+    assert_eq!(melee_names(&s, 4), ["Unarmed"]);
+    run(&mut s, 4, act_named("Pick up an item"), &[]).unwrap();
+    assert_eq!(melee_names(&s, 4), ["Longsword 1d8", "Unarmed"]);
+}

@@ -702,11 +702,28 @@ pub fn write_list<S>(
     remove: fn(&mut S, usize),
     add: fn(&mut S, String),
 ) {
-    let have = sheet_conditions(list(sheet), set, durations);
+    let (drop, new) = list_change(list(sheet), set, durations, v);
+    for i in drop {
+        remove(sheet, i);
+    }
+    for n in new {
+        add(sheet, n);
+    }
+}
+
+/// What [`write_list`] does to `list`, worked out once for every sheet type: the indexes to
+/// remove (highest first), then the entries to add.
+fn list_change(
+    list: &[String],
+    set: &'static [&'static str],
+    durations: bool,
+    v: &Value,
+) -> (Vec<usize>, Vec<String>) {
+    let have = sheet_conditions(list, set, durations);
     let (gone, new) = diff(have.names(), v.names());
     let mut drop: Vec<usize> = Vec::new();
     for g in gone {
-        let at = list(sheet).iter().enumerate().position(|(i, e)| {
+        let at = list.iter().enumerate().position(|(i, e)| {
             !drop.contains(&i)
                 && shared_name(set, e).is_some_and(|name| {
                     let written = match split_entry(e).1 {
@@ -721,10 +738,5 @@ pub fn write_list<S>(
         }
     }
     crate::rules::order::sort_with(&mut drop, |a, b| b.cmp(a));
-    for i in drop {
-        remove(sheet, i);
-    }
-    for n in new {
-        add(sheet, n.to_owned());
-    }
+    (drop, new.into_iter().map(str::to_owned).collect())
 }
