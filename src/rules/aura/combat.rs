@@ -46,7 +46,7 @@
 use super::rolls::{
     crit_from, dealt, death_roll, death_save, defence_roll, DeathRoll, DeathSave, Takes,
 };
-use super::sheet::{AttackMode, AuraSheet};
+use super::sheet::AuraSheet;
 use crate::rules::dice::{
     roll, Chance, DiceSource, DieRoll, Distribution, Edge, Expr, RollOutcome, TermRoll,
 };
@@ -140,8 +140,8 @@ pub const WAKE: usize = 7;
 pub const MOVED: usize = 8;
 pub const AGILE: usize = 9;
 
-/// A linked character as a combatant: its defences, its first held melee weapon and first
-/// ranged weapon, its aura (hit points) and stamina now.
+/// A linked character as a combatant: its defences, every weapon of its sheet (its first held
+/// melee weapon in hand, its first ranged weapon ready), its aura (hit points) and stamina now.
 pub fn from_sheet(name: &str, s: &AuraSheet) -> Combatant {
     let mut c = Combatant::new(&AURA, name, s.aura_strength().0);
     c.hp = s.aura.min(c.hp_max.max(s.aura));
@@ -168,39 +168,16 @@ pub fn from_sheet(name: &str, s: &AuraSheet) -> Combatant {
     let code = |i: Option<usize>| i.map_or(0, |i| i as i32 + 1);
     st[MELEE_GEAR] = code(melee);
     st[RANGED_GEAR] = code(shot);
-    let (melee, shot) = (melee.map(|i| &s.weapons[i]), shot.map(|i| &s.weapons[i]));
+    // Every weapon of the sheet, to take in hand in the fight (`super::gear`): the slots name
+    // the one in hand and the one ready.
+    let hands: Vec<super::gear::Hand> = s
+        .weapons
+        .iter()
+        .map(|w| super::gear::Hand::of(s, w))
+        .collect();
+    st[HELD_EV] = melee.map_or(0, |i| hands[i].ev);
     let mut texts = vec![String::new(), String::new()];
-    // Every weapon of the sheet, to take in hand in the fight.
-    texts.extend(s.weapons.iter().map(|w| super::gear::Hand::of(s, w).text()));
-    if let Some(w) = melee {
-        st[HELD_EV] = super::gear::Hand::of(s, w).ev;
-        st[MELEE_AV] = s.melee_av(w).0;
-        st[MELEE_BONUS] = s.damage_bonus(w, AttackMode::Melee).0;
-        st[MELEE_PRECISE] = w.precise;
-        st[MELEE_HALVED] = i32::from(!s.proficient(w));
-        st[BLUNT] = i32::from(w.blunt);
-        st[THROW_MISS_MOD] = s.miss_modifier(w, true).0;
-        st[THROW_PRECISE] = w.precise;
-        st[THROW_IMPROVISED] = i32::from(!w.thrown);
-        let r = s.range(w, AttackMode::Thrown);
-        for (i, v) in THROW_RANGE.into_iter().zip(r) {
-            st[i] = v;
-        }
-        st[WEIGHT] = weight_of(w);
-        texts[T_MELEE] = w.damage.clone();
-    } else {
-        st[MELEE_AV] = s.unarmed_av().0;
-    }
-    if let Some(w) = shot {
-        st[MISS_MOD] = s.miss_modifier(w, false).0;
-        st[RANGED_BONUS] = s.damage_bonus(w, AttackMode::Shot).0;
-        st[RANGED_PRECISE] = w.precise;
-        st[SHOT_ENERGY] = s.shot_energy(w);
-        st[RANGED_HALVED] = i32::from(!s.proficient(w));
-        texts[T_RANGED] = w.damage.clone();
-    } else {
-        st[SHOT_ENERGY] = 1;
-    }
+    texts.extend(hands.iter().map(super::gear::Hand::text));
     c.texts = texts;
     c.pools = vec![0; AURA.resources.len()];
     c.pools[STAMINA] = s.stamina;
@@ -2091,24 +2068,19 @@ pub(crate) mod tests {
         // Arm Strength's extra, 276–288); a Thrown weapon's accuracy is its AV bonus.
         let sh = held_blade();
         let w = &sh.weapons[0];
-        let c = from_sheet("Asa", &sh);
-        assert_eq!(c.stat(THROW_MISS_MOD), sh.miss_modifier(w, true).0);
-        assert_eq!(c.stat(THROW_IMPROVISED), 1);
+        let hand =
+            |sh: &AuraSheet| super::super::gear::in_hand(&from_sheet("Asa", sh), false).unwrap();
+        let h = hand(&sh);
+        assert_eq!(h.throw_mm, sh.miss_modifier(w, true).0);
+        assert!(h.improvised);
         let x = crate::rules::aura::throw_extra(sh.arm_strength().0);
-        assert_eq!(
-            THROW_RANGE.map(|i| c.stat(i)),
-            [3 + x[0], 5 + x[1], 10 + x[2]]
-        );
-        assert_eq!(c.stat(WEIGHT), LIGHT);
+        assert_eq!(h.range, [3 + x[0], 5 + x[1], 10 + x[2]]);
+        assert_eq!(h.weight, LIGHT);
         let mut sh2 = sh.clone();
         sh2.weapons[0].thrown = true;
-        let c2 = from_sheet("Asa", &sh2);
-        assert_eq!(c2.stat(THROW_IMPROVISED), 0);
-        assert_eq!(
-            c2.stat(THROW_MISS_MOD),
-            c.stat(THROW_MISS_MOD) - 1,
-            "AV bonus 1"
-        );
+        let h2 = hand(&sh2);
+        assert!(!h2.improvised);
+        assert_eq!(h2.throw_mm, h.throw_mm - 1, "AV bonus 1");
         // A quick NPC throws its weapon as an improvised one, its range by weight.
         let (s, _, g) = fight();
         let n = s.get(g).unwrap();

@@ -202,7 +202,7 @@ pub fn carried(c: &Combatant) -> Vec<Hand> {
 pub fn by_code(c: &Combatant, code: i32, ranged: bool) -> Option<Hand> {
     match code {
         0 => Hand::joined(c, ranged),
-        k if k > 0 => carried(c).into_iter().nth(k as usize - 1),
+        k if k > 0 => Hand::parse(c.text(T_GEAR + k as usize - 1)),
         _ => None,
     }
 }

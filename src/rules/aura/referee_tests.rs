@@ -711,3 +711,32 @@ fn aura_a_thrown_weapon_is_out_of_hand_until_picked_up() {
     run(&mut s, 4, act_named("Pick up an item"), &[]).unwrap();
     assert_eq!(melee_names(&s, 4), ["Longsword 1d8", "Unarmed"]);
 }
+
+/// SPEC decision 16 (the review's note on Exposed): exposed to the end of this round by a
+/// critical hit and by picking something up; to the end of the next round by one's own combat
+/// roll of 1–3.
+#[test]
+fn aura_exposed_lasts_to_the_round_end_except_after_a_roll_of_one_to_three() {
+    use crate::rules::encounter::Duration;
+    let exposed = |s: &State, who: u32| {
+        s.conditions_of(who)
+            .filter(|a| a.name == "Exposed" && a.parent.is_none())
+            .map(|a| a.dur)
+            .collect::<Vec<_>>()
+    };
+    // The gnoll's combat roll of 2 (a miss whatever it meets): exposed to the next round's end.
+    let mut s = fight();
+    let mut src = ScriptedSource::new(vec![2, 1, 1, 1, 1, 1, 1]);
+    s.apply(&resolve(&s, 2, Action::Attack(FightAttack::plain(1, 0)), &mut src).unwrap());
+    assert_eq!(exposed(&s, 2), [Duration::Round { n: 2 }]);
+    // A natural 20 on the helpless crow is a critical hit: it is exposed to this round's end.
+    let mut s = fight();
+    s.apply(&Event::Add(3, "Helpless".into(), Duration::Removed));
+    let mut src = ScriptedSource::new(vec![20, 3, 3, 3, 3, 3, 3, 3]);
+    s.apply(&resolve(&s, 2, Action::Attack(FightAttack::plain(3, 0)), &mut src).unwrap());
+    assert!(said(&s, "Gnoll → Crow").contains("critical"), "{:?}", s.log);
+    assert_eq!(exposed(&s, 3), [Duration::Round { n: 1 }]);
+    // Picking something up: to this round's end.
+    run(&mut s, 1, act_named("Pick up an item"), &[]).unwrap();
+    assert_eq!(exposed(&s, 1), [Duration::Round { n: 1 }]);
+}
