@@ -213,50 +213,35 @@ pub fn settle<S: Linked>(
     if !out.conflicts.is_empty() {
         return out;
     }
-    // Then the fight's values onto the sheet, wherever they still differ.
+    // Then the fight's values onto the sheet, wherever they still differ; twice, as a sheet
+    // may bound one value by another (Vogt's HP by its exhaustion).
     let after = &plan.after;
     let now = after.get(c.id).unwrap_or(c);
     let fight: Vec<Value> = sides.iter().map(|d| (d.fight)(after, now)).collect();
-    let written: Vec<Option<Value>> = sides
-        .iter()
-        .zip(&fight)
-        .map(|(d, v)| (d.flow != Flow::ToFight).then(|| v.clone()))
-        .collect();
-    (out.sheet, out.taken) = take_fight(sheet, &written);
-    let next = out.sheet.as_ref().unwrap_or(sheet);
-    out.values = defs
-        .iter()
-        .zip(fight)
-        .map(|(d, fv)| match d.flow {
-            Flow::ToFight => (d.sheet)(next).key(),
-            _ => fv.key(),
-        })
-        .collect();
-    out
-}
-
-/// Each value of `fight` (one per [`Linked::SHARED`]; `None`: left alone) that differs from
-/// the sheet's, written onto a copy of `sheet` through its own edits; twice, as a sheet may
-/// bound one value by another (Vogt's HP by its exhaustion). The copy when it changed, and
-/// what it took. The one place a sheet takes the fight's values ([`settle`], [`follow`]).
-fn take_fight<S: Linked>(sheet: &S, fight: &[Option<Value>]) -> (Option<S>, Vec<String>) {
     let mut next = sheet.clone();
-    let mut took = Vec::new();
     for pass in 0..2 {
-        for (d, fv) in S::SHARED.iter().zip(fight) {
-            let Some(fv) = fv else {
-                continue;
-            };
+        for (d, fv) in defs.iter().zip(&fight) {
             let sv = (d.sheet)(&next);
-            if *fv != sv {
+            if d.flow != Flow::ToFight && *fv != sv {
                 (d.write)(&mut next, fv);
                 if pass == 0 {
-                    took.push(taken(d.name, fv, &sv));
+                    out.taken.push(taken(d.name, fv, &sv));
                 }
             }
         }
     }
-    ((next != *sheet).then_some(next), took)
+    out.values = defs
+        .iter()
+        .zip(fight)
+        .map(|(d, fv)| match d.flow {
+            Flow::ToFight => (d.sheet)(&next).key(),
+            _ => fv.key(),
+        })
+        .collect();
+    if next != *sheet {
+        out.sheet = Some(next);
+    }
+    out
 }
 
 /// The fight's side of every shared value of combatant `c`, as keys, in [`Linked::SHARED`]'s
@@ -290,23 +275,34 @@ pub fn follow<S: Linked>(
     if fight.len() != defs.len() {
         return out;
     }
-    let mine = erase(sheet).1;
-    let mut written = Vec::new();
-    for (i, ((d, key), sv)) in defs.iter().zip(fight).zip(&mine).enumerate() {
-        let fv = Value::from_key(key, sv).filter(|_| d.flow != Flow::ToFight);
-        let sheet_only = agreed.is_some_and(|a| sheet_newer && a[i] == *key && sv.key() != a[i]);
-        written.push(match fv {
-            Some(fv) if sheet_only => {
-                if fv != *sv {
+    let mut next = sheet.clone();
+    for pass in 0..2 {
+        for (i, (d, key)) in defs.iter().zip(fight).enumerate() {
+            let sv = (d.sheet)(&next);
+            let Some(fv) = Value::from_key(key, &sv) else {
+                continue;
+            };
+            let sheet_only =
+                agreed.is_some_and(|a| sheet_newer && a[i] == *key && sv.key() != a[i]);
+            if d.flow == Flow::ToFight || fv == sv {
+                continue;
+            }
+            if sheet_only {
+                if pass == 0 {
                     out.conflicts.push((d.name, sv.text(), fv.text()));
                 }
-                None
+            } else {
+                (d.write)(&mut next, &fv);
+                if pass == 0 {
+                    out.taken.push(taken(d.name, &fv, &sv));
+                }
             }
-            fv => fv,
-        });
+        }
     }
-    (out.sheet, out.taken) = take_fight(sheet, &written);
     out.values = fight.to_vec();
+    if next != *sheet {
+        out.sheet = Some(next);
+    }
     out
 }
 
