@@ -490,6 +490,17 @@ fn armed() -> (State, AuraSheet) {
     (s, sheet)
 }
 
+/// [`armed`], the gnoll helpless: an attack on it rolls no defence.
+fn armed_against_a_helpless_gnoll() -> State {
+    let (mut s, _) = armed();
+    s.apply(&Event::Add(
+        2,
+        "Helpless".into(),
+        crate::rules::encounter::Duration::Removed,
+    ));
+    s
+}
+
 fn melee_names(s: &State, who: u32) -> Vec<String> {
     crate::rules::aura::strike::attackers(s, who)
         .into_iter()
@@ -560,12 +571,7 @@ fn why(s: &State, who: u32, x: FightAttack) -> String {
 #[test]
 fn aura_r12_a_disarm_drops_the_weapon_and_may_fling_it_for_one_agility() {
     use crate::rules::aura::combat::{AGILITY, DROPPED, HEAVY, WEIGHT};
-    let (mut s, _) = armed();
-    s.apply(&Event::Add(
-        2,
-        "Helpless".into(),
-        crate::rules::encounter::Duration::Removed,
-    ));
+    let mut s = armed_against_a_helpless_gnoll();
     let mut c = s.get(4).unwrap().clone();
     c.pools[AGILITY] = 1;
     let ag = c.pools[AGILITY];
@@ -696,12 +702,7 @@ fn aura_o3_a_quick_npc_without_stamina_joins_unconscious() {
 /// up again with the 1-energy action.
 #[test]
 fn aura_a_thrown_weapon_is_out_of_hand_until_picked_up() {
-    let (mut s, _) = armed();
-    s.apply(&Event::Add(
-        2,
-        "Helpless".into(),
-        crate::rules::encounter::Duration::Removed,
-    ));
+    let mut s = armed_against_a_helpless_gnoll();
     // Bea's second attacker is the Longsword thrown; helpless: the d20 and the damage die.
     let throw = FightAttack::plain(2, 1);
     let mut src = ScriptedSource::new(vec![10, 3, 3, 3]);
