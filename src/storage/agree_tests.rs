@@ -871,3 +871,48 @@ fn aura_n4_a_sheets_timed_exhaustion_joins_the_fight_with_its_time() {
         ]
     );
 }
+
+/// Aura review O2, sheet ⇄ fight: the melee weapon in hand is one value. Taken in hand in the
+/// fight, it is the held weapon on the sheet; held on the sheet, it is in hand in the fight.
+#[test]
+fn aura_o2_the_weapon_in_hand_is_the_same_on_the_sheet_and_in_the_fight() {
+    let mut sh = aura_sheet();
+    let a = au_mut(&mut sh);
+    a.weapons[0].held = true;
+    a.apply(aura::Edit::AddWeapon(aura::Weapon {
+        name: "Spear".into(),
+        damage: "1d10".into(),
+        av: 2,
+        held: false,
+        ..aura::Weapon::default()
+    }))
+    .unwrap();
+    let (mut e, mut s, ch, who) = linked(&character(sh));
+    let held = |sh: &Sheet| -> Vec<String> {
+        au(sh)
+            .weapons
+            .iter()
+            .filter(|w| w.held)
+            .map(|w| w.name.clone())
+            .collect()
+    };
+    assert_eq!(held(&ch.sheet), ["Longsword"]);
+    let mut dice = crate::rules::dice::ScriptedSource::new(Vec::new());
+    let ev = aura::referee::resolve(&s, who, aura::referee::Action::Wield(2), &mut dice).unwrap();
+    e.push(ev, &mut s, T0 + 10);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    assert_eq!(held(&ch.sheet), ["Spear"]);
+    // The player holds the longsword again on the sheet: the fight takes it in hand, logged.
+    let mut mine = ch.clone();
+    au_mut(&mut mine.sheet)
+        .apply(aura::Edit::ToggleHeld(1))
+        .unwrap();
+    au_mut(&mut mine.sheet)
+        .apply(aura::Edit::ToggleHeld(0))
+        .unwrap();
+    mine.updated = T0 + 20;
+    let (ch, _) = step(&mut e, &mut s, &mine, T0 + 21, None);
+    assert_eq!(held(&ch.sheet), ["Longsword"]);
+    let hand = aura::gear::in_hand(s.get(who).unwrap(), false).unwrap();
+    assert_eq!(hand.name, "Longsword");
+}

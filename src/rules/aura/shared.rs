@@ -6,11 +6,13 @@
 //! | Stamina | stamina | the stamina pool (0 knocks out, as spending it does) | both |
 //! | Conditions | the conditions list | the body's conditions below, with time left | both |
 //! | Dead | dead | dead | both |
+//! | In hand | the held melee weapon (by name) | the melee weapon in hand | both |
 //!
 //! Energy and agility refill every round and stay in the fight, as do the conditions of one
 //! round or one hold (exposed, unguarded, surprised, restrained, restraining, defending).
 
-use super::combat::{MAX_STAMINA, STAMINA};
+use super::combat::{MAX_STAMINA, MELEE_GEAR, STAMINA};
+use super::gear::{carried, in_hand, wield_events};
 use super::{AuraSheet, Edit};
 use crate::rules::edit::Edits;
 use crate::rules::encounter::shared::{
@@ -54,6 +56,65 @@ fn bring_stamina(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
     out
 }
 
+/// What a combatant that carries none of its sheet's weapons (one that joined before they were
+/// carried) shares as its weapon in hand: a name no sheet's write or fight's bring acts on.
+const UNSHARED: &str = "?";
+
+/// The sheet's melee weapon in hand: the first held one, by name.
+fn sheet_hand(s: &AuraSheet) -> Value {
+    Value::Names(
+        s.weapons
+            .iter()
+            .find(|w| !w.ranged && w.held)
+            .map(|w| w.name.clone())
+            .into_iter()
+            .collect(),
+    )
+}
+
+fn fight_hand(_: &State, c: &Combatant) -> Value {
+    if carried(c).is_empty() {
+        return Value::Names(vec![UNSHARED.into()]);
+    }
+    Value::Names(in_hand(c, false).map(|h| h.name).into_iter().collect())
+}
+
+/// The sheet holds exactly the fight's melee weapon in hand (the first of that name), or none;
+/// a name it does not have changes nothing.
+fn write_hand(s: &mut AuraSheet, v: &Value) {
+    let want = v.names().first();
+    let at = want.and_then(|n| s.weapons.iter().position(|w| !w.ranged && w.name == *n));
+    if want.is_some() && at.is_none() {
+        return;
+    }
+    for i in 0..s.weapons.len() {
+        let w = &s.weapons[i];
+        if !w.ranged && w.held != (Some(i) == at) {
+            set(s, Edit::ToggleHeld(i));
+        }
+    }
+}
+
+/// The fight takes in hand the sheet's held melee weapon, or stows it (no energy: the sheet
+/// says what is in hand); one it does not carry changes nothing.
+fn bring_hand(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    let gear = carried(c);
+    if gear.is_empty() {
+        return Vec::new();
+    }
+    let code = match v.names().first() {
+        None => -1,
+        Some(n) => match gear.iter().position(|h| !h.ranged && h.name == *n) {
+            Some(k) => k as i32 + 1,
+            None => return Vec::new(),
+        },
+    };
+    if c.stat(MELEE_GEAR) == code || (code == -1 && in_hand(c, false).is_none()) {
+        return Vec::new();
+    }
+    wield_events(s, c.id, code, false)
+}
+
 impl Linked for AuraSheet {
     const SHARED: &'static [Shared<Self>] = &[
         hp_value(
@@ -92,5 +153,13 @@ impl Linked for AuraSheet {
             bring: |s, c, v| bring_conditions(s, c, v, SHARED_CONDITIONS, true),
         },
         dead_value(|s| Value::Flag(s.dead), |s, v| set(s, Edit::Dead(v.flag()))),
+        Shared {
+            name: "In hand",
+            flow: Flow::Both,
+            sheet: sheet_hand,
+            fight: fight_hand,
+            write: write_hand,
+            bring: bring_hand,
+        },
     ];
 }
