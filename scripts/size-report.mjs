@@ -197,7 +197,7 @@ import { join, relative } from "node:path";
 // shaken odds in one place, write_list's work done once for every sheet type, a character's
 // weapons sent once (as its carried weapons, not also as fixed stats): 682.7 → 682.0–682.1 KB.
 // One more (one loop for settle and follow to write the fight's values) measured 0.4 KB larger
-// and was taken back. BASE_ALL 606 → 608 KB (683 KB with five systems): 1.1 KB over, plus
+// and was taken back. With the weapon in hand shared both ways: 682.3 KB. BASE_ALL 606 → 608 KB (683 KB with five systems): 1.1 KB over, plus
 // brotli's noise; to be won back when issue 40 strips the Heimr panel (23 KB of the fights'
 // module's code) of the events it still builds.
 const BASE_FIRST = 184 * 1024;

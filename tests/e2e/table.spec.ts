@@ -765,6 +765,9 @@ test("Aura refereed: the player takes her spear in hand by a request the GM's ph
   await expect(asks).toContainText("Player 1 asks for Maren: Maren: Stow or equip an item");
   await asks.getByRole("button", { name: "Accept" }).tap();
   await expect(gm.getByTestId("fight-log")).toContainText("Maren takes in hand Spear");
+  // Her saved sheet holds the spear now, and the scimitar is put away.
+  const held = () => gm.evaluate((id) => JSON.parse(localStorage.getItem(`rollsheet.char.${id}`)!).sheet.weapons.filter((w: { held: boolean }) => w.held).map((w: { name: string }) => w.name), maren.id);
+  await expect.poll(held).toEqual(["Spear"]);
   await expect(mine.getByRole("button", { name: "Stow Spear · 2 energy" })).toBeVisible();
   await expect(mine.getByTestId("pools")).toContainText("energy 3/5");
   const withWhat = mine.getByRole("combobox", { name: "With", exact: true });
