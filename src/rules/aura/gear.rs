@@ -7,9 +7,10 @@
 //! NPC's, kept in the fixed stats), k ≥ 1 the k-th weapon it carries, −1 none.
 
 use super::combat::{
-    BLUNT, DROPPED, EVASION, HELD_EV, MELEE_AV, MELEE_BONUS, MELEE_GEAR, MELEE_HALVED,
-    MELEE_PRECISE, MISS_MOD, RANGED_BONUS, RANGED_GEAR, RANGED_HALVED, RANGED_PRECISE, SHOT_ENERGY,
-    THROW_IMPROVISED, THROW_MISS_MOD, THROW_PRECISE, THROW_RANGE, T_MELEE, T_RANGED, WEIGHT,
+    Act, ACTS, BLUNT, DROPPED, EVASION, HELD_EV, ITEM_ACT, LIGHT, MELEE_AV, MELEE_BONUS,
+    MELEE_GEAR, MELEE_HALVED, MELEE_PRECISE, MISS_MOD, RANGED_BONUS, RANGED_GEAR, RANGED_HALVED,
+    RANGED_PRECISE, SHOT_ENERGY, SIDE_ARM_ACT, THROW_IMPROVISED, THROW_MISS_MOD, THROW_PRECISE,
+    THROW_RANGE, T_MELEE, T_RANGED, WEIGHT,
 };
 use super::sheet::{AttackMode, AuraSheet, Weapon};
 use crate::rules::encounter::{Combatant, Event, State};
@@ -139,13 +140,19 @@ impl Hand {
         })
     }
 
-    /// A side arm (a light weapon) is stowed or taken in hand for 1 energy, anything else 2.
-    pub fn energy(&self) -> i32 {
-        if self.weight == super::combat::LIGHT {
-            1
+    /// The action it is stowed or taken in hand with: a side arm (a light weapon) for 1 energy,
+    /// anything else 2.
+    pub fn act(&self) -> &'static Act {
+        &ACTS[if self.weight == LIGHT {
+            SIDE_ARM_ACT
         } else {
-            2
-        }
+            ITEM_ACT
+        }]
+    }
+
+    /// Whether it is `c`'s weapon in hand (or ready, when ranged), as its `k`-th carried one.
+    pub fn in_slot(&self, c: &Combatant, k: u32) -> bool {
+        c.stat(slot(self.ranged)) == k as i32
     }
 
     /// The weapon a combatant joined with, from its fixed stats (`None`: it had none).

@@ -9,10 +9,9 @@ use super::combat::{
     can, can_escape, can_roll, cannot_act, death_roll_events, death_save_events, drop_roll_due,
     escape_events, fortitude_roll, heal_events, holder_of, initiative_events, let_go_events,
     maneuver_events, may_roll_initiative, roll_defence, swap, swing_events, take, thrown_note,
-    ManeuverRoll, Swing, ACTS, DROPPED, DROP_DC, INITIATIVE, ITEM_ACT, MELEE_GEAR, RANGED_GEAR,
-    SAVE, SIDE_ARM_ACT, WAKE,
+    ManeuverRoll, Swing, ACTS, DROPPED, DROP_DC, INITIATIVE, SAVE, WAKE,
 };
-use super::gear::{carried, drop_events, dropped, wield_events, Hand};
+use super::gear::{by_code, carried, drop_events, dropped, wield_events};
 use super::strike::{roll_attack, FightAttack};
 use super::AttackMode;
 use crate::rules::dice::DiceSource;
@@ -177,12 +176,7 @@ fn wield_offers(s: &State, who: u32) -> Vec<Offer> {
         .iter()
         .zip(1u32..)
         .map(|(h, k)| {
-            let there = in_slot(c, h, k);
-            let a = &ACTS[if h.energy() == 1 {
-                SIDE_ARM_ACT
-            } else {
-                ITEM_ACT
-            }];
+            let (there, a) = (h.in_slot(c, k), h.act());
             let verb = match (there, h.ranged) {
                 (true, _) => "Stow",
                 (false, true) => "Ready",
@@ -216,25 +210,12 @@ fn shaken(s: &State, who: u32, a: &super::combat::Act, mut o: Offer) -> Offer {
     o
 }
 
-fn in_slot(c: &crate::rules::encounter::Combatant, h: &Hand, k: u32) -> bool {
-    let slot = if h.ranged { RANGED_GEAR } else { MELEE_GEAR };
-    c.stat(slot) == k as i32
-}
-
 /// Stowing or taking weapon `k` in hand: the action's price (and drop roll when shaken), then
 /// the slot; a weapon dropped on a failed drop roll lies on the ground.
 fn wield(s: &State, who: u32, k: u32, dice: &mut dyn DiceSource) -> Result<Event, String> {
     let c = s.get(who).ok_or("not in this fight")?;
-    let h = carried(c)
-        .into_iter()
-        .nth(k as usize - 1)
-        .ok_or("no such weapon")?;
-    let there = in_slot(c, &h, k);
-    let a = &ACTS[if h.energy() == 1 {
-        SIDE_ARM_ACT
-    } else {
-        ITEM_ACT
-    }];
+    let h = by_code(c, k as i32, false).ok_or("no such weapon")?;
+    let (there, a) = (h.in_slot(c, k), h.act());
     let drop = drop_roll_due(s, who, a).then(|| dice.roll(20));
     let mut out = take(s, who, a, drop).flat();
     let kept = drop.is_none_or(|d| d >= DROP_DC);

@@ -36,6 +36,15 @@ fn fight() -> State {
     s
 }
 
+/// Gives `who` condition `name` until it is removed.
+fn lasting(s: &mut State, who: u32, name: &str) {
+    s.apply(&Event::Add(
+        who,
+        name.into(),
+        crate::rules::encounter::Duration::Removed,
+    ));
+}
+
 fn run(s: &mut State, who: u32, a: Action, dice: &[u32]) -> Result<(), String> {
     let mut src = ScriptedSource::new(dice.to_vec());
     let e = resolve(s, who, a, &mut src)?;
@@ -156,16 +165,8 @@ fn aura_n3_a_shot_is_never_a_maneuver() {
 #[test]
 fn aura_n2_breaking_free_is_against_the_holder() {
     let mut s = fight();
-    s.apply(&Event::Add(
-        1,
-        "Restrained".into(),
-        crate::rules::encounter::Duration::Removed,
-    ));
-    s.apply(&Event::Add(
-        2,
-        "Restraining".into(),
-        crate::rules::encounter::Duration::Removed,
-    ));
+    lasting(&mut s, 1, "Restrained");
+    lasting(&mut s, 2, "Restraining");
     s.apply(&Event::Set(1, HELD_BY, 2));
     let fort = s
         .get(1)
@@ -369,11 +370,7 @@ fn aura_r10_a_run_stopped_short_pays_for_what_it_did() {
 #[test]
 fn aura_r13_shaken_hands_may_drop_what_they_handle() {
     let mut s = fight();
-    s.apply(&Event::Add(
-        1,
-        "Shaken".into(),
-        crate::rules::encounter::Duration::Removed,
-    ));
+    lasting(&mut s, 1, "Shaken");
     let equip = act_named("Stow or equip a side arm");
     let o = offers(&s, 1)
         .into_iter()
@@ -395,11 +392,7 @@ fn aura_r13_shaken_hands_may_drop_what_they_handle() {
 #[test]
 fn aura_o1_kneeling_is_a_state_between_prone_and_standing() {
     let mut s = fight();
-    s.apply(&Event::Add(
-        1,
-        "Prone".into(),
-        crate::rules::encounter::Duration::Removed,
-    ));
+    lasting(&mut s, 1, "Prone");
     run(&mut s, 1, act_named("Kneel"), &[]).unwrap();
     assert!(s.has(1, "Kneeling") && !s.has(1, "Prone"));
     assert_eq!(
@@ -493,11 +486,7 @@ fn armed() -> (State, AuraSheet) {
 /// [`armed`], the gnoll helpless: an attack on it rolls no defence.
 fn armed_against_a_helpless_gnoll() -> State {
     let (mut s, _) = armed();
-    s.apply(&Event::Add(
-        2,
-        "Helpless".into(),
-        crate::rules::encounter::Duration::Removed,
-    ));
+    lasting(&mut s, 2, "Helpless");
     s
 }
 
@@ -732,7 +721,7 @@ fn aura_exposed_lasts_to_the_round_end_except_after_a_roll_of_one_to_three() {
     assert_eq!(exposed(&s, 2), [Duration::Round { n: 2 }]);
     // A natural 20 on the helpless crow is a critical hit: it is exposed to this round's end.
     let mut s = fight();
-    s.apply(&Event::Add(3, "Helpless".into(), Duration::Removed));
+    lasting(&mut s, 3, "Helpless");
     let mut src = ScriptedSource::new(vec![20, 3, 3, 3, 3, 3, 3, 3]);
     s.apply(&resolve(&s, 2, Action::Attack(FightAttack::plain(3, 0)), &mut src).unwrap());
     assert!(said(&s, "Gnoll → Crow").contains("critical"), "{:?}", s.log);
