@@ -73,7 +73,15 @@ impl Intent {
                 v.extend([202, *weapon, *extra as u32]);
                 v.extend_from_slice(targets);
             }
-            Intent::Vogt(V::Technique) => v.push(203),
+            Intent::Vogt(V::Technique {
+                dtype,
+                extra,
+                targets,
+            }) => {
+                v.extend([203, *dtype, *extra as u32]);
+                v.extend_from_slice(targets);
+            }
+            Intent::Vogt(V::Break(k)) => v.extend([208, *k]),
             Intent::Vogt(V::Defend) => v.push(204),
             Intent::Vogt(V::Run) => v.push(205),
             Intent::Vogt(V::Help(t)) => v.extend([206, *t]),
@@ -168,7 +176,9 @@ impl Intent {
         match self {
             Intent::Turn(Turn::Before(id)) | Intent::Vogt(V::Help(id)) => vec![*id],
             Intent::Symbaroum(S::Attack(st) | S::FreeAttack(st)) => vec![st.target],
-            Intent::Vogt(V::Attack { targets, .. }) => targets.clone(),
+            Intent::Vogt(V::Attack { targets, .. } | V::Technique { targets, .. }) => {
+                targets.clone()
+            }
             Intent::Heimr(heimr::referee::Action::Attack(st)) => {
                 let mut v = vec![st.target];
                 v.extend_from_slice(&st.cluster);
@@ -242,7 +252,12 @@ impl Intent {
                 extra: *extra as i32,
                 targets: targets.to_vec(),
             }),
-            (203, []) => Intent::Vogt(V::Technique),
+            (203, [dtype, extra, targets @ ..]) => Intent::Vogt(V::Technique {
+                dtype: *dtype,
+                extra: *extra as i32,
+                targets: targets.to_vec(),
+            }),
+            (208, &[k]) => Intent::Vogt(V::Break(k)),
             (204, []) => Intent::Vogt(V::Defend),
             (205, []) => Intent::Vogt(V::Run),
             (206, &[t]) => Intent::Vogt(V::Help(t)),

@@ -498,7 +498,11 @@ fn vogt_damage_to_zero_reaches_the_sheet_with_its_exhaustion_and_prone() {
     e.push(ev, &mut s, T0 + 10);
     let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
     let v = vg(&ch.sheet);
-    assert_eq!((v.hp, v.exhaustion), (0, 1));
+    assert_eq!(
+        (v.hp, v.exhaustion),
+        (-20, 1),
+        "HP below 0 as the damage took it"
+    );
     assert!(v.has("Prone"));
     // A lost voice from the table: the injury and the status, both on the sheet.
     let ev = vogt::combat::dismember(&s, who, 5).unwrap();
@@ -915,4 +919,140 @@ fn aura_o2_the_weapon_in_hand_is_the_same_on_the_sheet_and_in_the_fight() {
     assert_eq!(held(&ch.sheet), ["Longsword"]);
     let hand = aura::gear::in_hand(s.get(who).unwrap(), false).unwrap();
     assert_eq!(hand.name, "Longsword");
+}
+
+/// A Bo Vogt character linked to a fight (see [`linked`]) from this sheet.
+fn vogt_linked(sh: vogt::VogtSheet) -> (Encounter, State, Character, u32) {
+    linked(&character(Sheet::Vogt(sh)))
+}
+
+/// The sheet edited on the phone at `at` (newer than the fight's agreement).
+fn vogt_edit(ch: &Character, at: u64, edits: &[vogt::Edit]) -> Character {
+    let mut ch = ch.clone();
+    for e in edits {
+        vg_mut(&mut ch.sheet).apply(e.clone()).unwrap();
+    }
+    ch.updated = at;
+    ch
+}
+
+/// N1: Frozen takes its die off STR and DEX once. The sheet's rungs join as they are before
+/// statuses, and Frozen joins as the fight's condition: STR 3 → 2, DEX 2 → 1 in the fight as on
+/// the sheet; the club's damage and the order's "smaller die" read those.
+#[test]
+fn vogt_n1_frozen_counts_once_after_joining() {
+    use vogt::combat::{init_side, rung, Action, DEX, STR};
+    let sh = vogt::VogtSheet {
+        abilities: [3, 2, 2, 2],
+        statuses: vec!["Frozen".into()],
+        ..vogt::VogtSheet::default()
+    };
+    let (_, s, ch, who) = vogt_linked(sh);
+    let sheet = vg(&ch.sheet);
+    assert_eq!(
+        (
+            sheet.rung(vogt::Ability::Str),
+            sheet.rung(vogt::Ability::Dex)
+        ),
+        (2, 1)
+    );
+    assert_eq!((rung(&s, who, STR), rung(&s, who, DEX)), (2, 1));
+    // Club 1d6 + STR 2 against 7 HP: 1/3 (the app before: 1d6 + 1, 1/6).
+    let e = vogt::damage_expr("1d6", rung(&s, who, STR)).unwrap();
+    let d = vogt::damage_dist(&e, vogt::Takes::default()).unwrap();
+    let drop = vogt::drop_chance(&d, 7).p();
+    assert!((drop - 1.0 / 3.0).abs() < 1e-12, "{drop}");
+    // Against an NPC of DEX rung 1 attacking with 1d8: equal DEX, the smaller die first: 11/16.
+    let me = init_side(&s, who, Action::Attack(vogt::Dice::new(1, 6)));
+    let npc = vogt::InitSide {
+        dice: vogt::Dice::new(1, 8),
+        dex: 1,
+    };
+    let first = vogt::before(me, npc).0.p();
+    assert!((first - 11.0 / 16.0).abs() < 1e-12, "{first}");
+}
+
+/// N2: the fight's HP maximum follows the exhaustion level whichever side sets it: halved from
+/// level 2, whole again below it, never halved twice.
+#[test]
+fn vogt_n2_the_hp_maximum_follows_exhaustion_both_ways() {
+    let sh = vogt::VogtSheet {
+        exhaustion: 1,
+        ..vogt::VogtSheet::default()
+    };
+    let (mut e, mut s, ch, who) = vogt_linked(sh);
+    let max = |s: &State| s.rules.hp_max(s.get(who).unwrap());
+    // (a) The GM sets exhaustion 2 on the sheet: 5/5 on both sides, and a heal stays at 5.
+    let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::Exhaustion(2)]);
+    assert_eq!((vg(&ch.sheet).hp, vg(&ch.sheet).hp_max_now()), (5, 5));
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert_eq!((s.get(who).unwrap().hp, max(&s)), (5, 5));
+    e.push(s.heal_events(vec![who], 5, false), &mut s, T0 + 22);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 23, None);
+    assert_eq!((s.get(who).unwrap().hp, vg(&ch.sheet).hp), (5, 5));
+    // (b) Hurt to 0 in the fight; on the sheet the level goes back to 1 and HP to 8: 8/10 in
+    // both places.
+    e.push(s.damage_events(vec![who], 5), &mut s, T0 + 24);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 25, None);
+    assert_eq!((vg(&ch.sheet).hp, vg(&ch.sheet).exhaustion), (0, 3));
+    let ch = vogt_edit(
+        &ch,
+        T0 + 30,
+        &[vogt::Edit::Exhaustion(1), vogt::Edit::Hp(8)],
+    );
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 31, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    assert_eq!((s.get(who).unwrap().hp, max(&s)), (8, 10));
+    assert_eq!((vg(&ch.sheet).hp, vg(&ch.sheet).hp_max_now()), (8, 10));
+    // (c) A new drop to 0 makes level 2 again: the maximum is 5 once more, not 2.
+    e.push(s.damage_events(vec![who], 8), &mut s, T0 + 32);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 33, None);
+    assert_eq!((s.get(who).unwrap().death, max(&s)), (2, 5));
+    assert_eq!(vg(&ch.sheet).hp_max_now(), 5);
+}
+
+/// #8 with a fight open: damage taken on the sheet adds its level and prone there, and the
+/// fight takes the damage through its own path without a second level.
+#[test]
+fn vogt_r8_damage_on_the_sheet_reaches_the_fight_with_one_level() {
+    let (mut e, mut s, ch, who) = vogt_linked(vogt::VogtSheet {
+        hp: 3,
+        ..vogt::VogtSheet::default()
+    });
+    let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::Damage(5)]);
+    assert_eq!((vg(&ch.sheet).hp, vg(&ch.sheet).exhaustion), (-2, 1));
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, c.death), (-2, 1));
+    assert!(s.has(who, "Prone"));
+    assert_eq!((vg(&ch.sheet).hp, vg(&ch.sheet).exhaustion), (-2, 1));
+}
+
+/// #2 (c) and #7, sheet ⇄ fight: technique dice left are one value, and an arm lost in the
+/// fight takes a hand on the sheet.
+#[test]
+fn vogt_r2_technique_dice_left_are_shared_with_the_sheet() {
+    run(&Case {
+        what: "vogt technique dice",
+        sheet: Sheet::Vogt(vogt::VogtSheet {
+            technique_dice: 4,
+            ..vogt::VogtSheet::default()
+        }),
+        in_fight: |_, w| Event::Set(w, vogt::combat::TECH_LEFT, 1),
+        on_sheet: |sh| vg(sh).technique_left() == 1 && vg(sh).technique_spent == 3,
+        edit: |sh| vg_mut(sh).apply(vogt::Edit::TechniqueLeft(0)).unwrap(),
+        in_fight_now: |s, w| s.get(w).unwrap().stat(vogt::combat::TECH_LEFT) == 0,
+    });
+    let (mut e, mut s, ch, who) = vogt_linked(vogt::VogtSheet {
+        bag: false,
+        ..vogt::VogtSheet::default()
+    });
+    e.push(
+        vogt::combat::dismember(&s, who, 2).unwrap(),
+        &mut s,
+        T0 + 10,
+    );
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    assert_eq!(vg(&ch.sheet).hands_now(), 1);
 }

@@ -33,8 +33,9 @@ use serde::{Deserialize, Serialize};
 /// exchanges are intents; a raw event is refused in every system with turns). 6: Aura refereed
 /// whole (its intents, 500–509); a raw event is refused in every system. 7: Aura's weapons in
 /// hand (510; a saved character carries its sheet's weapons), a trip's moving target and a
-/// disarm's fling.
-pub const VERSION: u32 = 7;
+/// disarm's fling. 8: Vogt's technique spends its dice and may deal damage (203 with its
+/// choices), what broke (208), and the fight's technique dice and HP below 0.
+pub const VERSION: u32 = 8;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.
@@ -735,8 +736,8 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
             id: c.id,
             name: c.name.clone(),
             mine: mine(c),
-            hp: open(c).then_some((c.hp, c.hp_max)),
-            word: word(c.hp, c.hp_max, c.dead).to_owned(),
+            hp: open(c).then_some((c.hp, state.rules.hp_max(c))),
+            word: word(c.hp, state.rules.hp_max(c), c.dead).to_owned(),
             conditions: state.conditions_of(c.id).map(|a| a.name.clone()).collect(),
         })
         .collect();

@@ -316,10 +316,10 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 
 #[test]
 fn a_peers_messages_are_checked_like_an_import() {
-    let hello = r#"{"v":7,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
+    let hello = r#"{"v":8,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
     assert_eq!(
-        read_to_gm(r#"{"v":7,"have":3}"#),
+        read_to_gm(r#"{"v":8,"have":3}"#),
         Ok(ToGm::Resync { have: 3 })
     );
     // Every message's version is checked, not only a greeting's: an older phone's request or
@@ -336,19 +336,19 @@ fn a_peers_messages_are_checked_like_an_import() {
         Err(Refused::Version(3))
     );
     assert_eq!(
-        read_to_gm(r#"{"v":8,"have":0,"act":[1,1,[0],[]]}"#),
-        Err(Refused::Version(8))
+        read_to_gm(r#"{"v":9,"have":0,"act":[1,1,[0],[]]}"#),
+        Err(Refused::Version(9))
     );
     // Protocols 4 and 5 did not know Heimr's attack, Tempo's exchange or Aura's intents: an
     // older phone is told.
-    for v in [4, 5, 6] {
+    for v in [4, 5, 6, 7] {
         assert_eq!(
             read_to_gm(&format!(r#"{{"v":{v},"have":0,"act":[1,1,[0],[]]}}"#)),
             Err(Refused::Version(v))
         );
     }
     assert_eq!(
-        read_to_gm(r#"{"v":7,"have":0,"act":[1,1,[0],[]]}"#),
+        read_to_gm(r#"{"v":8,"have":0,"act":[1,1,[0],[]]}"#),
         Ok(ToGm::Ask {
             n: 1,
             who: 1,
@@ -357,11 +357,11 @@ fn a_peers_messages_are_checked_like_an_import() {
     );
     // An action this version does not know, or two requests in one: not a message of the table.
     for bad in [
-        r#"{"v":7,"have":0,"act":[1,1,[999],[]]}"#,
-        r#"{"v":7,"have":0,"act":[1,1,[0,0],[]]}"#,
-        r#"{"v":7,"have":0,"act":[1,1,[],[]]}"#,
-        r#"{"v":7,"have":0,"act":[1,1,[204,1],[]]}"#,
-        r#"{"v":7,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
+        r#"{"v":8,"have":0,"act":[1,1,[999],[]]}"#,
+        r#"{"v":8,"have":0,"act":[1,1,[0,0],[]]}"#,
+        r#"{"v":8,"have":0,"act":[1,1,[],[]]}"#,
+        r#"{"v":8,"have":0,"act":[1,1,[204,1],[]]}"#,
+        r#"{"v":8,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
     ] {
         assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
     }
@@ -384,7 +384,14 @@ fn a_peers_messages_are_checked_like_an_import() {
             extra: -3,
             targets: vec![2, 5],
         }),
-        Intent::Vogt(V::Technique),
+        Intent::Vogt(crate::rules::vogt::referee::TECHNIQUE),
+        Intent::Vogt(V::Technique {
+            dtype: 4,
+            extra: -2,
+            targets: vec![2, 3],
+        }),
+        Intent::Vogt(V::Break(1)),
+        Intent::Vogt(V::Break(crate::rules::vogt::referee::BREAK_ARMOR)),
         Intent::Vogt(V::Defend),
         Intent::Vogt(V::Run),
         Intent::Vogt(V::Help(4)),
@@ -424,8 +431,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         "garbage",
         "{}",
         r#"{"attack":{}}"#,
-        r#"{"v":7}"#,
-        r#"{"v":7,"have":0,"chars":["a"]}"#,
+        r#"{"v":8}"#,
+        r#"{"v":8,"have":0,"chars":["a"]}"#,
         "[1,2]",
         r#"{"seq":1}"#,
     ] {
@@ -451,7 +458,7 @@ fn a_peers_messages_are_checked_like_an_import() {
         );
     }
     assert_eq!(
-        read_to_gm(&hello.replace("\"v\":7", "\"v\":2")),
+        read_to_gm(&hello.replace("\"v\":8", "\"v\":2")),
         Err(Refused::Version(2))
     );
     // A long note in the log reaches a player cut short: a snapshot always fits a channel.
@@ -843,7 +850,7 @@ fn a_request_out_of_range_is_refused_and_answered() {
         "more than 400 dice"
     );
     // A greeting with a request in it is neither.
-    let both = r#"{"v":7,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
+    let both = r#"{"v":8,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
     assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
 }
 

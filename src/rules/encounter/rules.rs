@@ -196,6 +196,15 @@ impl CombatRules {
         self.conditions.iter().find(|c| c.name == name)
     }
 
+    /// The combatant's hit point maximum now: its own, halved (rounded down) while it holds as
+    /// many levels as the system's halving takes (Bo Vogt's exhaustion 2), back when they fall.
+    pub fn hp_max(&self, c: &super::Combatant) -> i32 {
+        match self.at_zero {
+            AtZero::Levels { halve_at, .. } if c.death >= halve_at => c.hp_max.div_euclid(2),
+            _ => c.hp_max,
+        }
+    }
+
     /// The round counter as shown for the engine's round `n` (1 for the first).
     pub fn counter(&self, n: u32) -> u32 {
         (n + self.round_base).saturating_sub(1)

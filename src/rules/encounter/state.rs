@@ -623,9 +623,13 @@ impl State {
                 (p, q) = (p.map(|v| -v), q.map(|v| -v));
             }
             if p != q && name.ends_with(" die") {
-                // Stored as count × 100 + sides.
-                let die =
-                    |v: Option<i32>| v.map_or("–".into(), |v| format!("{}d{}", v / 100, v % 100));
+                // Stored as the highest total × 100 + count (Bo Vogt's `init_keys`).
+                let die = |v: Option<i32>| {
+                    v.map_or("–".into(), |v| {
+                        let n = (v % 100).max(1);
+                        format!("{n}d{}", v / 100 / n)
+                    })
+                };
                 return format!("{name} {} vs {}", die(p), die(q));
             }
             if p != q {
@@ -1132,8 +1136,8 @@ impl State {
                 let level = c.death;
                 text.push_str(&format!(", {name} {level}"));
                 if level == halve_at {
-                    c.hp_max = c.hp_max.div_euclid(2);
-                    text.push_str(&format!(", {} max halved to {}", rules.hp_name, c.hp_max));
+                    let max = rules.hp_max(c);
+                    text.push_str(&format!(", {} max halved to {max}", rules.hp_name));
                 }
                 if level >= table_at {
                     text.push_str(": a roll on the table is due");
@@ -1169,11 +1173,12 @@ impl State {
         }
         let hp_name = self.rules.hp_name;
         let levels = matches!(self.rules.at_zero, AtZero::Levels { .. });
+        let max = self.rules.hp_max(c);
         let Some(c) = self.get_mut(who) else {
             return;
         };
         let was = c.hp;
-        c.hp = c.hp.saturating_add(amount.max(0)).min(c.hp_max.max(was));
+        c.hp = c.hp.saturating_add(amount.max(0)).min(max.max(was));
         // Death tests start over once healed; levels (exhaustion) stay until rest.
         if c.hp > 0 && !levels {
             c.death = 0;

@@ -286,7 +286,8 @@ pub const VOGT: CombatRules = CombatRules {
         "Table rolls",
     ],
     hp_name: "HP",
-    hp_floor: Some(0),
+    // Below 0 as the damage takes it (the seed: "0 or fewer hit points").
+    hp_floor: None,
     at_zero: AtZero::Levels {
         name: "exhaustion",
         adds: "Prone",

@@ -143,6 +143,12 @@ pub fn weapons(c: &Combatant) -> Vec<Weapon> {
     }
 }
 
+/// Whether `thing` (a weapon's name, or the armour) of `id` is broken in the fight: a lasting
+/// condition "Broken: …", shared with the sheet's injury lines.
+pub fn broken(s: &State, id: u32, thing: &str) -> bool {
+    super::sheet::is_broken(s.conditions_of(id).map(|a| a.name.as_str()), thing)
+}
+
 /// An ability's rung in the fight: as it joined, one down for each status held here that takes
 /// a die off it (frozen: STR and DEX; blind, deaf: AWR; scorched: AWR and WIL).
 pub fn rung(s: &State, id: u32, ability: usize) -> i32 {
@@ -195,15 +201,17 @@ pub fn init_side(s: &State, id: u32, action: Action) -> InitSide {
     InitSide { dice, dex }
 }
 
-/// A saved character as a combatant: abilities after statuses, AR, movement, HP, exhaustion
-/// (as the engine's level count), its first weapon, its damage types.
+/// A saved character as a combatant: abilities as rungs before statuses (its statuses join as
+/// the fight's conditions, which take their dice off: [`rung`]), AR, movement, the HP maximum
+/// before exhaustion (the fight halves it from level 2 as the sheet does), exhaustion (as the
+/// engine's level count), its weapons that are not broken, its damage types.
 pub fn from_sheet(name: &str, s: &VogtSheet) -> Combatant {
-    let mut c = Combatant::new(&VOGT, name, s.hp_max_now());
+    let mut c = Combatant::new(&VOGT, name, s.hp_max);
     // A sheet stored before HP followed the halved maximum joins at that maximum.
     c.hp = s.hp.min(s.hp_max_now());
     c.pc = true;
     for a in Ability::ALL {
-        c.stats[a.index()] = s.rung(a);
+        c.stats[a.index()] = s.abilities[a.index()].clamp(0, super::ladder::TOP);
     }
     c.stats[AR] = s.ar;
     c.stats[MOVE] = s.movement;
@@ -386,10 +394,10 @@ pub fn help(helper: u32, target: u32) -> Event {
     )
 }
 
-/// AR now: prone 0, defending +2.
+/// AR now: prone or a broken armour 0, defending +2.
 pub fn ar_now(s: &State, id: u32) -> i32 {
     let base = s.get(id).map_or(0, |c| c.stat(AR));
-    if s.has(id, "Prone") {
+    if s.has(id, "Prone") || broken(s, id, super::sheet::ARMOR) {
         0
     } else if s.has(id, "Defending") {
         base + 2
@@ -530,7 +538,8 @@ mod tests {
             ..VogtSheet::default()
         };
         let c = from_sheet("A", &sheet);
-        assert_eq!((c.hp, c.hp_max), (5, 5));
+        // The maximum joins whole; the fight halves it while exhaustion is 2 or more.
+        assert_eq!((c.hp, c.hp_max, VOGT.hp_max(&c)), (5, 10, 5));
     }
 
     #[test]
@@ -543,7 +552,8 @@ mod tests {
         let step = declare_all(&s, &[(1, Action::Defend)], &mut src);
         ev.push(step);
         let s = State::replay(&VOGT, &ev);
-        assert_eq!(s.get(1).unwrap().init, vec![10, -2, 1010]);
+        // 10d10: highest 100, ten dice.
+        assert_eq!(s.get(1).unwrap().init, vec![10, -2, 10010]);
         // The declaration keeps the action's own die for when it wakes.
         assert_eq!(declared(s.get(1).unwrap()), Some(Action::Defend));
         assert_eq!(s.get(1).unwrap().stat(DICE), 1);
@@ -588,7 +598,7 @@ mod tests {
         ev.push(E::Damage(vec![1], 12));
         let s = State::replay(&VOGT, &ev);
         let a = s.get(1).unwrap();
-        assert_eq!((a.hp, a.death), (0, 1));
+        assert_eq!((a.hp, a.death), (-2, 1));
         assert!(s.has(1, "Prone") && !s.has(1, "Unconscious"));
         ev.push(E::Add(1, "Bleeding".into(), Duration::Removed));
         ev.push(E::Damage(vec![1], 1));
@@ -630,7 +640,7 @@ mod tests {
         e.push(E::Heal(vec![1], 20, false));
         let s5 = State::replay(&VOGT, &e);
         let a = s5.get(1).unwrap();
-        assert_eq!((a.hp, a.hp_max, a.death), (5, 5, 4));
+        assert_eq!((a.hp, VOGT.hp_max(a), a.death), (5, 5, 4));
     }
 
     #[test]
@@ -651,7 +661,7 @@ mod tests {
         ev.push(step);
         let s = State::replay(&VOGT, &ev);
         assert_eq!(s.get(2).unwrap().hp, 15); // resisted: 5
-        assert_eq!(s.get(3).unwrap().hp, 0); // nauseated: 20 taken
+        assert_eq!(s.get(3).unwrap().hp, -10); // nauseated: 20 taken (below 0: review #5)
         assert!(s
             .log
             .iter()
@@ -718,7 +728,7 @@ mod tests {
     }
 
     #[test]
-    fn a_sheet_joins_with_abilities_after_statuses() {
+    fn a_sheet_joins_with_abilities_before_statuses_and_its_whole_maximum() {
         let mut sh = VogtSheet {
             abilities: [3, 4, 2, 2],
             statuses: vec!["Frozen".into()],
@@ -740,9 +750,18 @@ mod tests {
             },
         );
         let c = from_sheet("Bo", &sh);
+        // Corrected (review N1): the rungs join before Frozen, which joins as a condition and
+        // takes its die off there (`rung`) once; the maximum joins whole and halves there.
         assert_eq!(
-            (c.stat(STR), c.stat(DEX), c.hp, c.hp_max, c.death),
-            (2, 3, 5, 6, 2)
+            (
+                c.stat(STR),
+                c.stat(DEX),
+                c.hp,
+                c.hp_max,
+                VOGT.hp_max(&c),
+                c.death
+            ),
+            (3, 4, 5, 12, 6, 2)
         );
         assert_eq!((c.text(T_WEAPON), c.text(T_DTYPE)), ("1d6", "blunt"));
     }

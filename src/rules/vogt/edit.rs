@@ -3,7 +3,8 @@
 
 use super::ladder::{parse_dice, TOP};
 use super::sheet::{
-    dismemberment, Item, Skill, VogtSheet, STATUSES, STAT_LIMIT, TECH_DIES, TECH_LIMIT,
+    broken_line, dismemberment, Item, Skill, VogtSheet, ARMOR, DISMEMBERMENT, STATUSES, STAT_LIMIT,
+    TECH_DIES, TECH_LIMIT,
 };
 use crate::rules::edit::{entry, Edits, ListEdit, ENTRY_LIMIT, LIST_LIMIT};
 
@@ -17,7 +18,10 @@ pub const ITEM_COUNT: u32 = 10_000;
 pub enum Edit {
     /// An ability's rung (by [`super::Ability::index`]).
     Ability(usize, i32),
+    /// HP as typed (a correction: no rule follows).
     Hp(i32),
+    /// Damage taken: HP down (below 0 too); left at 0 or less, a level of exhaustion and prone.
+    Damage(i32),
     HpMax(i32),
     Ar(i32),
     Movement(i32),
@@ -48,6 +52,8 @@ pub enum Edit {
     FullRest,
     /// A d8 on the death and dismemberment table (6 or more: dead).
     Dismember(u32),
+    /// What a "weapon or armor breaks" line was: the item of this index, or the armour (`None`).
+    Break(Option<usize>),
 }
 
 impl Edits for VogtSheet {
@@ -60,6 +66,9 @@ impl Edits for VogtSheet {
                 *s.abilities.get_mut(i).ok_or("No such ability")? = v.clamp(0, TOP)
             }
             Edit::Hp(v) => s.set_hp(v),
+            Edit::Damage(v) => {
+                s.take(v);
+            }
             Edit::HpMax(v) => s.set_hp_max(v),
             Edit::Ar(v) => s.ar = v.clamp(0, STAT_LIMIT),
             Edit::Movement(v) => s.movement = v.clamp(0, STAT_LIMIT),
@@ -138,10 +147,26 @@ impl Edits for VogtSheet {
                 let line = dismemberment(d8);
                 if d8 >= 6 {
                     s.dead = true;
-                } else if !s.injuries.iter().any(|x| x == line) || d8 == 1 {
+                } else {
+                    // Every roll is a line of its own: a second arm is a second arm lost.
                     crate::rules::edit::room(s.injuries.len(), LIST_LIMIT, "injuries")?;
                     s.injuries.push(line.into());
+                    if d8 == 5 && !s.has("Mute") {
+                        s.statuses.push("Mute".into());
+                    }
                 }
+            }
+            Edit::Break(item) => {
+                let at = s
+                    .injuries
+                    .iter()
+                    .position(|x| x == DISMEMBERMENT[0])
+                    .ok_or("Nothing broke: roll 1 on the table first")?;
+                let thing = match item {
+                    Some(i) => s.items.get(i).ok_or("No such item")?.name.clone(),
+                    None => ARMOR.into(),
+                };
+                s.injuries[at] = broken_line(&thing);
             }
         }
         Ok(())
@@ -167,12 +192,16 @@ mod tests {
         s.validate().unwrap();
     }
 
+    /// Corrected (review #7): this test asserted "a lost eye is lost once"; every roll is a
+    /// line of its own (a character has two eyes, two arms), and 5 makes the sheet mute.
     #[test]
     fn the_table_adds_injuries_and_kills_from_6() {
         let mut s = VogtSheet::default();
         s.apply(Edit::Dismember(3)).unwrap();
         s.apply(Edit::Dismember(3)).unwrap();
-        assert_eq!(s.injuries.len(), 1, "a lost eye is lost once");
+        assert_eq!(s.injuries.len(), 2, "each eye is lost on its own roll");
+        s.apply(Edit::Dismember(5)).unwrap();
+        assert!(s.has("Mute"));
         s.apply(Edit::Dismember(8)).unwrap();
         assert!(s.dead);
     }

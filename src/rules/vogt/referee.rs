@@ -5,11 +5,12 @@
 //! whenever one is due, in anyone's turn.
 
 use super::combat::{
-    self, declared, dismember, hit, reevaluate, unconscious, weapons, TABLE_ROLLS, TECH_DIE,
-    TECH_LEFT,
+    self, broken, declared, dismember, hit, reevaluate, unconscious, weapons, TABLE_ROLLS,
+    TECH_DIE, TECH_LEFT,
 };
 use super::ladder::{parse_dice, Dice};
 use super::rolls::damage_expr;
+use super::sheet::{broken_line, ARMOR, DISMEMBERMENT};
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{check, Offer};
 use crate::rules::encounter::{Combatant, Event, State};
@@ -21,6 +22,10 @@ const TECH_MOST: u32 = super::sheet::TECH_LIMIT as u32;
 pub const EXTRA_LIMIT: i32 = 100;
 /// The marks a turn's one action leaves (`Event::Use`).
 const ACTED: [&str; 5] = ["Attack", "Technique", "Defend", "Run", "Help"];
+/// The damage types a technique may deal (by index; 0: untyped): the ones the rules name.
+pub const DAMAGE_TYPES: [&str; 6] = ["", "blunt", "slash", "stab", "fire", "lightning"];
+/// [`Action::Break`]'s choice for the armour (a weapon is its index).
+pub const BREAK_ARMOR: u32 = 99;
 
 /// An action to declare for the round, or to reevaluate to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,28 +53,51 @@ pub enum Action {
         extra: i32,
         targets: Vec<u32>,
     },
-    /// The declared technique.
-    Technique,
+    /// The declared technique: its technique dice spent; with targets, one damage roll of those
+    /// dice (plus `extra`, of the type [`DAMAGE_TYPES`]`[dtype]`) against every target.
+    Technique {
+        dtype: u32,
+        extra: i32,
+        targets: Vec<u32>,
+    },
     Defend,
     Run,
     /// Help this combatant: advantage on its next check.
     Help(u32),
     /// A roll (d8) on the death and dismemberment table, when one is due.
     Table,
+    /// What the table's "weapon or armor breaks" broke: the weapon of this index, or the armour
+    /// ([`BREAK_ARMOR`]).
+    Break(u32),
 }
 
 impl Action {
     /// Whether it is chosen among many (a target, a weapon): one offer stands for the kind.
     pub fn picks(&self) -> bool {
-        matches!(self, Action::Attack { .. } | Action::Help(_))
+        match self {
+            Action::Attack { .. } | Action::Help(_) => true,
+            Action::Technique { targets, .. } => !targets.is_empty(),
+            _ => false,
+        }
     }
 }
 
-/// The declared action a plan makes for `c`; `None` when `c` has no such weapon or dice.
-pub fn plan_action(c: &Combatant, plan: Plan) -> Option<combat::Action> {
+/// The plain technique (no damage rolled): the button the offers list shows.
+pub const TECHNIQUE: Action = Action::Technique {
+    dtype: 0,
+    extra: 0,
+    targets: Vec::new(),
+};
+
+/// The declared action a plan makes for `c`; `None` when `c` has no such weapon (or it is
+/// broken) or not that many technique dice left.
+pub fn plan_action(s: &State, c: &Combatant, plan: Plan) -> Option<combat::Action> {
     Some(match plan {
         Plan::Attack(i) => {
             let w = weapons(c).into_iter().nth(i as usize)?;
+            if broken(s, c.id, &w.name) {
+                return None;
+            }
             combat::Action::Attack(parse_dice(&w.damage)?)
         }
         Plan::Technique(n) => {
@@ -87,10 +115,10 @@ pub fn plan_action(c: &Combatant, plan: Plan) -> Option<combat::Action> {
 
 /// Every plan `c` can choose: each weapon, a technique of each number of dice it has left,
 /// defend, help, run.
-pub fn plans(c: &Combatant) -> Vec<Plan> {
+pub fn plans(s: &State, c: &Combatant) -> Vec<Plan> {
     let mut out: Vec<Plan> = (0..weapons(c).len() as u32)
         .map(Plan::Attack)
-        .filter(|&p| plan_action(c, p).is_some())
+        .filter(|&p| plan_action(s, c, p).is_some())
         .collect();
     let left = c.stat(TECH_LEFT).clamp(0, TECH_MOST as i32) as u32;
     out.extend((1..=left).map(Plan::Technique));
@@ -99,8 +127,8 @@ pub fn plans(c: &Combatant) -> Vec<Plan> {
 }
 
 /// A plan for people: "Attack with Club · 1d6".
-pub fn plan_label(c: &Combatant, plan: Plan) -> String {
-    let dice = plan_action(c, plan).map_or(String::new(), |a| format!(" · {}", a.dice()));
+pub fn plan_label(s: &State, c: &Combatant, plan: Plan) -> String {
+    let dice = plan_action(s, c, plan).map_or(String::new(), |a| format!(" · {}", a.dice()));
     match plan {
         Plan::Attack(i) => {
             let name = weapons(c)
@@ -183,10 +211,10 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     if declaring(s) {
         let why = unconscious(s, who)
             .then(|| format!("{} is unconscious: it rolls 10d10 and cannot act", c.name));
-        for p in plans(c) {
+        for p in plans(s, c) {
             out.push(offer(
                 Action::Declare(p),
-                format!("Declare: {}", plan_label(c, p)),
+                format!("Declare: {}", plan_label(s, c, p)),
                 "",
                 why.clone(),
             ));
@@ -197,10 +225,10 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         let why = turn
             .clone()
             .or_else(|| c.init.is_empty().then(|| "no initiative rolled yet".into()));
-        for p in plans(c) {
+        for p in plans(s, c) {
             out.push(offer(
                 Action::Reevaluate(p),
-                format!("Reevaluate: {}", plan_label(c, p)),
+                format!("Reevaluate: {}", plan_label(s, c, p)),
                 "its die is added to the initiative",
                 why.clone(),
             ));
@@ -217,7 +245,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             1,
             "attack",
         ),
-        (Action::Technique, "Use the technique", 2, "a technique"),
+        (TECHNIQUE, "Use the technique", 2, "a technique"),
         (Action::Defend, "Defend: +2 AR", 3, "defend"),
         (
             Action::Help(0),
@@ -228,8 +256,41 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         (Action::Run, "Run: double move", 5, "run"),
     ];
     for (action, label, code, what) in kinds {
-        let why = turn.clone().or_else(|| not_declared(c, code, what));
-        out.push(offer(action, label.into(), "its action this turn", why));
+        let mut why = turn.clone().or_else(|| not_declared(c, code, what));
+        let mut cost = "its action this turn";
+        if code == 2 {
+            let need = declared(c).map_or(0, |a| a.dice().count as i32);
+            let left = c.stat(TECH_LEFT);
+            cost = "its action this turn and the technique dice declared";
+            if why.is_none() && declared(c).is_none() {
+                why = Some("declare a technique and its dice first".into());
+            } else if why.is_none() && need > left {
+                why = Some(format!("{need} technique dice declared, {left} left"));
+            }
+        }
+        out.push(offer(action, label.into(), cost, why));
+    }
+    // A "weapon or armor breaks" line not yet told what broke: each weapon whole, or the armour.
+    if s.has(who, DISMEMBERMENT[0]) {
+        let list = weapons(c);
+        for (i, w) in list.iter().enumerate() {
+            if !broken(s, who, &w.name) {
+                out.push(offer(
+                    Action::Break(i as u32),
+                    format!("It broke: {}", w.name),
+                    "",
+                    None,
+                ));
+            }
+        }
+        if !broken(s, who, ARMOR) {
+            out.push(offer(
+                Action::Break(BREAK_ARMOR),
+                "It broke: the armor (AR 0)".into(),
+                "",
+                None,
+            ));
+        }
     }
     if c.death >= 4 && !c.dead {
         let why = (table_due(c) == 0).then(|| "no roll on the table is due".to_owned());
@@ -243,6 +304,25 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         out.push(o);
     }
     out
+}
+
+/// A damage roll's modifier and targets: within bounds, at least one, each once, none itself.
+fn aim(s: &State, who: u32, extra: i32, targets: &[u32]) -> Result<(), String> {
+    if !(-EXTRA_LIMIT..=EXTRA_LIMIT).contains(&extra) {
+        return Err(format!("a modifier beyond ±{EXTRA_LIMIT}"));
+    }
+    if targets.is_empty() {
+        return Err("pick at least one target".into());
+    }
+    let mut seen = Vec::new();
+    for &t in targets {
+        other(s, who, t)?;
+        if seen.contains(&t) {
+            return Err("a target picked twice".into());
+        }
+        seen.push(t);
+    }
+    Ok(())
 }
 
 /// Whether `t` can be picked as a target or a help by `who`: in the fight, not itself.
@@ -274,11 +354,11 @@ pub fn resolve(
     };
     Ok(match action {
         Action::Declare(p) => {
-            let a = plan_action(c, *p).ok_or("no such action for this combatant")?;
+            let a = plan_action(s, c, *p).ok_or("no such action for this combatant")?;
             combat::declare(s, who, a)
         }
         Action::Reevaluate(p) => {
-            let a = plan_action(c, *p).ok_or("no such action for this combatant")?;
+            let a = plan_action(s, c, *p).ok_or("no such action for this combatant")?;
             reevaluate(s, who, a, dice).ok_or("no initiative rolled yet")?
         }
         Action::Attack {
@@ -290,38 +370,68 @@ pub fn resolve(
                 .into_iter()
                 .nth(*weapon as usize)
                 .ok_or("no such weapon")?;
-            if !(-EXTRA_LIMIT..=EXTRA_LIMIT).contains(extra) {
-                return Err(format!("a modifier beyond ±{EXTRA_LIMIT}"));
+            if broken(s, who, &w.name) {
+                return Err(format!("the {} is broken", w.name));
             }
-            if targets.is_empty() {
-                return Err("pick at least one target".into());
-            }
-            let mut seen = Vec::new();
-            for &t in targets {
-                other(s, who, t)?;
-                if seen.contains(&t) {
-                    return Err("a target picked twice".into());
-                }
-                seen.push(t);
-            }
+            aim(s, who, *extra, targets)?;
             let str_rung = combat::rung(s, who, combat::STR);
             let e = damage_expr(&w.damage, str_rung.saturating_add(*extra))
                 .ok_or("the weapon's damage is not dice")?;
             with("Attack", hit(s, who, targets, &e, &w.dtype, dice).0)
         }
-        Action::Technique => with(
-            "Technique",
-            Event::Note(format!(
-                "{} uses the technique ({})",
-                c.name,
-                declared(c).map_or(String::new(), |a| a.dice().to_string())
-            )),
-        ),
+        Action::Technique {
+            dtype,
+            extra,
+            targets,
+        } => {
+            let d = declared(c).map_or(Dice::new(0, 0), |a| a.dice());
+            let left = c.stat(TECH_LEFT) - d.count as i32;
+            let mut out = vec![
+                Event::Note(format!(
+                    "{} uses the technique ({d}): {} technique dice spent, {left} left",
+                    c.name, d.count
+                )),
+                Event::Set(who, TECH_LEFT, left),
+            ];
+            if !targets.is_empty() {
+                let typ = DAMAGE_TYPES
+                    .get(*dtype as usize)
+                    .ok_or("no such damage type")?;
+                aim(s, who, *extra, targets)?;
+                let e = damage_expr(&d.to_string(), *extra).ok_or("no technique dice")?;
+                out.extend(hit(s, who, targets, &e, typ, dice).0.flat());
+            }
+            with("Technique", Event::Batch(out))
+        }
         Action::Defend => with("Defend", combat::defend(who)),
         Action::Run => with("Run", combat::run(who)),
         Action::Help(t) => {
             other(s, who, *t)?;
             with("Help", combat::help(who, *t))
+        }
+        Action::Break(k) => {
+            let generic = s
+                .conditions_of(who)
+                .find(|a| a.name == DISMEMBERMENT[0])
+                .ok_or("nothing broke")?;
+            let thing = if *k == BREAK_ARMOR {
+                ARMOR.to_owned()
+            } else {
+                weapons(c)
+                    .into_iter()
+                    .nth(*k as usize)
+                    .ok_or("no such weapon")?
+                    .name
+            };
+            Event::Batch(vec![
+                Event::Note(format!("{}: what broke is the {thing}", c.name)),
+                Event::Remove(generic.cid),
+                Event::Add(
+                    who,
+                    broken_line(&thing),
+                    crate::rules::encounter::Duration::Removed,
+                ),
+            ])
         }
         Action::Table => {
             let d8 = dice.roll(8);
@@ -590,5 +700,161 @@ mod tests {
             targets: vec![2],
         };
         assert_eq!(why(&s, 1, &a), "a modifier beyond ±100");
+    }
+
+    /// Asa declares `plan` and the others defend; all roll (Asa all 1s, the others 4); Asa's turn.
+    fn turn_of(mut s: State, plan: Plan) -> State {
+        s = go(&s, 1, &Action::Declare(plan), &[]).unwrap();
+        let ids: Vec<u32> = s.order.clone();
+        for &id in &ids[1..] {
+            s = go(&s, id, &Action::Declare(Plan::Defend), &[]).unwrap();
+        }
+        let acts: Vec<(u32, combat::Action)> = ids
+            .iter()
+            .map(|&id| (id, declared(s.get(id).unwrap()).unwrap()))
+            .collect();
+        // Asa's dice all 1s, the others' 1d4 a 4 each: Asa first.
+        let mut faces = vec![1; acts[0].1.dice().count as usize];
+        faces.extend(vec![4; ids.len() - 1]);
+        let e = combat::declare_all(&s, &acts, &mut ScriptedSource::new(faces));
+        s.apply(&e);
+        s.apply(&Event::Next);
+        assert_eq!(s.current, Some(1));
+        s
+    }
+
+    /// #2: the technique dice left decide what can be declared (four: up to 4d6; none: no
+    /// technique), and using the technique spends the dice declared; fewer left than declared
+    /// (spent on the sheet meanwhile) is refused.
+    #[test]
+    fn vogt_r2_technique_dice_are_declared_from_what_is_left_and_spent() {
+        let mut s = fight();
+        s.apply(&Event::Set(1, TECH_LEFT, 4));
+        let techniques = |s: &State| -> Vec<String> {
+            offers(s, 1)
+                .into_iter()
+                .filter(|o| {
+                    matches!(o.action, Intent::Vogt(Action::Declare(Plan::Technique(_))))
+                        && o.allowed()
+                })
+                .map(|o| o.label)
+                .collect()
+        };
+        assert_eq!(
+            techniques(&s),
+            [
+                "Declare: Technique · 1d6",
+                "Declare: Technique · 2d6",
+                "Declare: Technique · 3d6",
+                "Declare: Technique · 4d6"
+            ]
+        );
+        let t = turn_of(s.clone(), Plan::Technique(3));
+        let after = go(&t, 1, &TECHNIQUE, &[]).unwrap();
+        assert_eq!(after.get(1).unwrap().stat(TECH_LEFT), 1);
+        assert!(after
+            .log
+            .iter()
+            .any(|l| l.text.contains("3 technique dice spent, 1 left")));
+        // Spent elsewhere in the meantime: 3 declared, 2 left.
+        let mut short = t.clone();
+        short.apply(&Event::Set(1, TECH_LEFT, 2));
+        assert_eq!(
+            why(&short, 1, &TECHNIQUE),
+            "3 technique dice declared, 2 left"
+        );
+        // None left: no technique to declare.
+        let mut none = s.clone();
+        none.apply(&Event::Set(1, TECH_LEFT, 0));
+        assert!(techniques(&none).is_empty());
+        assert!(go(&none, 1, &Action::Declare(Plan::Technique(1)), &[]).is_err());
+    }
+
+    /// #9: a technique's damage is its dice rolled once (each die's critical chain, plus the
+    /// modifier typed), applied to every target through its own resistances: 2d6 fire at the
+    /// Goblin and at a drenched Imp (it resists fire: half).
+    #[test]
+    fn vogt_r9_a_technique_rolls_its_damage_once_for_every_target() {
+        let mut s = fight();
+        s.apply(&Event::Set(1, TECH_LEFT, 2));
+        s.apply(&Event::Join(Combatant::new(&VOGT, "Imp", 20)));
+        s.apply(&Event::Add(
+            3,
+            "Drenched".into(),
+            crate::rules::encounter::Duration::Removed,
+        ));
+        let t = turn_of(s, Plan::Technique(2));
+        let fire = DAMAGE_TYPES.iter().position(|&d| d == "fire").unwrap() as u32;
+        let a = Action::Technique {
+            dtype: fire,
+            extra: 0,
+            targets: vec![2, 3],
+        };
+        // 3 + 4 = 7: the Goblin takes 7, the drenched Imp 3.
+        let after = go(&t, 1, &a, &[3, 4]).unwrap();
+        assert_eq!(after.get(2).unwrap().hp, 30 - 7);
+        assert_eq!(after.get(3).unwrap().hp, 20 - 3);
+        assert_eq!(after.get(1).unwrap().stat(TECH_LEFT), 0);
+        // One roll: two dice were read, not four.
+        let mut src = ScriptedSource::new(vec![3, 4]);
+        resolve(&t, 1, &a, &mut src).unwrap();
+        // It is the declared technique's action: an attack declared cannot do it.
+        let atk = turn_of(fight(), Plan::Attack(0));
+        assert!(why(&atk, 1, &a).contains("reevaluate to a technique first"));
+        // A damage type out of the list is refused.
+        let bad = Action::Technique {
+            dtype: 99,
+            extra: 0,
+            targets: vec![2],
+        };
+        assert_eq!(why(&t, 1, &bad), "no such damage type");
+    }
+
+    /// O1: "weapon or armor breaks" is then named: a broken weapon can no longer be declared or
+    /// attacked with; a broken armour leaves AR 0. The choice is offered only while a break is
+    /// unnamed.
+    #[test]
+    fn vogt_o1_a_broken_weapon_or_armor_takes_effect() {
+        let mut s = fight();
+        s.apply(&Event::Set(1, combat::AR, 2));
+        assert!(!offers(&s, 1)
+            .iter()
+            .any(|o| matches!(o.action, Intent::Vogt(Action::Break(_)))));
+        s.apply(&dismember(&s, 1, 1).unwrap());
+        let breaks: Vec<String> = offers(&s, 1)
+            .into_iter()
+            .filter(|o| matches!(o.action, Intent::Vogt(Action::Break(_))))
+            .map(|o| o.label)
+            .collect();
+        assert_eq!(
+            breaks,
+            [
+                "It broke: Club",
+                "It broke: Greatsword",
+                "It broke: the armor (AR 0)"
+            ]
+        );
+        let broke = go(&s, 1, &Action::Break(1), &[]).unwrap();
+        assert!(broke.has(1, "Broken: Greatsword") && !broke.has(1, DISMEMBERMENT[0]));
+        assert!(go(&broke, 1, &Action::Declare(Plan::Attack(1)), &[]).is_err());
+        assert!(go(&broke, 1, &Action::Declare(Plan::Attack(0)), &[]).is_ok());
+        assert!(
+            go(&broke, 1, &Action::Break(0), &[]).is_err(),
+            "no break left to name"
+        );
+        // Declared before it broke: the attack with it is refused.
+        let t = turn_of(fight(), Plan::Attack(1));
+        let mut t2 = t.clone();
+        t2.apply(&Event::Add(
+            1,
+            "Broken: Greatsword".into(),
+            crate::rules::encounter::Duration::Removed,
+        ));
+        assert_eq!(why(&t2, 1, &hit_goblin()), "the Greatsword is broken");
+        // The armour.
+        let mut a = s.clone();
+        a.apply(&dismember(&a, 1, 1).unwrap());
+        let a = go(&a, 1, &Action::Break(BREAK_ARMOR), &[]).unwrap();
+        assert_eq!(combat::ar_now(&a, 1), 0);
     }
 }

@@ -132,13 +132,15 @@ pub struct InitSide {
 }
 
 /// The order keys of a rolled initiative, lowest first: the roll, then the higher DEX (as −DEX),
-/// then the smaller die, as count × 100 + sides: the ladder's order (1d12 before 2d6, 2d12
-/// before 3d8), fewer dice before more.
+/// then the smaller die: the smaller highest total, and at an equal one fewer dice, as
+/// highest × 100 + count. That is the ladder's order (1d12 before 2d6, 2d12 before 3d8), and it
+/// places the pools off the ladder too (2d4 before 1d10, 3d4 before 2d8).
 pub fn init_keys(roll: i64, side: InitSide) -> Vec<i32> {
+    let count = side.dice.count.min(99);
     vec![
         roll.clamp(-1_000_000, 1_000_000) as i32,
         -side.dex,
-        (side.dice.count.min(1000) * 100 + side.dice.sides.min(99)) as i32,
+        (count * side.dice.sides.min(1000) * 100 + count) as i32,
     ]
 }
 
@@ -380,6 +382,53 @@ mod tests {
         assert_eq!(drop_chance(&d, 1), Chance::Certain);
         assert_eq!(drop_chance(&d, 0), Chance::Certain);
         close(dismemberment_death().p(), 0.375);
+    }
+
+    /// #3: "the smaller die" compares any pool, on the ladder or off it: the smaller highest
+    /// total first (2d4 before 1d10, 3d4 before 2d8), fewer dice at an equal one (1d12 before
+    /// 2d6, as the ladder has it). Checked against an enumeration that orders ties by that rule
+    /// written out on its own, over every pair of small pools.
+    #[test]
+    fn vogt_r3_the_smaller_die_compares_pools_off_the_ladder() {
+        let side = |count, sides| InitSide {
+            dice: Dice::new(count, sides),
+            dex: 2,
+        };
+        // The review's cases, exactly.
+        close(before(side(2, 4), side(1, 10)).0.p(), 3.0 / 5.0);
+        close(before(side(3, 4), side(2, 8)).0.p(), 711.0 / 1024.0);
+        close(before(side(1, 12), side(2, 6)).0.p(), 7.0 / 12.0);
+        let smaller = |a: InitSide, b: InitSide| {
+            let (ma, mb) = (a.dice.count * a.dice.sides, b.dice.count * b.dice.sides);
+            (ma, a.dice.count).cmp(&(mb, b.dice.count))
+        };
+        let mut pools = Vec::new();
+        for count in 1..=3 {
+            for sides in [2, 4, 6, 8, 10, 12] {
+                pools.push(side(count, sides));
+            }
+        }
+        for &a in &pools {
+            for &b in &pools {
+                let (first, gm, second) = before(a, b);
+                let (xa, xb) = (outcomes(a.dice), outcomes(b.dice));
+                let n = (xa.len() * xb.len()) as f64;
+                let (mut f, mut g, mut s) = (0.0, 0.0, 0.0);
+                for &x in &xa {
+                    for &y in &xb {
+                        match x.cmp(&y).then(smaller(a, b)) {
+                            std::cmp::Ordering::Less => f += 1.0,
+                            std::cmp::Ordering::Equal => g += 1.0,
+                            std::cmp::Ordering::Greater => s += 1.0,
+                        }
+                    }
+                }
+                close(first.p(), f / n);
+                close(gm.p(), g / n);
+                close(second.p(), s / n);
+                close(first.p() + gm.p() + second.p(), 1.0);
+            }
+        }
     }
 
     #[test]

@@ -2,20 +2,21 @@
 //!
 //! | value | sheet | fight | flow |
 //! |---|---|---|---|
-//! | HP | hit points | HP (lower: damage; at 0 a level of exhaustion and prone) | both |
-//! | Exhaustion | exhaustion level | the exhaustion levels | both |
+//! | HP | hit points | HP (lower: damage; at 0 or less a level of exhaustion and prone; higher: as the sheet says) | both |
+//! | Exhaustion | exhaustion level | the exhaustion levels (from 2 the HP maximum halved, on both sides) | both |
 //! | Statuses | the statuses | the conditions of the same names | both |
-//! | Injuries | the death-and-dismemberment lines | the same lines, kept as lasting conditions (a lost leg also caps movement) | both |
+//! | Injuries | the death-and-dismemberment lines and what broke ("Broken: Club") | the same lines, kept as lasting conditions (a lost leg also caps movement) | both |
 //! | Dead | dead | dead | both |
+//! | Technique dice | technique dice left | technique dice left (a technique spends them) | both |
 //!
 //! Defending, running and being helped last a turn or a round and stay in the fight.
 
-use super::combat::ONE_LEG;
+use super::combat::{ONE_LEG, TECH_LEFT};
 use super::{Edit, VogtSheet, DISMEMBERMENT, STATUSES};
 use crate::rules::edit::{Edits, ListEdit};
 use crate::rules::encounter::shared::{
-    bring_conditions, dead_value, death_value, diff, fight_conditions, hp_value, sheet_conditions,
-    Flow, Linked, Shared, Value,
+    both, bring_conditions, dead_value, death_value, diff, fight_conditions, hp, sheet_conditions,
+    stat, stat_to, Flow, Linked, Shared, Value,
 };
 use crate::rules::encounter::{Combatant, Duration, Event, State};
 
@@ -36,9 +37,21 @@ pub const SHARED_CONDITIONS: &[&str] = &[
     "Unconscious",
 ];
 
-/// The table's lines a character lives with (the sixth is death).
-fn injury_lines() -> &'static [&'static str] {
-    &DISMEMBERMENT[..5]
+/// The table's lines a character lives with (the sixth is death), and what broke.
+fn kept(line: &str) -> bool {
+    DISMEMBERMENT[..5].contains(&line) || line.starts_with(super::sheet::BROKEN)
+}
+
+/// The sheet's HP into the fight: lower is damage through the fight's own path (its level of
+/// exhaustion and prone at 0 or less); higher is the sheet's number as it stands (a healing
+/// the sheet already capped by its maximum, which the fight's next value, the level, may
+/// raise: healing here first would cap it at the fight's halved maximum).
+fn hp_to(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    if v.num() > c.hp {
+        vec![Event::Sync(c.id, v.num(), c.death, c.dead)]
+    } else {
+        crate::rules::encounter::shared::hp_to(s, c, v)
+    }
 }
 
 const LEG: usize = 3;
@@ -48,19 +61,13 @@ fn set(s: &mut VogtSheet, e: Edit) {
 }
 
 fn sheet_injuries(s: &VogtSheet) -> Value {
-    Value::sorted(
-        s.injuries
-            .iter()
-            .filter(|i| injury_lines().contains(&i.as_str()))
-            .cloned()
-            .collect(),
-    )
+    Value::sorted(s.injuries.iter().filter(|i| kept(i)).cloned().collect())
 }
 
 fn fight_injuries(s: &State, c: &Combatant) -> Value {
     let mut l: Vec<String> = s
         .conditions_of(c.id)
-        .filter(|a| a.parent.is_none() && injury_lines().contains(&a.name.as_str()))
+        .filter(|a| a.parent.is_none() && kept(&a.name))
         .map(|a| a.name.clone())
         .collect();
     let leg = DISMEMBERMENT[LEG];
@@ -116,7 +123,13 @@ fn bring_injuries(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
 
 impl Linked for VogtSheet {
     const SHARED: &'static [Shared<Self>] = &[
-        hp_value("HP", |s| Value::Num(s.hp), |s, v| set(s, Edit::Hp(v.num()))),
+        both(
+            "HP",
+            |s| Value::Num(s.hp),
+            |s, v| set(s, Edit::Hp(v.num())),
+            hp,
+            hp_to,
+        ),
         death_value(
             "Exhaustion",
             |s| Value::Num(s.exhaustion as i32),
@@ -145,5 +158,12 @@ impl Linked for VogtSheet {
             bring: bring_injuries,
         },
         dead_value(|s| Value::Flag(s.dead), |s, v| set(s, Edit::Dead(v.flag()))),
+        both(
+            "Technique dice",
+            |s| Value::Num(s.technique_left()),
+            |s, v| set(s, Edit::TechniqueLeft(v.num())),
+            stat::<TECH_LEFT>,
+            stat_to::<TECH_LEFT>,
+        ),
     ];
 }

@@ -97,6 +97,21 @@ pub const DISMEMBERMENT: [&str; 6] = [
     "Dead",
 ];
 
+/// What a broken weapon or armour is kept as: "Broken: Club", "Broken: armor" (a line of the
+/// injuries list, so sheet and fight share it; removed when it is replaced).
+pub const BROKEN: &str = "Broken: ";
+pub const ARMOR: &str = "armor";
+
+/// The line a break of `thing` (a weapon's name, or [`ARMOR`]) is kept as.
+pub fn broken_line(thing: &str) -> String {
+    format!("{BROKEN}{thing}")
+}
+
+/// Whether `thing` is broken among these injury lines.
+pub fn is_broken<'a>(mut lines: impl Iterator<Item = &'a str>, thing: &str) -> bool {
+    lines.any(|l| l.strip_prefix(BROKEN) == Some(thing))
+}
+
 /// The table's line for a d8 result.
 pub fn dismemberment(d8: u32) -> &'static str {
     DISMEMBERMENT[(d8.clamp(1, 6) - 1) as usize]
@@ -250,39 +265,46 @@ impl VogtSheet {
         Dice::of_rung(self.rung(a))
     }
 
+    /// Hands left: one fewer for each arm lost on the death and dismemberment table.
+    pub fn hands_now(&self) -> u32 {
+        let lost = self
+            .injuries
+            .iter()
+            .filter(|i| *i == DISMEMBERMENT[1])
+            .count();
+        self.hands.saturating_sub(lost as u32)
+    }
+
     /// 10 + the STR die's median (rounded down), at least one per hand.
     pub fn inventory_slots(&self) -> u32 {
-        (10 + self.die(Ability::Str).median_floor() as u32).max(self.hands)
+        (10 + self.die(Ability::Str).median_floor() as u32).max(self.hands_now())
     }
 
     /// 4 + DEX, at least one per hand, at most the inventory slots.
     pub fn quick_slots(&self) -> u32 {
         let want = (4 + self.rung(Ability::Dex)).max(0) as u32;
-        want.max(self.hands).min(self.inventory_slots())
+        want.max(self.hands_now()).min(self.inventory_slots())
     }
 
-    /// What can be carried: the inventory slots, or without a bag one item per hand.
-    pub fn capacity(&self) -> u32 {
-        if self.bag {
-            self.inventory_slots()
-        } else {
-            self.hands
-        }
-    }
-
-    /// Slots (with a bag) or items (without) carried.
+    /// Slots carried.
     pub fn carried(&self) -> u32 {
-        if self.bag {
-            self.items.iter().map(Item::slots_used).sum()
-        } else {
-            self.items.iter().map(|i| i.count).sum()
-        }
+        self.items.iter().map(Item::slots_used).sum()
     }
 
-    /// Slots carried beyond the capacity: the saving throw against exhaustion every 15
-    /// minutes is made at minus this.
+    /// Slots carried beyond the inventory slots (bag or not): the saving throw against
+    /// exhaustion every 15 minutes is made at minus this.
     pub fn over(&self) -> u32 {
-        self.carried().saturating_sub(self.capacity())
+        self.carried().saturating_sub(self.inventory_slots())
+    }
+
+    /// Without a bag, the items held beyond one per hand (they cannot be carried at all; a bag
+    /// holds them). 0 with a bag.
+    pub fn unheld(&self) -> u32 {
+        if self.bag {
+            return 0;
+        }
+        let items: u32 = self.items.iter().map(|i| i.count).sum();
+        items.saturating_sub(self.hands_now())
     }
 
     /// Where each item sits (see [`Place`]), in list order.
@@ -357,9 +379,10 @@ impl VogtSheet {
         }
     }
 
-    /// Current HP as typed, never above the maximum now (exhaustion 2 halves it) nor below 0.
+    /// Current HP as typed, never above the maximum now (exhaustion 2 halves it); below 0 it
+    /// goes as damage takes it.
     pub fn set_hp(&mut self, v: i32) {
-        self.hp = v.clamp(0, self.hp_max_now());
+        self.hp = v.clamp(-HP_LIMIT, self.hp_max_now());
     }
 
     /// The HP maximum; current HP follows it down.
@@ -375,9 +398,9 @@ impl VogtSheet {
         self.hp = self.hp.min(self.hp_max_now());
     }
 
-    /// AR after statuses (prone: 0).
+    /// AR after statuses and a broken armour (prone or broken: 0).
     pub fn ar_now(&self) -> i32 {
-        if self.has("Prone") {
+        if self.has("Prone") || is_broken(self.injuries.iter().map(String::as_str), ARMOR) {
             0
         } else {
             self.ar
@@ -414,25 +437,26 @@ impl VogtSheet {
                         .any(|x| x.eq_ignore_ascii_case(t))))
     }
 
+    /// The weapons it can use: items with damage dice, none of them broken.
     pub fn weapons(&self) -> impl Iterator<Item = (usize, &Item)> {
-        self.items
-            .iter()
-            .enumerate()
-            .filter(|(_, i)| i.weapon_dice().is_some())
+        self.items.iter().enumerate().filter(|(_, i)| {
+            i.weapon_dice().is_some()
+                && !is_broken(self.injuries.iter().map(String::as_str), &i.name)
+        })
     }
 
     pub fn technique_left(&self) -> i32 {
         (self.technique_dice - self.technique_spent).max(0)
     }
 
-    /// Takes damage: never below 0 HP; damage that leaves 0 or less adds a level of
-    /// exhaustion and prone. Returns whether a level was added.
+    /// Takes damage (HP may go below 0); damage that leaves 0 or less adds a level of
+    /// exhaustion and prone, every time. Returns whether a level was added.
     pub fn take(&mut self, amount: i32) -> bool {
         if amount <= 0 {
             return false;
         }
-        self.hp = (self.hp - amount.min(HP_LIMIT)).max(0);
-        if self.hp == 0 {
+        self.hp = (self.hp - amount.min(HP_LIMIT)).max(-HP_LIMIT);
+        if self.hp <= 0 {
             self.exhaustion = (self.exhaustion + 1).min(EXHAUSTION_LIMIT);
             if !self.has("Prone") {
                 self.statuses.push("Prone".into());
@@ -599,8 +623,123 @@ mod tests {
         assert_eq!(s.items[0].slots_used(), 3);
         s.items[0].slots = 4; // 12 slots in all
         assert_eq!(s.over(), 2);
-        s.bag = false; // one item per hand: 41 arrows in two hands
-        assert_eq!((s.capacity(), s.carried(), s.over()), (2, 41, 39));
+        // Corrected (review #6): without a bag the slots still count as slots (12 of 10: the
+        // save at −2), and the hands hold one item each: 41 arrows, 39 more than two hands.
+        s.bag = false;
+        assert_eq!((s.carried(), s.over(), s.unheld()), (12, 2, 39));
+    }
+
+    fn item(name: &str, slots: u32) -> Item {
+        Item {
+            name: name.into(),
+            slots,
+            count: 1,
+            per_slot: 1,
+            quick: false,
+            damage: String::new(),
+            dtype: String::new(),
+        }
+    }
+
+    /// #6: without a bag the character holds one item per hand, and the inventory slots decide
+    /// the saving throw as they do with one.
+    #[test]
+    fn vogt_r6_without_a_bag_hands_hold_items_and_slots_still_count() {
+        let mut s = sheet();
+        s.abilities[0] = 0; // STR 0: 10 slots
+        s.bag = false;
+        s.hands = 2;
+        // (a) three 1-slot items: only two can be held, and no save (3 of 10 slots).
+        s.items = vec![item("Rope", 1), item("Torch", 1), item("Knife", 1)];
+        assert_eq!((s.inventory_slots(), s.unheld(), s.over()), (10, 1, 0));
+        // (b) two 6-slot items: both in hand, but 12 of 10 slots: the save at −2.
+        s.items = vec![item("Chest", 6), item("Anvil", 6)];
+        assert_eq!((s.unheld(), s.over()), (0, 2));
+        // With a bag nothing is over the hands.
+        s.bag = true;
+        s.items = vec![item("Rope", 1), item("Torch", 1), item("Knife", 1)];
+        assert_eq!((s.unheld(), s.over()), (0, 0));
+    }
+
+    /// #7: a lost arm takes a hand away (and with it the slots a hand guarantees); a second arm
+    /// lost is a second line and a second hand.
+    #[test]
+    fn vogt_r7_a_lost_arm_lowers_the_hands() {
+        use crate::rules::edit::Edits;
+        let mut s = sheet();
+        s.bag = false;
+        s.hands = 2;
+        s.items = vec![item("Sword", 1), item("Shield", 1)];
+        s.apply(crate::rules::vogt::Edit::Dismember(2)).unwrap();
+        assert_eq!((s.hands_now(), s.unheld()), (1, 1));
+        s.apply(crate::rules::vogt::Edit::Dismember(2)).unwrap();
+        assert_eq!(s.injuries, vec![DISMEMBERMENT[1], DISMEMBERMENT[1]]);
+        assert_eq!((s.hands_now(), s.unheld()), (0, 2));
+        // Hands as entered stay (a prosthesis, an undo): removing the line gives the hand back.
+        s.injuries.pop();
+        assert_eq!((s.hands, s.hands_now()), (2, 1));
+        // Many hands: the slots' floor follows the hands left.
+        s.hands = 10;
+        s.abilities[0] = 0;
+        assert_eq!(s.inventory_slots(), 10);
+        s.injuries = vec![DISMEMBERMENT[1].into(); 3];
+        assert_eq!((s.hands_now(), s.quick_slots()), (7, 7));
+    }
+
+    /// #5: HP goes below 0 as damage takes it; a siesta from −5 at maximum 10 comes back to 0.
+    #[test]
+    fn vogt_r5_hp_goes_below_zero() {
+        let mut s = sheet();
+        s.hp = 3;
+        s.take(8);
+        assert_eq!(s.hp, -5);
+        s.siesta();
+        assert_eq!(s.hp, 0);
+        s.set_hp(-3);
+        assert_eq!(s.hp, -3);
+        s.set_hp(-HP_LIMIT - 5);
+        assert_eq!(s.hp, -HP_LIMIT);
+        assert!(s.validate().is_ok());
+    }
+
+    /// #8: damage taken on the sheet alone (a trap, no fight) follows the rule: left at 0 or
+    /// less, a level of exhaustion and prone, and again for every further hit.
+    #[test]
+    fn vogt_r8_damage_on_the_sheet_adds_exhaustion_and_prone() {
+        use crate::rules::edit::Edits;
+        use crate::rules::vogt::Edit;
+        let mut s = sheet();
+        s.hp = 3;
+        s.apply(Edit::Damage(5)).unwrap();
+        assert_eq!((s.hp, s.exhaustion, s.has("Prone")), (-2, 1, true));
+        s.apply(Edit::Damage(2)).unwrap();
+        assert_eq!((s.hp, s.exhaustion), (-4, 2));
+        // A typed HP is a correction: no rule follows.
+        s.apply(Edit::Hp(-6)).unwrap();
+        assert_eq!((s.hp, s.exhaustion), (-6, 2));
+        // No damage, no level.
+        s.apply(Edit::Damage(0)).unwrap();
+        assert_eq!(s.exhaustion, 2);
+    }
+
+    /// O1 on the sheet: what broke is named; a broken weapon leaves the weapon list, a broken
+    /// armour makes AR 0; replacing it (removing the line) undoes both.
+    #[test]
+    fn vogt_o1_a_broken_weapon_or_armor_on_the_sheet() {
+        use crate::rules::edit::Edits;
+        use crate::rules::vogt::Edit;
+        let mut s = sheet();
+        s.ar = 2;
+        assert!(s.apply(Edit::Break(Some(0))).is_err(), "nothing broke yet");
+        s.apply(Edit::Dismember(1)).unwrap();
+        s.apply(Edit::Break(Some(0))).unwrap();
+        assert_eq!(s.injuries, vec!["Broken: Club"]);
+        assert_eq!(s.weapons().count(), 0);
+        s.apply(Edit::Dismember(1)).unwrap();
+        s.apply(Edit::Break(None)).unwrap();
+        assert_eq!(s.ar_now(), 0);
+        s.injuries.clear();
+        assert_eq!((s.ar_now(), s.weapons().count()), (2, 1));
     }
 
     #[test]
@@ -662,7 +801,7 @@ mod tests {
         s.set_hp(12);
         assert_eq!(s.hp, 10);
         s.set_hp(-3);
-        assert_eq!(s.hp, 0);
+        assert_eq!(s.hp, -3, "below 0 as typed (review #5)");
         s.set_hp(9);
         s.set_hp_max(7);
         assert_eq!((s.hp_max, s.hp), (7, 7));
@@ -677,14 +816,14 @@ mod tests {
         s.hp = 3;
         assert!(!s.take(2));
         assert!(s.take(5));
-        assert_eq!((s.hp, s.exhaustion), (0, 1));
+        assert_eq!((s.hp, s.exhaustion), (-4, 1));
         assert!(s.has("Prone"));
         assert!(s.take(1));
         assert_eq!(s.exhaustion, 2);
         assert_eq!(s.statuses.iter().filter(|x| *x == "Prone").count(), 1);
         assert!(!s.take(0));
         s.siesta(); // HP max halved by exhaustion 2: 10 → 5, half of it back
-        assert_eq!(s.hp, 2);
+        assert_eq!(s.hp, -3);
         s.technique_spent = 2;
         s.full_rest();
         assert_eq!((s.hp, s.technique_spent), (5, 0));

@@ -178,7 +178,7 @@ fn Row(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoView {
             let Some(c) = s.get(who) else {
                 return (String::new(), String::new(), String::new(), false, false);
             };
-            let mut vit = format!("{} {}/{}", s.rules.hp_name, c.hp, c.hp_max);
+            let mut vit = format!("{} {}/{}", s.rules.hp_name, c.hp, s.rules.hp_max(c));
             if c.dead {
                 vit.push_str(" · dead");
             } else if s.dying(c) {
@@ -356,7 +356,7 @@ fn Combatant(ctx: EncCtx, who: u32, ui: Option<&'static CombatUi>) -> impl IntoV
     let vit = text(move || {
         ctx.state.with(|s| {
             s.get(who).map_or(String::new(), |c| {
-                let mut t = format!("{} {} / {}", s.rules.hp_name, c.hp, c.hp_max);
+                let mut t = format!("{} {} / {}", s.rules.hp_name, c.hp, s.rules.hp_max(c));
                 if c.dead {
                     t.push_str(" · dead");
                 } else if s.dying(c) {

@@ -101,7 +101,7 @@ type Num = (
 
 const NUMBERS: [Num; 7] = [
     ("HP max", |s| s.hp_max, Edit::HpMax, 0, HP_LIMIT),
-    ("HP", |s| s.hp, Edit::Hp, 0, HP_LIMIT),
+    ("HP", |s| s.hp, Edit::Hp, -HP_LIMIT, HP_LIMIT),
     ("AR", |s| s.ar, Edit::Ar, 0, STAT_LIMIT),
     ("Movement", |s| s.movement, Edit::Movement, 0, STAT_LIMIT),
     ("Hands", |s| s.hands as i32, Edit::Hands, 0, HANDS_LIMIT),
@@ -144,7 +144,7 @@ const DERIVED: [(&str, &str, Text, Text); 7] = [
             format!(
                 "10 + median of STR {d} ({}, rounded down), at least {} (hands)",
                 d.median_floor(),
-                s.hands
+                s.hands_now()
             )
         },
     ),
@@ -157,7 +157,7 @@ const DERIVED: [(&str, &str, Text, Text); 7] = [
             format!(
                 "4 + DEX {dex} = {}, at least {} (hands), at most {} (inventory slots)",
                 4 + dex,
-                s.hands,
+                s.hands_now(),
                 s.inventory_slots()
             )
         },
@@ -165,13 +165,16 @@ const DERIVED: [(&str, &str, Text, Text); 7] = [
     (
         "Carried",
         "carried",
-        |s| format!("{} / {}", s.carried(), s.capacity()),
+        |s| format!("{} / {}", s.carried(), s.inventory_slots()),
         |s| {
-            if s.bag {
-                "slots of every item (a bundle counts a slot per bundle) against the inventory slots".into()
-            } else {
-                format!("no bag: items held against {} hands", s.hands)
+            let mut t = String::from("slots of every item (a bundle counts a slot per bundle) against the inventory slots");
+            if !s.bag {
+                t.push_str(&format!(
+                    "; no bag: one item per hand, {} hands",
+                    s.hands_now()
+                ));
             }
+            t
         },
     ),
     (

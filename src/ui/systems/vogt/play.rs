@@ -19,12 +19,33 @@ const FIGURES: [Figure; 4] = [
     ("AR", "ar", |s| s.ar_now().to_string()),
     ("Speed", "speed", |s| s.speed().0.to_string()),
     ("Slots", "slots", |s| {
-        format!("{} / {}", s.carried(), s.capacity())
+        format!("{} / {}", s.carried(), s.inventory_slots())
     }),
     ("Quick slots", "quick-slots", |s| {
         format!("{} / {}", s.quick_used(), s.quick_slots())
     }),
 ];
+
+/// Over the slots (a saving throw) and, without a bag, more items than hands (not carried).
+fn encumbered(s: &VogtSheet) -> String {
+    let mut t = Vec::new();
+    if s.over() > 0 {
+        t.push(format!(
+            "Over by {}: the saving throw against exhaustion every 15 minutes is at −{}.",
+            s.over(),
+            s.over()
+        ));
+    }
+    if s.unheld() > 0 {
+        t.push(format!(
+            "No bag: {} hands hold {} items; {} more need a bag.",
+            s.hands_now(),
+            s.hands_now(),
+            s.unheld()
+        ));
+    }
+    t.join(" ")
+}
 
 pub fn play(ctx: Ctx) -> impl IntoView {
     let open = RwSignal::new(NONE);
@@ -34,7 +55,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
                 <Counter label="HP" value=ctx.num(|s| s.hp) set=ctx.set(Edit::Hp)
-                    max=ctx.max(|s| s.hp_max_now()) min=0 limit=10_000
+                    max=ctx.max(|s| s.hp_max_now()) min=-10_000 limit=10_000
                     note=ctx.text(|s| if s.dead { "dead".into() } else if s.hp <= 0 { "at 0: each hit adds exhaustion".into() } else { String::new() })/>
                 <Counter label="Technique dice" value=ctx.num(|s| s.technique_left()) set=ctx.set(Edit::TechniqueLeft)
                     max=ctx.max(|s| s.technique_dice) min=0 limit=20
@@ -46,8 +67,8 @@ pub fn play(ctx: Ctx) -> impl IntoView {
             <ul class="figures" aria-label="Figures">
                 {FIGURES.map(|(label, id, get)| view! { <li><small>{label}</small><strong data-testid=id>{ctx.text(get)}</strong></li> }).collect_view()}
             </ul>
-            <Show when=move || ctx.sheet.with(|s| s.over() > 0)>
-                <p class="field-error" role="alert" data-testid="encumbered">{ctx.text(|s| format!("Over by {}: the saving throw against exhaustion every 15 minutes is at −{}.", s.over(), s.over()))}</p>
+            <Show when=move || ctx.sheet.with(|s| s.over() > 0 || s.unheld() > 0)>
+                <p class="field-error" role="alert" data-testid="encumbered">{ctx.text(encumbered)}</p>
             </Show>
         </section>
         <section class="card" aria-label="Abilities">
