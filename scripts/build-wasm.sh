@@ -52,8 +52,9 @@ function rollsheetInstantiate(src, imports) {
 }
 JS
 if [ "$PROFILE" = release ]; then
-  # One module at a time: the machine's cores go to each run's own threads.
-  for f in "$STAGE"/*.wasm; do wasm-opt -Oz --converge "$f" -o "$f"; done
+  # One module at a time: the machine's cores go to each run's own threads. The producers and
+  # target-features sections are for linkers and tools, never read by a browser.
+  for f in "$STAGE"/*.wasm; do wasm-opt -Oz --converge --strip-producers --strip-target-features "$f" -o "$f"; done
 fi
 VERSION=$(cd "$STAGE" && find . -type f | sort | xargs sha256sum | sha256sum | cut -c1-16)
 rm -rf "$OUT"

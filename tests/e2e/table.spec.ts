@@ -807,3 +807,75 @@ test("Aura refereed: the player takes her spear in hand by a request the GM's ph
   await gm.screenshot({ path: "test-results/screens/aura-sheet-draw-range.png", fullPage: true });
   await one.context.close();
 });
+
+test("Bo Vogt refereed: the player's technique spends its dice and deals typed damage by a request the GM's phone resolves; Frozen once, HP below 0 with the halved maximum, what broke, hands without a bag, damage on the sheet", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  // Ilse: STR rung 6, DEX rung 3, Frozen; 3 technique dice of d6, 1 spent; exhaustion 1; no bag,
+  // an arm lost, and a "weapon or armor breaks" not yet named.
+  const ilse = {
+    ...vogtBase,
+    id: "cc00000000000004",
+    name: "Ilse",
+    sheet: { ...vogtBase.sheet, statuses: ["Frozen"], bag: false, injuries: ["Lost an arm", "Weapon or armor breaks"] },
+  };
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [ilse]);
+  await newFight(gm, "Ferry", "vogt", [ilse], "Goblin");
+  await expect(turnStatus(gm)).toContainText("Round 1 · declare actions");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  await gm.locator('li[data-npc="Goblin"]').getByRole("button", { name: "Numbers shown" }).tap();
+  const mine = one.page.getByTestId("my-actions");
+  const asks = gm.getByTestId("asks");
+  const stored = () => gm.evaluate((id) => JSON.parse(localStorage.getItem(`rollsheet.char.${id}`)!).sheet, ilse.id);
+
+  // Review N1: Frozen takes one die off STR and DEX, once (6 → 5, 3 → 2).
+  await expect(mine.getByTestId("vogt-status")).toContainText("DEX rung 2 · STR rung 5");
+  // Review 2: a technique is declared from the dice left (2 of 3), and shows them.
+  await expect(mine.getByRole("button", { name: "Declare: Technique · 2d6" })).toBeEnabled();
+  await expect(mine.getByRole("button", { name: "Declare: Technique · 3d6" })).toHaveCount(0);
+  await expect(mine.getByTestId("vogt-status")).toContainText("technique dice left 2");
+  // Review O1: the break is named from her phone; the armour: AR 0.
+  await mine.getByRole("button", { name: "It broke: the armor (AR 0)" }).tap();
+  await expect(asks).toContainText("what broke is the armor");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(mine.getByTestId("vogt-status")).toContainText(/^AR 0 · exhaustion 1/);
+  await expect.poll(async () => (await stored()).injuries).toEqual(["Lost an arm", "Broken: armor"]);
+
+  // She declares the technique; on her turn its damage is fire, one roll.
+  await mine.getByRole("button", { name: "Declare: Technique · 2d6" }).tap();
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await gm.getByTestId("roll-initiative").tap();
+  for (let i = 0; i < 4 && !(await turnStatus(gm).textContent())!.includes("Ilse’s turn"); i++) await gm.getByTestId("next").tap();
+  await expect(one.page.getByTestId("table-turn")).toContainText("Ilse’s turn");
+  // Review 9: with a technique declared, the damage form rolls its dice, of the type picked.
+  await mine.getByRole("combobox", { name: "With", exact: true }).selectOption({ label: "Technique · 2d6 fire" });
+  await mine.getByRole("button", { name: "Goblin", exact: true }).tap();
+  await expect(mine.getByTestId("attack-odds")).toContainText("Goblin: 2d6");
+  await mine.getByRole("button", { name: "Roll damage and apply" }).tap();
+  await expect(asks).toContainText("Player 1 asks for Ilse");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(gm.getByTestId("fight-log")).toContainText("Ilse uses the technique (2d6): 2 technique dice spent, 0 left");
+  await expect(gm.getByTestId("fight-log")).toContainText(/Ilse deals 2d6\S* fire/);
+  // Review 2 (c): spent on her saved sheet too.
+  await expect.poll(async () => (await stored()).technique_spent).toBe(3);
+  await one.page.screenshot({ path: "test-results/screens/table-vogt-refereed-player.png", fullPage: true });
+
+  // Review 5 and N2: 15 damage from 9 HP is −6, the level of exhaustion it adds (2) halves the
+  // maximum 14 to 7, on the fight's row and on the sheet.
+  await damage(gm, "Ilse", 15);
+  await expect(fighter(gm, "Ilse")).toContainText("HP -6/7");
+  await expect.poll(async () => { const s = await stored(); return [s.hp, s.exhaustion]; }).toEqual([-6, 2]);
+  await gm.screenshot({ path: "test-results/screens/table-vogt-refereed-gm.png", fullPage: true });
+
+  // On her sheet: review 6 and 7, one hand left holds one item; review 8, damage taken there
+  // adds a level of exhaustion.
+  await gm.getByRole("link", { name: "Characters" }).tap();
+  await gm.getByRole("link", { name: /Ilse/ }).first().tap();
+  await expect(gm.getByTestId("encumbered")).toContainText("No bag: only 1 held (one per hand); 31 more need a bag.");
+  await setNumber(gm, "Damage taken", 2);
+  await gm.getByTestId("take-damage").tap();
+  await expect.poll(async () => { const s = await stored(); return [s.hp, s.exhaustion]; }).toEqual([-8, 3]);
+  await gm.screenshot({ path: "test-results/screens/vogt-sheet-refereed.png", fullPage: true });
+  await one.context.close();
+});

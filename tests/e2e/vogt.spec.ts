@@ -202,15 +202,16 @@ test("a round of Vogt combat: declared dice, before-you chances, a tie, a critic
   const hitLine = flog.match(/Ilse deals 1d4!\+2 slash: \[4\+(\d+)[^\]]*\] = (\d+)/);
   expect(hitLine).not.toBeNull();
   const dealt = Number(hitLine![2]);
-  await expect(fighter(page, "Goblin 1").locator(".fighter-hp")).toContainText(`HP ${Math.max(0, 30 - dealt)}/30`);
-  await expect(fighter(page, "Goblin 2").locator(".fighter-hp")).toContainText(`HP ${Math.max(0, 30 - dealt)}/30`);
+  await expect(fighter(page, "Goblin 1").locator(".fighter-hp")).toContainText(`HP ${30 - dealt}/30`);
+  await expect(fighter(page, "Goblin 2").locator(".fighter-hp")).toContainText(`HP ${30 - dealt}/30`);
 
-  // Ilse drops to 0: a level of exhaustion and prone, on the fight and on her sheet.
+  // Ilse drops to 0 or less (1 HP, 5 damage: −4, review #5): a level of exhaustion and prone,
+  // on the fight and on her sheet.
   await open(page, "Ilse");
   await setNumber(page, "Amount", 5);
   await sheet(page).getByTestId("damage").tap();
   await close(page);
-  await expect(fighter(page, "Ilse").locator(".fighter-hp")).toContainText("HP 0/10");
+  await expect(fighter(page, "Ilse").locator(".fighter-hp")).toContainText("HP -4/10");
   await expect(fighter(page, "Ilse").locator(".fighter-hp")).toContainText("exhaustion 1");
   await expect(fighter(page, "Ilse")).toContainText("Prone");
   await page.screenshot({ path: "test-results/vogt-fight-phone.png", fullPage: true });
@@ -220,5 +221,5 @@ test("a round of Vogt combat: declared dice, before-you chances, a tie, a critic
   await page.screenshot({ path: "test-results/vogt-fight-sheet-dark.png" });
   await close(page);
   await page.getByRole("link", { name: "Characters" }).tap();
-  await expect(page.getByText("HP 0/10 · exhaustion 1")).toBeVisible();
+  await expect(page.getByText("HP -4/10 · exhaustion 1")).toBeVisible();
 });

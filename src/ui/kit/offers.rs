@@ -55,8 +55,9 @@ pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
 }
 
 /// An action chosen among many (a target, a weapon: one offer stands for all of them): its
-/// button, greyed with the rules' reason while the offer `like` keeps is refused; a tap
-/// intends what `make` builds from the panel's picks. One body for every panel (no generics).
+/// button, greyed with the rules' reason while every offer `like` keeps is refused (the first
+/// allowed one decides; else the first); a tap intends what `make` builds from the panel's
+/// picks. One body for every panel (no generics).
 pub fn picked(
     ctx: EncCtx,
     who: u32,
@@ -69,7 +70,8 @@ pub fn picked(
         ctx.state.with(|s| {
             referee::offers(s, who)
                 .into_iter()
-                .find(|o| like(&o.action))
+                .filter(|o| like(&o.action))
+                .min_by_key(|o| o.refused.is_some())
                 .map_or(Some("not in this fight".to_owned()), |o| o.refused)
         })
     });

@@ -107,7 +107,7 @@ fn live(v: View) -> impl IntoView {
             view! {
                 <div class="card own" data-testid="own">
                     <h3>{c.name.clone()}</h3>
-                    <p class="big">{format!("{hp} {}/{}", c.hp, rules.map_or(c.hp_max, |r| r.hp_max(&c)))}{(c.death > 0).then(|| format!(" · death {}", c.death))}{c.dead.then_some(" · dead")}</p>
+                    <p class="big">{format!("{hp} {}/{}", c.hp, rules.map_or(c.hp_max, |r| r.hp_max(c)))}{(c.death > 0).then(|| format!(" · death {}", c.death))}{c.dead.then_some(" · dead")}</p>
                     <p class="muted">{stats}</p>
                 </div>
             }

@@ -3,9 +3,9 @@
 
 use super::Ctx;
 use crate::rules::dice::{DiceSource, RollOutcome};
-use crate::rules::vogt::{dismemberment, dismemberment_death, Edit, DISMEMBERMENT};
+use crate::rules::vogt::{dismemberment, dismemberment_death, Edit, DISMEMBERMENT, HP_LIMIT};
 use crate::ui::format::percent;
-use crate::ui::kit::{fixed, flag, form, text, Field};
+use crate::ui::kit::{choices, fixed, flag, form, text, Field};
 use crate::ui::state::with_dice;
 use leptos::prelude::*;
 
@@ -18,9 +18,11 @@ pub fn advance(_ctx: Ctx) -> impl IntoView {
     }
 }
 
-/// Siesta, full rest and, from exhaustion 4, the death and dismemberment roll.
+/// Damage taken (the rule: at 0 or less a level of exhaustion and prone), siesta, full rest
+/// and, from exhaustion 4, the death and dismemberment roll with what broke on a 1.
 pub(super) fn rests(ctx: Ctx) -> AnyView {
     let result = RwSignal::new(String::new());
+    let hurt = RwSignal::new(0);
     let table = DISMEMBERMENT
         .iter()
         .enumerate()
@@ -40,8 +42,22 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
         );
     };
     form(
-        "Rest and recovery",
+        "Damage and rest",
         vec![
+            Field::Pair(vec![
+                Field::Num("Damage taken", hurt, 0, HP_LIMIT),
+                Field::Act(
+                    fixed("Take the damage"),
+                    "btn",
+                    "take-damage",
+                    flag(move || ctx.sheet.with(|s| s.dead) || hurt.get() <= 0),
+                    Callback::new(move |()| {
+                        if ctx.act(Edit::Damage(hurt.get_untracked())) {
+                            hurt.set(0);
+                        }
+                    }),
+                ),
+            ]),
             Field::Act(
                 text(move || {
                     ctx.sheet.with(|s| {
@@ -96,6 +112,29 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
                 ],
             ),
             Field::Text("result-line", "table-result", result.into()),
+            Field::If(
+                flag(move || {
+                    ctx.sheet
+                        .with(|s| s.injuries.iter().any(|l| l == DISMEMBERMENT[0]))
+                }),
+                vec![Field::Choose(
+                    "What broke",
+                    choices(move || {
+                        ctx.sheet.with(|s| {
+                            let mut l = vec![(-2, "Pick what broke".to_owned())];
+                            l.extend(s.weapons().map(|(i, w)| (i as i32, w.name.clone())));
+                            l.push((-1, "The armor (AR 0 until replaced)".into()));
+                            l
+                        })
+                    }),
+                    Signal::stored(-2),
+                    Callback::new(move |w: i32| {
+                        if w > -2 {
+                            ctx.act(Edit::Break(usize::try_from(w).ok()));
+                        }
+                    }),
+                )],
+            ),
         ],
     )
 }

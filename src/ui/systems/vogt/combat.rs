@@ -7,10 +7,10 @@
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::vogt::combat::{
-    ar_now, declare_all, declared, init_side, rung, speed, takes, unconscious, weapon, weapons,
-    Action, AR, DEX, MOVE, STR,
+    ar_now, broken, declare_all, declared, init_side, rung, speed, takes, unconscious, weapon,
+    weapons, Action, AR, DEX, MOVE, STR, TECH_LEFT,
 };
-use crate::rules::vogt::referee::{Action as Act, EXTRA_LIMIT};
+use crate::rules::vogt::referee::{Action as Act, DAMAGE_TYPES, EXTRA_LIMIT};
 use crate::rules::vogt::{before, damage_dist, damage_expr, drop_chance, parse_dice, TOP};
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
@@ -205,6 +205,10 @@ fn status(ctx: EncCtx, who: u32) -> AnyView {
                 rung(s, who, DEX),
                 rung(s, who, STR)
             ));
+            let left = s.get(who).map_or(0, |c| c.stat(TECH_LEFT));
+            if left > 0 {
+                out.push_str(&format!(" · technique dice left {left}"));
+            }
             out
         })
     });
@@ -243,14 +247,42 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
     )
 }
 
+/// Whether `who` declared a technique this round (its damage is then the technique's dice).
+fn technique(s: &State, who: u32) -> bool {
+    s.get(who)
+        .and_then(declared)
+        .is_some_and(|a| matches!(a, Action::Technique(_)))
+}
+
+/// The "With" choice for a technique's damage of type [`DAMAGE_TYPES`]`[i]`.
+const TECH_PICK: i32 = 100;
+
+/// The weapon the "With" choice `w` stands for: that one if it can be used, else the first that
+/// can (what the list shows first when its choice is gone).
+fn weapon_at(s: &State, who: u32, w: i32) -> Option<(usize, crate::rules::vogt::combat::Weapon)> {
+    let list: Vec<_> = weapons(s.get(who)?)
+        .into_iter()
+        .enumerate()
+        .filter(|(_, x)| !broken(s, who, &x.name))
+        .collect();
+    let at = list.iter().position(|(i, _)| *i as i32 == w).unwrap_or(0);
+    list.into_iter().nth(at)
+}
+
+/// The damage roll: the chosen weapon's (plus STR), or with a technique declared its dice of
+/// the type picked (plus the modifier), one roll for every target.
 fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let w = RwSignal::new(0);
     let extra = RwSignal::new(0);
     let targets = RwSignal::new(Vec::<u32>::new());
     let chosen = move || {
         ctx.state.with(|s| {
-            let list = weapons(s.get(who)?);
-            let w = list.get(w.get().max(0) as usize).or(list.first())?.clone();
+            if technique(s, who) {
+                let d = declared(s.get(who)?)?.dice();
+                let t = DAMAGE_TYPES.get((w.get() - TECH_PICK).max(0) as usize)?;
+                return Some((damage_expr(&d.to_string(), extra.get())?, (*t).to_owned()));
+            }
+            let (_, w) = weapon_at(s, who, w.get())?;
             Some((
                 damage_expr(&w.damage, rung(s, who, STR).saturating_add(extra.get()))?,
                 w.dtype,
@@ -295,14 +327,29 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let [strike, why] = picked(
         ctx,
         who,
-        |i| matches!(i, Intent::Vogt(Act::Attack { .. })),
+        |i| matches!(i, Intent::Vogt(Act::Attack { .. } | Act::Technique { .. })),
         "Roll damage and apply",
         "roll-damage",
         std::sync::Arc::new(move || {
-            Intent::Vogt(Act::Attack {
-                weapon: w.get_untracked().max(0) as u32,
-                extra: extra.get_untracked(),
-                targets: targets.get_untracked(),
+            let (targets, extra, w) = (
+                targets.get_untracked(),
+                extra.get_untracked(),
+                w.get_untracked(),
+            );
+            ctx.state.with_untracked(|s| {
+                Intent::Vogt(if technique(s, who) {
+                    Act::Technique {
+                        dtype: (w - TECH_PICK).max(0) as u32,
+                        extra,
+                        targets,
+                    }
+                } else {
+                    Act::Attack {
+                        weapon: weapon_at(s, who, w).map_or(0, |(i, _)| i as u32),
+                        extra,
+                        targets,
+                    }
+                })
             })
         }),
     );
@@ -312,18 +359,37 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         "Attack",
         vec![
             Field::Pick(
-                "Weapon",
+                "With",
                 choices(move || {
                     ctx.state.with(|s| {
-                        s.get(who).map_or_else(Vec::new, |c| {
-                            weapons(c)
-                                .into_iter()
-                                .enumerate()
-                                .map(|(i, w)| {
-                                    (i as i32, format!("{} · {} {}", w.name, w.damage, w.dtype))
+                        let Some(c) = s.get(who) else {
+                            return Vec::new();
+                        };
+                        // A technique declared: its dice, of each damage type; else each
+                        // weapon not broken.
+                        if let Some(d) = declared(c).filter(|_| technique(s, who)) {
+                            let d = d.dice();
+                            return (0..DAMAGE_TYPES.len() as i32)
+                                .map(|i| {
+                                    let t = DAMAGE_TYPES[i as usize];
+                                    (
+                                        TECH_PICK + i,
+                                        format!(
+                                            "Technique · {d} {}",
+                                            if t.is_empty() { "untyped" } else { t }
+                                        ),
+                                    )
                                 })
-                                .collect()
-                        })
+                                .collect();
+                        }
+                        weapons(c)
+                            .into_iter()
+                            .enumerate()
+                            .filter(|(_, w)| !broken(s, who, &w.name))
+                            .map(|(i, w)| {
+                                (i as i32, format!("{} · {} {}", w.name, w.damage, w.dtype))
+                            })
+                            .collect()
                     })
                 }),
                 w,

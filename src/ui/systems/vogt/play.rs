@@ -38,8 +38,7 @@ fn encumbered(s: &VogtSheet) -> String {
     }
     if s.unheld() > 0 {
         t.push(format!(
-            "No bag: {} hands hold {} items; {} more need a bag.",
-            s.hands_now(),
+            "No bag: only {} held (one per hand); {} more need a bag.",
             s.hands_now(),
             s.unheld()
         ));
@@ -50,13 +49,14 @@ fn encumbered(s: &VogtSheet) -> String {
 pub fn play(ctx: Ctx) -> impl IntoView {
     let open = RwSignal::new(NONE);
     let skills = ctx.num(|s| s.skills.len() as i32);
-    let items = ctx.num(|s| s.items.len() as i32);
+    // The weapon rows follow the items and which of them can be used (a broken one cannot).
+    let items = ctx.num(|s| (s.items.len() * 1000 + s.weapons().count()) as i32);
     view! {
         <section class="card vitals" aria-label="Vitals">
             <div class="counters">
                 <Counter label="HP" value=ctx.num(|s| s.hp) set=ctx.set(Edit::Hp)
                     max=ctx.max(|s| s.hp_max_now()) min=-10_000 limit=10_000
-                    note=ctx.text(|s| if s.dead { "dead".into() } else if s.hp <= 0 { "at 0: each hit adds exhaustion".into() } else { String::new() })/>
+                    note=ctx.text(|s| if s.dead { "dead".into() } else if s.hp <= 0 { "at 0 or less: each hit adds exhaustion".into() } else { String::new() })/>
                 <Counter label="Technique dice" value=ctx.num(|s| s.technique_left()) set=ctx.set(Edit::TechniqueLeft)
                     max=ctx.max(|s| s.technique_dice) min=0 limit=20
                     note=ctx.text(|s| format!("d{} each", s.technique_die))/>
@@ -90,7 +90,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
                         figs=Signal::stored(Vec::new())
                         on_roll=Callback::new(move |_| open.set(SKILL + i as i32))/>
                 }).collect_view()}
-                {move || (0..items.get() as usize).filter(|&i| ctx.sheet.with_untracked(|s| s.items[i].weapon_dice().is_some())).map(|i| view! {
+                {move || (0..items.get() as usize / 1000).filter(|&i| ctx.sheet.with_untracked(|s| s.weapons().any(|(j, _)| j == i))).map(|i| view! {
                     <RollRow key=ctx.text_at(i, item_name).get_untracked() name=ctx.text_at(i, item_name)
                         sub=ctx.text_at(i, |s, i| s.items.get(i).map(|w| format!("{} + STR {} {}", w.damage, s.rung(Ability::Str), w.dtype)).unwrap_or_default())
                         figs=Signal::stored(Vec::new())
