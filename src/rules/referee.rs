@@ -82,6 +82,7 @@ impl Intent {
                 v.extend_from_slice(targets);
             }
             Intent::Vogt(V::Break(k)) => v.extend([208, *k]),
+            Intent::Vogt(V::UseTechnique) => v.push(209),
             Intent::Vogt(V::Defend) => v.push(204),
             Intent::Vogt(V::Run) => v.push(205),
             Intent::Vogt(V::Help(t)) => v.extend([206, *t]),
@@ -258,6 +259,7 @@ impl Intent {
                 targets: targets.to_vec(),
             }),
             (208, &[k]) => Intent::Vogt(V::Break(k)),
+            (209, []) => Intent::Vogt(V::UseTechnique),
             (204, []) => Intent::Vogt(V::Defend),
             (205, []) => Intent::Vogt(V::Run),
             (206, &[t]) => Intent::Vogt(V::Help(t)),

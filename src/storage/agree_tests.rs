@@ -1056,3 +1056,29 @@ fn vogt_r2_technique_dice_left_are_shared_with_the_sheet() {
     let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
     assert_eq!(vg(&ch.sheet).hands_now(), 1);
 }
+
+/// A fight saved by an app with one shared value fewer (Bo Vogt's technique dice came later):
+/// the value its record lacks is the sheet's, where the player kept it until then; the fight's
+/// count from the join does not overwrite it.
+#[test]
+fn a_record_with_fewer_values_takes_the_sheets_for_the_ones_it_lacks() {
+    let (mut e, mut s, ch, who) = vogt_linked(vogt::VogtSheet {
+        technique_dice: 3,
+        ..vogt::VogtSheet::default()
+    });
+    // As the older app left it: no "Technique dice" in the record, and the player spent two on
+    // the sheet since the join.
+    for a in &mut e.agreed {
+        a.values.pop();
+    }
+    let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::TechniqueLeft(1)]);
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    assert_eq!(vg(&ch.sheet).technique_left(), 1);
+    assert_eq!(s.get(who).unwrap().stat(vogt::combat::TECH_LEFT), 1);
+    assert_eq!(
+        e.agreed(who).unwrap().values.len(),
+        6,
+        "the record is whole again"
+    );
+}

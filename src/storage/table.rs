@@ -22,7 +22,7 @@
 
 use crate::rules::encounter::referee::Rolled;
 use crate::rules::encounter::shared::Agreed;
-use crate::rules::encounter::{rules_for, Active, Combatant, Event, State};
+use crate::rules::encounter::{rules_for, Active, CombatRules, Combatant, Event, State};
 use crate::rules::referee::{resolve_rolled, Intent};
 use serde::{Deserialize, Serialize};
 
@@ -34,7 +34,8 @@ use serde::{Deserialize, Serialize};
 /// whole (its intents, 500–509); a raw event is refused in every system. 7: Aura's weapons in
 /// hand (510; a saved character carries its sheet's weapons), a trip's moving target and a
 /// disarm's fling. 8: Vogt's technique spends its dice and may deal damage (203 with its
-/// choices), what broke (208), and the fight's technique dice and HP below 0.
+/// choices; 209 without a damage roll), what broke (208), and the fight's technique dice and
+/// HP below 0.
 pub const VERSION: u32 = 8;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
@@ -807,7 +808,7 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
     let log = lines[from..]
         .iter()
         .map(|l| {
-            let mut text = redact(l, &cast, rules.hp_name);
+            let mut text = redact(l, &cast, rules);
             if text.len() > LINE_BYTES {
                 let cut = (0..=LINE_BYTES)
                     .rev()
@@ -863,7 +864,8 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
 /// said as a word ("Goblin takes 5 damage: bloodied, dying"); other lines as they are. `cast`:
 /// every combatant, with whether its numbers are hidden. A line is about the combatant with the
 /// longest name it starts with ("Goblin Chief …" is not about "Goblin").
-pub fn redact(text: &str, cast: &[(&Combatant, bool)], hp_name: &str) -> String {
+pub fn redact(text: &str, cast: &[(&Combatant, bool)], rules: &CombatRules) -> String {
+    let hp_name = rules.hp_name;
     let Some(&(c, true)) = cast
         .iter()
         .filter(|(c, _)| {
@@ -891,7 +893,11 @@ pub fn redact(text: &str, cast: &[(&Combatant, bool)], hp_name: &str) -> String 
         .filter(|part| !part.contains(hp_name))
         .collect::<Vec<_>>()
         .join(", ");
-    format!("{}: {}{tail}", &text[..at], word(now, c.hp_max, false))
+    format!(
+        "{}: {}{tail}",
+        &text[..at],
+        word(now, rules.hp_max(c), false)
+    )
 }
 
 /// The change that turns `old` into `new`.

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::rules::encounter::referee::Turn;
+use crate::rules::encounter::systems::VOGT;
 use crate::rules::encounter::{rules_for, Combatant, Duration, Encounter, Event, State};
 use crate::rules::referee::Intent;
 
@@ -133,34 +134,34 @@ fn words_and_redaction() {
     let varla = fighter("Varla", 9, true, None);
     let hidden = [(&g, true), (&g2, true), (&chief, false), (&varla, false)];
     assert_eq!(
-        redact("Goblin takes 9 damage: HP 8 → -1, dead", &hidden, "HP"),
+        redact("Goblin takes 9 damage: HP 8 → -1, dead", &hidden, &VOGT),
         "Goblin takes 9 damage: down, dead"
     );
     assert_eq!(
-        redact("Goblin 2 takes 5 damage: HP 20 → 15", &hidden, "HP"),
+        redact("Goblin 2 takes 5 damage: HP 20 → 15", &hidden, &VOGT),
         "Goblin 2 takes 5 damage: hurt"
     );
-    assert_eq!(redact("Goblin’s turn", &hidden, "HP"), "Goblin’s turn");
+    assert_eq!(redact("Goblin’s turn", &hidden, &VOGT), "Goblin’s turn");
     // Bo Vogt's second drop to 0 halves the track's maximum: that number goes too.
     assert_eq!(
         redact(
             "Goblin takes 5 damage: HP 3 → 0, exhaustion 2, HP max halved to 5, prone",
             &hidden,
-            "HP"
+            &VOGT
         ),
         "Goblin takes 5 damage: down, exhaustion 2, prone"
     );
     // A revealed "Goblin Chief" is not the hidden "Goblin".
     assert_eq!(
-        redact("Goblin Chief takes 3 damage: HP 15 → 12", &hidden, "HP"),
+        redact("Goblin Chief takes 3 damage: HP 15 → 12", &hidden, &VOGT),
         "Goblin Chief takes 3 damage: HP 15 → 12"
     );
     assert_eq!(
-        redact("Goblinoid takes 3 damage: HP 15 → 12", &hidden, "HP"),
+        redact("Goblinoid takes 3 damage: HP 15 → 12", &hidden, &VOGT),
         "Goblinoid takes 3 damage: HP 15 → 12"
     );
     assert_eq!(
-        redact("Varla takes 5 damage: HP 9 → 4", &hidden, "HP"),
+        redact("Varla takes 5 damage: HP 9 → 4", &hidden, &VOGT),
         "Varla takes 5 damage: HP 9 → 4"
     );
 }
@@ -384,7 +385,7 @@ fn a_peers_messages_are_checked_like_an_import() {
             extra: -3,
             targets: vec![2, 5],
         }),
-        Intent::Vogt(crate::rules::vogt::referee::TECHNIQUE),
+        Intent::Vogt(V::UseTechnique),
         Intent::Vogt(V::Technique {
             dtype: 4,
             extra: -2,

@@ -264,7 +264,8 @@ pub fn follow<S: Linked>(
     sheet_newer: bool,
 ) -> Settled<S> {
     let defs = S::SHARED;
-    let agreed = agreed.filter(|a| a.len() == defs.len());
+    // A record from an app with fewer shared values: those it lacks are the fight's to give.
+    let agreed = agreed.filter(|a| a.len() <= defs.len());
     let mut out = Settled {
         event: None,
         sheet: None,
@@ -283,7 +284,7 @@ pub fn follow<S: Linked>(
                 continue;
             };
             let sheet_only =
-                agreed.is_some_and(|a| sheet_newer && a[i] == *key && sv.key() != a[i]);
+                agreed.is_some_and(|a| sheet_newer && a.get(i) == Some(key) && sv.key() != *key);
             if d.flow == Flow::ToFight || fv == sv {
                 continue;
             }
@@ -322,7 +323,9 @@ fn decide(
     sheet_newer: bool,
     keep: Option<Keep>,
 ) -> Plan {
-    let agreed = agreed.filter(|a| a.len() == sides.len());
+    // A record from an app with fewer shared values (one added since): the fight never agreed
+    // on those it lacks, so the sheet's stand (what the player kept there until then).
+    let agreed = agreed.filter(|a| a.len() <= sides.len());
     let mut bring = Vec::new();
     let mut conflicts = Vec::new();
     for (i, (d, sv)) in sides.iter().zip(mine).enumerate() {
@@ -331,7 +334,10 @@ fn decide(
             continue;
         }
         let (sheet_moved, fight_moved) = match agreed {
-            Some(a) => (sheet_newer && sv.key() != a[i], fv.key() != a[i]),
+            Some(a) => match a.get(i) {
+                Some(k) => (sheet_newer && sv.key() != *k, fv.key() != *k),
+                None => (true, false),
+            },
             None => (sheet_newer, !sheet_newer),
         };
         let to_fight = match (sheet_moved, fight_moved, keep) {

@@ -163,7 +163,10 @@ impl Edits for VogtSheet {
                     .position(|x| x == DISMEMBERMENT[0])
                     .ok_or("Nothing broke: roll 1 on the table first")?;
                 let thing = match item {
-                    Some(i) => s.items.get(i).ok_or("No such item")?.name.clone(),
+                    Some(i) => {
+                        let it = s.items.get(i).filter(|it| it.weapon_dice().is_some());
+                        it.ok_or("No such weapon")?.name.clone()
+                    }
                     None => ARMOR.into(),
                 };
                 s.injuries[at] = broken_line(&thing);

@@ -53,8 +53,10 @@ pub enum Action {
         extra: i32,
         targets: Vec<u32>,
     },
-    /// The declared technique: its technique dice spent; with targets, one damage roll of those
-    /// dice (plus `extra`, of the type [`DAMAGE_TYPES`]`[dtype]`) against every target.
+    /// The declared technique, its technique dice spent, without a damage roll.
+    UseTechnique,
+    /// The declared technique, its technique dice spent, with one damage roll of those dice
+    /// (plus `extra`, of the type [`DAMAGE_TYPES`]`[dtype]`) against every target.
     Technique {
         dtype: u32,
         extra: i32,
@@ -74,20 +76,12 @@ pub enum Action {
 impl Action {
     /// Whether it is chosen among many (a target, a weapon): one offer stands for the kind.
     pub fn picks(&self) -> bool {
-        match self {
-            Action::Attack { .. } | Action::Help(_) => true,
-            Action::Technique { targets, .. } => !targets.is_empty(),
-            _ => false,
-        }
+        matches!(
+            self,
+            Action::Attack { .. } | Action::Technique { .. } | Action::Help(_)
+        )
     }
 }
-
-/// The plain technique (no damage rolled): the button the offers list shows.
-pub const TECHNIQUE: Action = Action::Technique {
-    dtype: 0,
-    extra: 0,
-    targets: Vec::new(),
-};
 
 /// The declared action a plan makes for `c`; `None` when `c` has no such weapon (or it is
 /// broken) or not that many technique dice left.
@@ -245,7 +239,12 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             1,
             "attack",
         ),
-        (TECHNIQUE, "Use the technique", 2, "a technique"),
+        (
+            Action::UseTechnique,
+            "Use the technique (no damage roll)",
+            2,
+            "a technique",
+        ),
         (Action::Defend, "Defend: +2 AR", 3, "defend"),
         (
             Action::Help(0),
@@ -267,11 +266,18 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             } else if why.is_none() && need > left {
                 why = Some(format!("{need} technique dice declared, {left} left"));
             }
+            // Its damage roll, refused alike (the Attack panel's, with the targets picked).
+            let damage = Action::Technique {
+                dtype: 0,
+                extra: 0,
+                targets: Vec::new(),
+            };
+            out.push(offer(damage, "Technique damage".into(), cost, why.clone()));
         }
         out.push(offer(action, label.into(), cost, why));
     }
     // A "weapon or armor breaks" line not yet told what broke: each weapon whole, or the armour.
-    if s.has(who, DISMEMBERMENT[0]) {
+    if !s.ended && s.has(who, DISMEMBERMENT[0]) {
         let list = weapons(c);
         for (i, w) in list.iter().enumerate() {
             if !broken(s, who, &w.name) {
@@ -379,11 +385,7 @@ pub fn resolve(
                 .ok_or("the weapon's damage is not dice")?;
             with("Attack", hit(s, who, targets, &e, &w.dtype, dice).0)
         }
-        Action::Technique {
-            dtype,
-            extra,
-            targets,
-        } => {
+        Action::UseTechnique | Action::Technique { .. } => {
             let d = declared(c).map_or(Dice::new(0, 0), |a| a.dice());
             let left = c.stat(TECH_LEFT) - d.count as i32;
             let mut out = vec![
@@ -393,7 +395,12 @@ pub fn resolve(
                 )),
                 Event::Set(who, TECH_LEFT, left),
             ];
-            if !targets.is_empty() {
+            if let Action::Technique {
+                dtype,
+                extra,
+                targets,
+            } = action
+            {
                 let typ = DAMAGE_TYPES
                     .get(*dtype as usize)
                     .ok_or("no such damage type")?;
@@ -750,7 +757,7 @@ mod tests {
             ]
         );
         let t = turn_of(s.clone(), Plan::Technique(3));
-        let after = go(&t, 1, &TECHNIQUE, &[]).unwrap();
+        let after = go(&t, 1, &Action::UseTechnique, &[]).unwrap();
         assert_eq!(after.get(1).unwrap().stat(TECH_LEFT), 1);
         assert!(after
             .log
@@ -760,7 +767,7 @@ mod tests {
         let mut short = t.clone();
         short.apply(&Event::Set(1, TECH_LEFT, 2));
         assert_eq!(
-            why(&short, 1, &TECHNIQUE),
+            why(&short, 1, &Action::UseTechnique),
             "3 technique dice declared, 2 left"
         );
         // None left: no technique to declare.
@@ -801,6 +808,13 @@ mod tests {
         // It is the declared technique's action: an attack declared cannot do it.
         let atk = turn_of(fight(), Plan::Attack(0));
         assert!(why(&atk, 1, &a).contains("reevaluate to a technique first"));
+        // Its damage roll needs a target (the plain use is the other button).
+        let none = Action::Technique {
+            dtype: fire,
+            extra: 0,
+            targets: Vec::new(),
+        };
+        assert_eq!(why(&t, 1, &none), "pick at least one target");
         // A damage type out of the list is refused.
         let bad = Action::Technique {
             dtype: 99,

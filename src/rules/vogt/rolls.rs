@@ -111,12 +111,11 @@ pub fn damage_dist(expr: &Expr, takes: Takes) -> Result<Distribution, TooLarge> 
     Ok(map_values(&rolled, |v| takes.apply(v)))
 }
 
-/// The chance one roll takes a target with `hp` to 0 or below.
+/// The chance one roll takes a target with `hp` to 0 or below, so adding a level of exhaustion:
+/// at 0 or below already, the chance it deals at least 1.
 pub fn drop_chance(taken: &Distribution, hp: i32) -> Chance {
-    if hp <= 0 {
-        return Chance::Certain;
-    }
-    taken.at_least(i64::from(hp))
+    // At 0 or less already, what a hit does is add a level: it takes at least 1 damage.
+    taken.at_least(i64::from(hp.max(1)))
 }
 
 /// The chance the death and dismemberment roll (d8) kills: 6, 7 or 8.

@@ -47,7 +47,7 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
             Field::Pair(vec![
                 Field::Num("Damage taken", hurt, 0, HP_LIMIT),
                 Field::Act(
-                    fixed("Take the damage"),
+                    fixed("Apply"),
                     "btn",
                     "take-damage",
                     flag(move || ctx.sheet.with(|s| s.dead) || hurt.get() <= 0),

@@ -305,7 +305,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                     let hp = s.get(t).map_or(0, |c| c.hp);
                     match damage_dist(&e, how) {
                         Ok(d) => format!(
-                            "{}: {e}{}, average {}, drops to 0 HP ({hp} left): {}",
+                            "{}: {e}{}, average {}, to 0 HP or less, a level ({hp} left): {}",
                             s.name(t),
                             if how.resists {
                                 " halved"

@@ -56,7 +56,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
             <div class="counters">
                 <Counter label="HP" value=ctx.num(|s| s.hp) set=ctx.set(Edit::Hp)
                     max=ctx.max(|s| s.hp_max_now()) min=-10_000 limit=10_000
-                    note=ctx.text(|s| if s.dead { "dead".into() } else if s.hp <= 0 { "at 0 or less: each hit adds exhaustion".into() } else { String::new() })/>
+                    note=ctx.text(|s| if s.dead { "dead".into() } else if s.hp <= 0 { "a hit adds exhaustion: Damage taken".into() } else { String::new() })/>
                 <Counter label="Technique dice" value=ctx.num(|s| s.technique_left()) set=ctx.set(Edit::TechniqueLeft)
                     max=ctx.max(|s| s.technique_dice) min=0 limit=20
                     note=ctx.text(|s| format!("d{} each", s.technique_die))/>
