@@ -455,9 +455,23 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
     Some(match i {
         Intent::Symbaroum(S::Attack(_)) => Intent::Symbaroum(S::Attack(st(t()?))),
         Intent::Symbaroum(S::FreeAttack(_)) => Intent::Symbaroum(S::FreeAttack(st(t()?))),
-        Intent::Vogt(V::Attack { .. }) => Intent::Vogt(V::Attack {
-            weapon: (k % 2) as u32
-                % rollsheet::rules::vogt::combat::weapons(s.get(who)?).len() as u32,
+        Intent::Vogt(V::Attack { .. }) => {
+            // A weapon that is not broken (the one offer stands for them all).
+            use rollsheet::rules::vogt::combat::{broken, weapons};
+            let whole: Vec<u32> = weapons(s.get(who)?)
+                .iter()
+                .enumerate()
+                .filter(|(_, w)| !broken(s, who, &w.name))
+                .map(|(i, _)| i as u32)
+                .collect();
+            Intent::Vogt(V::Attack {
+                weapon: *whole.get(k % whole.len().max(1))?,
+                extra: (k % 5) as i32 - 2,
+                targets: vec![t()?],
+            })
+        }
+        Intent::Vogt(V::Technique { .. }) => Intent::Vogt(V::Technique {
+            dtype: (k % rollsheet::rules::vogt::referee::DAMAGE_TYPES.len()) as u32,
             extra: (k % 5) as i32 - 2,
             targets: vec![t()?],
         }),

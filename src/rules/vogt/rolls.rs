@@ -409,25 +409,31 @@ mod tests {
         }
         for &a in &pools {
             for &b in &pools {
-                let (first, gm, second) = before(a, b);
-                let (xa, xb) = (outcomes(a.dice), outcomes(b.dice));
-                let n = (xa.len() * xb.len()) as f64;
-                let (mut f, mut g, mut s) = (0.0, 0.0, 0.0);
-                for &x in &xa {
-                    for &y in &xb {
-                        match x.cmp(&y).then(smaller(a, b)) {
-                            std::cmp::Ordering::Less => f += 1.0,
-                            std::cmp::Ordering::Equal => g += 1.0,
-                            std::cmp::Ordering::Greater => s += 1.0,
-                        }
-                    }
-                }
-                close(first.p(), f / n);
-                close(gm.p(), g / n);
-                close(second.p(), s / n);
-                close(first.p() + gm.p() + second.p(), 1.0);
+                before_matches(a, b, |x, y| x.cmp(&y).then(smaller(a, b)));
             }
         }
+    }
+
+    /// `before(a, b)` against every pair of rolls ordered by `order` (lower first), and the
+    /// three chances summing to 1.
+    fn before_matches(a: InitSide, b: InitSide, order: impl Fn(i64, i64) -> std::cmp::Ordering) {
+        let (first, gm, second) = before(a, b);
+        let (xa, xb) = (outcomes(a.dice), outcomes(b.dice));
+        let n = (xa.len() * xb.len()) as f64;
+        let (mut f, mut g, mut s) = (0.0, 0.0, 0.0);
+        for &x in &xa {
+            for &y in &xb {
+                match order(x, y) {
+                    std::cmp::Ordering::Less => f += 1.0,
+                    std::cmp::Ordering::Equal => g += 1.0,
+                    std::cmp::Ordering::Greater => s += 1.0,
+                }
+            }
+        }
+        close(first.p(), f / n);
+        close(gm.p(), g / n);
+        close(second.p(), s / n);
+        close(first.p() + gm.p() + second.p(), 1.0);
     }
 
     #[test]
@@ -456,25 +462,7 @@ mod tests {
         ];
         for a in sides {
             for b in sides {
-                let (first, gm, second) = before(a, b);
-                let (xa, xb) = (outcomes(a.dice), outcomes(b.dice));
-                let n = (xa.len() * xb.len()) as f64;
-                let (mut f, mut g, mut s) = (0.0, 0.0, 0.0);
-                for &x in &xa {
-                    for &y in &xb {
-                        let ka = init_keys(x, a);
-                        let kb = init_keys(y, b);
-                        match ka.cmp(&kb) {
-                            std::cmp::Ordering::Less => f += 1.0,
-                            std::cmp::Ordering::Equal => g += 1.0,
-                            std::cmp::Ordering::Greater => s += 1.0,
-                        }
-                    }
-                }
-                close(first.p(), f / n);
-                close(gm.p(), g / n);
-                close(second.p(), s / n);
-                close(first.p() + gm.p() + second.p(), 1.0);
+                before_matches(a, b, |x, y| init_keys(x, a).cmp(&init_keys(y, b)));
             }
         }
         // 1d4 against 1d6 at equal DEX: ties go to the smaller die.
