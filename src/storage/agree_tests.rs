@@ -1082,3 +1082,35 @@ fn a_record_with_fewer_values_takes_the_sheets_for_the_ones_it_lacks() {
         "the record is whole again"
     );
 }
+
+/// Symbaroum N8: raising toughness on the sheet is healing, whether a fight is open or not:
+/// the death tests start over on both sides (the fight's heal rule, now the sheet's too).
+#[test]
+fn symbaroum_n8_a_toughness_raised_on_the_sheet_starts_the_death_tests_over_either_way() {
+    use symbaroum::Edit as Y;
+    // No fight: dying with 2 steps, the counter set to 3.
+    let mut alone = symbaroum::SymbaroumSheet {
+        toughness: 0,
+        death_steps: 2,
+        ..symbaroum::SymbaroumSheet::default()
+    };
+    alone.apply(Y::Toughness(3)).unwrap();
+    assert_eq!((alone.toughness, alone.death_steps), (3, 0));
+    // With a fight open: the same edit, the same result on both sides.
+    let (mut e, mut s, ch, who) = linked(&character(Sheet::Symbaroum(symbaroum::SymbaroumSheet {
+        toughness: 0,
+        death_steps: 2,
+        ..symbaroum::SymbaroumSheet::default()
+    })));
+    let mut ch = ch.clone();
+    sym_mut(&mut ch.sheet).apply(Y::Toughness(3)).unwrap();
+    ch.updated = T0 + 20;
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, c.death), (3, 0));
+    assert_eq!(
+        (sym(&ch.sheet).toughness, sym(&ch.sheet).death_steps),
+        (3, 0)
+    );
+}

@@ -93,7 +93,8 @@ pub fn combatant(name: &str, sheet: &SymbaroumSheet, pc: bool, link: Option<Stri
     c.pc = pc;
     c.link = link;
     c.death = sheet.death_steps;
-    c.dead = sheet.dead;
+    // An NPC kept at 0 by an older app (which let it be "dying") joins dead.
+    c.dead = sheet.dead || (sheet.npc && sheet.toughness <= 0);
     c.stats = vec![
         weapon.map_or(sheet.attr(SAttr::Accurate), |w| sheet.attr(w.attr)),
         sheet.defense(),

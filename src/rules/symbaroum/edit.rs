@@ -69,7 +69,9 @@ impl Edits for SymbaroumSheet {
         match e {
             Edit::Attribute(i, v) => {
                 *s.attributes.get_mut(i).ok_or("No such attribute")? =
-                    v.clamp(ATTR_RANGE.0, ATTR_RANGE.1)
+                    v.clamp(ATTR_RANGE.0, ATTR_RANGE.1);
+                // A lower Strong lowers the maximum; current toughness follows it down.
+                s.toughness = s.toughness.min(s.toughness_max());
             }
             Edit::Toughness(v) => s.set_toughness(v),
             Edit::Npc(on) => s.npc = on,
@@ -220,5 +222,46 @@ mod tests {
         s.apply(Edit::Lower(0)).unwrap();
         s.apply(Edit::Unlearn(0)).unwrap();
         assert_eq!(s.experience_left(), 30);
+    }
+
+    /// N3: a lower Strong lowers the maximum, and current toughness follows it down.
+    #[test]
+    fn symbaroum_n3_toughness_follows_a_lowered_strong() {
+        let mut s = SymbaroumSheet::default();
+        let strong = crate::rules::symbaroum::SAttr::Strong.index();
+        s.apply(Edit::Attribute(strong, 14)).unwrap();
+        s.apply(Edit::Toughness(14)).unwrap();
+        s.apply(Edit::Attribute(strong, 11)).unwrap();
+        assert_eq!((s.toughness, s.toughness_max()), (11, 11));
+        // Raised again, the maximum rises; toughness stays until healed.
+        s.apply(Edit::Attribute(strong, 14)).unwrap();
+        assert_eq!((s.toughness, s.toughness_max()), (11, 14));
+        s.validate().unwrap();
+    }
+
+    /// #2: an NPC's sheet at 0 is dead, not dying (no death tests); a player character's is
+    /// dying. An NPC kept at 0 by an older app joins a fight dead.
+    #[test]
+    fn symbaroum_r2_an_npc_sheet_at_zero_is_dead() {
+        let mut npc = SymbaroumSheet {
+            npc: true,
+            toughness: 4,
+            ..SymbaroumSheet::default()
+        };
+        npc.apply(Edit::Toughness(-2)).unwrap();
+        assert_eq!((npc.toughness, npc.dead, npc.dying()), (0, true, false));
+        let mut pc = SymbaroumSheet {
+            toughness: 4,
+            ..SymbaroumSheet::default()
+        };
+        pc.take_damage(6);
+        assert_eq!((pc.toughness, pc.dead, pc.dying()), (0, false, true));
+        let old = SymbaroumSheet {
+            npc: true,
+            toughness: 0,
+            ..SymbaroumSheet::default()
+        };
+        let c = crate::rules::symbaroum::combat::combatant("Ghoul", &old, false, None);
+        assert!(c.dead);
     }
 }

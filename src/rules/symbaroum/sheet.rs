@@ -225,9 +225,9 @@ impl SymbaroumSheet {
         i64::from(self.experience) - i64::from(self.experience_spent())
     }
 
-    /// Dying: a player character at 0 toughness, not yet dead.
+    /// Dying: a player character at 0 toughness, not yet dead (an NPC at 0 is dead).
     pub fn dying(&self) -> bool {
-        self.toughness <= 0 && !self.dead
+        self.toughness <= 0 && !self.dead && !self.npc
     }
 
     /// Attributes outside the usual 5…15 (allowed for NPCs).
@@ -238,14 +238,23 @@ impl SymbaroumSheet {
             .collect()
     }
 
-    /// Takes `damage` (already after armor): toughness never below 0; at 0 the character is dying.
+    /// Takes `damage` (already after armor): toughness never below 0; at 0 a player character
+    /// is dying and an NPC dead.
     pub fn take_damage(&mut self, damage: i32) {
-        self.toughness = (self.toughness - damage.max(0)).max(0);
+        self.set_toughness(self.toughness - damage.max(0));
     }
 
-    /// Sets current toughness, never above the maximum nor below 0.
+    /// Sets current toughness, never above the maximum nor below 0. As the fight counts it: a
+    /// raise above 0 heals (the death tests start over), an NPC at 0 is dead.
     pub fn set_toughness(&mut self, v: i32) {
+        let was = self.toughness;
         self.toughness = v.clamp(0, self.toughness_max());
+        if self.toughness > was && self.toughness > 0 {
+            self.death_steps = 0;
+        }
+        if self.npc && self.toughness <= 0 {
+            self.dead = true;
+        }
     }
 
     /// Natural healing (a day's rest): it does not stabilize, so a dying character gains
