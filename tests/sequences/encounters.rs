@@ -457,11 +457,8 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
         Intent::Symbaroum(S::FreeAttack(_)) => Intent::Symbaroum(S::FreeAttack(st(t()?))),
         Intent::Vogt(V::Attack { .. }) => {
             // A weapon that is not broken (the one offer stands for them all).
-            use rollsheet::rules::vogt::combat::{broken, weapons};
-            let whole: Vec<u32> = weapons(s.get(who)?)
-                .iter()
-                .enumerate()
-                .filter(|(_, w)| !broken(s, who, &w.name))
+            let whole: Vec<u32> = rollsheet::rules::vogt::combat::usable(s, who)
+                .into_iter()
                 .map(|(i, _)| i as u32)
                 .collect();
             Intent::Vogt(V::Attack {

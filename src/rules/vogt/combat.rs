@@ -149,6 +149,17 @@ pub fn broken(s: &State, id: u32, thing: &str) -> bool {
     super::sheet::is_broken(s.conditions_of(id).map(|a| a.name.as_str()), thing)
 }
 
+/// The weapons `id` can attack with now (none broken), each with its index in [`weapons`].
+pub fn usable(s: &State, id: u32) -> Vec<(usize, Weapon)> {
+    s.get(id).map_or_else(Vec::new, |c| {
+        weapons(c)
+            .into_iter()
+            .enumerate()
+            .filter(|(_, w)| !broken(s, id, &w.name))
+            .collect()
+    })
+}
+
 /// An ability's rung in the fight: as it joined, one down for each status held here that takes
 /// a die off it (frozen: STR and DEX; blind, deaf: AWR; scorched: AWR and WIL).
 pub fn rung(s: &State, id: u32, ability: usize) -> i32 {

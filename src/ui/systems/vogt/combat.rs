@@ -7,8 +7,8 @@
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::vogt::combat::{
-    ar_now, broken, declare_all, declared, init_side, rung, speed, takes, unconscious, weapon,
-    weapons, Action, AR, DEX, MOVE, STR, TECH_LEFT,
+    ar_now, declare_all, declared, init_side, rung, speed, takes, unconscious, usable, weapon,
+    Action, AR, DEX, MOVE, STR, TECH_LEFT,
 };
 use crate::rules::vogt::referee::{Action as Act, DAMAGE_TYPES, EXTRA_LIMIT};
 use crate::rules::vogt::{before, damage_dist, damage_expr, drop_chance, parse_dice, TOP};
@@ -260,11 +260,7 @@ const TECH_PICK: i32 = 100;
 /// The weapon the "With" choice `w` stands for: that one if it can be used, else the first that
 /// can (what the list shows first when its choice is gone).
 fn weapon_at(s: &State, who: u32, w: i32) -> Option<(usize, crate::rules::vogt::combat::Weapon)> {
-    let list: Vec<_> = weapons(s.get(who)?)
-        .into_iter()
-        .enumerate()
-        .filter(|(_, x)| !broken(s, who, &x.name))
-        .collect();
+    let list = usable(s, who);
     let at = list.iter().position(|(i, _)| *i as i32 == w).unwrap_or(0);
     list.into_iter().nth(at)
 }
@@ -382,10 +378,8 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                                 })
                                 .collect();
                         }
-                        weapons(c)
+                        usable(s, who)
                             .into_iter()
-                            .enumerate()
-                            .filter(|(_, w)| !broken(s, who, &w.name))
                             .map(|(i, w)| {
                                 (i as i32, format!("{} · {} {}", w.name, w.damage, w.dtype))
                             })
