@@ -57,6 +57,8 @@ impl Intent {
                 strike(&mut v, st);
             }
             Intent::Symbaroum(S::Pain(knock)) => v.extend([104, u32::from(*knock)]),
+            Intent::Symbaroum(S::Leave(past)) => v.extend([105, u32::from(*past)]),
+            Intent::Symbaroum(S::Aid { target, kind }) => v.extend([106, *target, *kind as u32]),
             Intent::Vogt(V::Declare(p)) => {
                 v.push(200);
                 plan(&mut v, p);
@@ -177,6 +179,7 @@ impl Intent {
         match self {
             Intent::Turn(Turn::Before(id)) | Intent::Vogt(V::Help(id)) => vec![*id],
             Intent::Symbaroum(S::Attack(st) | S::FreeAttack(st)) => vec![st.target],
+            Intent::Symbaroum(S::Aid { target, .. }) => vec![*target],
             Intent::Vogt(V::Attack { targets, .. } | V::Technique { targets, .. }) => {
                 targets.clone()
             }
@@ -246,6 +249,11 @@ impl Intent {
             (102, rest) => Intent::Symbaroum(S::Attack(strike(rest)?)),
             (103, rest) => Intent::Symbaroum(S::FreeAttack(strike(rest)?)),
             (104, &[k]) if k < 2 => Intent::Symbaroum(S::Pain(k == 1)),
+            (105, &[k]) if k < 2 => Intent::Symbaroum(S::Leave(k == 1)),
+            (106, &[target, k]) => Intent::Symbaroum(S::Aid {
+                target,
+                kind: *symbaroum::referee::Aid::ALL.get(k as usize)?,
+            }),
             (200, rest) => Intent::Vogt(V::Declare(plan(rest)?)),
             (201, rest) => Intent::Vogt(V::Reevaluate(plan(rest)?)),
             (202, [weapon, extra, targets @ ..]) => Intent::Vogt(V::Attack {

@@ -747,8 +747,8 @@ fn records_travel_with_the_fight_and_bad_ones_are_refused() {
         serde_json::from_str(&crate::storage::encounters::export_encounter(&e)).unwrap();
     assert_eq!(
         e.agreed[0].values,
-        ["6", "0", "false"],
-        "toughness, death steps, dead"
+        ["6", "0", "false", "10"],
+        "toughness, death steps, dead, toughness max"
     );
     v["agreed"][0]["values"][0] = 7.into();
     assert!(
@@ -1080,6 +1080,39 @@ fn a_record_with_fewer_values_takes_the_sheets_for_the_ones_it_lacks() {
         e.agreed(who).unwrap().values.len(),
         6,
         "the record is whole again"
+    );
+}
+
+/// Symbaroum N6: Strong raised mid-fight raises the fight's maximum, and the toughness raised
+/// with it is the fight's too (12/12 on both sides, not 10 written back over the player's 12).
+#[test]
+fn symbaroum_n6_a_maximum_raised_on_the_sheet_is_the_fights() {
+    use symbaroum::Edit as Y;
+    let strong = symbaroum::SAttr::Strong.index();
+    let (mut e, mut s, ch, who) = linked(&character(sym_sheet()));
+    assert_eq!(s.rules.hp_max(s.get(who).unwrap()), 10);
+    let mut ch = ch.clone();
+    sym_mut(&mut ch.sheet)
+        .apply(Y::Attribute(strong, 12))
+        .unwrap();
+    sym_mut(&mut ch.sheet).apply(Y::Toughness(12)).unwrap();
+    ch.updated = T0 + 20;
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, s.rules.hp_max(c)), (12, 12));
+    assert_eq!(sym(&ch.sheet).toughness, 12);
+    // And down again: Strong 10, the maximum 10, toughness follows it (N3) on both sides.
+    let mut ch = ch.clone();
+    sym_mut(&mut ch.sheet)
+        .apply(Y::Attribute(strong, 10))
+        .unwrap();
+    ch.updated = T0 + 30;
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 31, None);
+    let c = s.get(who).unwrap();
+    assert_eq!(
+        (c.hp, s.rules.hp_max(c), sym(&ch.sheet).toughness),
+        (10, 10, 10)
     );
 }
 

@@ -96,7 +96,7 @@ pub fn parse_encounter(text: &str) -> Result<Encounter, ImportError> {
 mod tests {
     use super::*;
     use crate::rules::encounter::{Duration, Event};
-    use crate::rules::symbaroum::combat::npc;
+    use crate::rules::symbaroum::combat::{npc, Npc};
     use crate::storage::store::MemoryStore;
     use crate::storage::transfer::MAX_IMPORT_BYTES;
     use crate::storage::versioned::quarantined_keys;
@@ -105,8 +105,8 @@ mod tests {
         let mut e = Encounter::new(id.into(), "Bridge ambush".into(), "symbaroum", 7).unwrap();
         let mut s = e.state();
         for ev in [
-            Event::Join(npc("Goblin 1", 11, 12, 13, 10, 8, "1d6", "")),
-            Event::Join(npc("Goblin 2", 11, 12, 13, 10, 8, "1d6", "")),
+            Event::Join(npc("Goblin 1", &Npc::quick(11, 12, 13, 10, 8, "1d6", ""))),
+            Event::Join(npc("Goblin 2", &Npc::quick(11, 12, 13, 10, 8, "1d6", ""))),
             Event::RollOff(1, 4),
             Event::RollOff(2, 15),
             Event::Start,
@@ -299,7 +299,10 @@ mod tests {
             let mut e = fight(&format!("e{n}"));
             let mut s = e.state();
             for k in 0..n {
-                let goblin = npc(&format!("Goblin {}", k + 3), 11, 12, 13, 10, 8, "1d6", "");
+                let goblin = npc(
+                    &format!("Goblin {}", k + 3),
+                    &Npc::quick(11, 12, 13, 10, 8, "1d6", ""),
+                );
                 e.push(Event::Join(goblin), &mut s, 100 + u64::from(k));
             }
             let link = link_of(&export_encounter(&e));

@@ -252,15 +252,15 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   // Not only a greeting: every message's version is checked (an older phone's resync).
   await say(JSON.stringify({ v: 2, have: 0 }));
   await expect(lines).toContainText("table format 2");
-  await say(JSON.stringify({ v: 8, have: 0, chars: ["x"] }));
+  await say(JSON.stringify({ v: 9, have: 0, chars: ["x"] }));
   await expect(lines).toContainText("a greeting without its token");
-  await say(JSON.stringify({ v: 8, have: 0, token: "t", fight: "another", chars: [] }));
+  await say(JSON.stringify({ v: 9, have: 0, token: "t", fight: "another", chars: [] }));
   await expect(lines).toContainText("Player 1: refused, paired for another fight.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.join("\n"))).toContain("paired for another fight");
   expect(await stored(), "nothing stored changed").toBe(before);
 
   // A proper greeting gets the fight as this phone may see it: no NPC numbers on the wire.
-  await say(JSON.stringify({ v: 8, have: 0, token: "t", fight, chars: [VARLA.id] }));
+  await say(JSON.stringify({ v: 9, have: 0, token: "t", fight, chars: [VARLA.id] }));
   await expect(lines).toContainText("Player 1 joined: Varla.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.length)).toBe(2);
   const wire = await raw.page.evaluate(() => (window as any).got[1]);
@@ -274,10 +274,10 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   // stored.
   if ((await turnStatus(gm).textContent())!.includes("Varla’s turn")) await gm.getByTestId("next").tap();
   const now = (await turnStatus(gm).textContent())!.match(/· (.+)’s turn/)![1];
-  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 8, have: 0, ask: [n, who, event] }));
+  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 9, have: 0, ask: [n, who, event] }));
   // An intent: (number, combatant, [kind, choices…], dice as [faces, value]).
   const act = (n: number, who: number, code: number[], dice: [number, number][]) =>
-    say(JSON.stringify({ v: 8, have: 0, act: [n, who, code, dice] }));
+    say(JSON.stringify({ v: 9, have: 0, act: [n, who, code, dice] }));
   const after = await stored();
   await ask(1, 1, { Note: "Varla strikes" });
   await expect(lines).toContainText("Player 1: a request was refused: a change the rules did not make (this game’s actions are intents).");
@@ -298,15 +298,15 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   await say(JSON.stringify({ v: 2, have: 0, ask: [10, 1, "Next"] }));
   await expect(lines).toContainText("table format 2");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.filter((m: string) => m.includes('"asked"')).map((m: string) => JSON.parse(m)))).toEqual([
-    { v: 8, seq: 0, asked: 1, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 8, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
-    { v: 8, seq: 0, asked: 3, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 8, seq: 0, asked: 4, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 8, seq: 0, asked: 5, why: "it is not Varla’s turn" },
-    { v: 8, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
-    { v: 8, seq: 0, asked: 7, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 8, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
-    { v: 8, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
+    { v: 9, seq: 0, asked: 1, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 9, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
+    { v: 9, seq: 0, asked: 3, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 9, seq: 0, asked: 4, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 9, seq: 0, asked: 5, why: "it is not Varla’s turn" },
+    { v: 9, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
+    { v: 9, seq: 0, asked: 7, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 9, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
+    { v: 9, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
   ]);
   await expect(gm.getByTestId("asks")).toHaveCount(0);
   expect(await stored(), "nothing stored changed").toBe(after);
@@ -877,5 +877,85 @@ test("Bo Vogt refereed: the player's technique spends its dice and deals typed d
   await gm.getByTestId("take-damage").tap();
   await expect.poll(async () => { const s = await stored(); return [s.hp, s.exhaustion]; }).toEqual([-8, 3]);
   await gm.screenshot({ path: "test-results/screens/vogt-sheet-refereed.png", fullPage: true });
+  await one.context.close();
+});
+
+test("Symbaroum refereed: the quick NPC's Discreet, pain threshold and ranged weapon; a surprise whose advantage is the surpriser's free attack only; withdrawing, a sheathed sword and first aid by requests the GM's phone resolves", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [VARLA]);
+  await seedCharacters(gm, [VARLA]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Ravine");
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  await gm.getByRole("button", { name: "Add Varla" }).tap();
+  // #3: the form asks for what the fight reads, the seed's defaults first (pain threshold 5 for
+  // Strong 10, Discreet 10).
+  await gm.getByLabel("Name", { exact: true }).fill("Archer");
+  await expect(gm.getByLabel("Pain threshold")).toHaveValue("5");
+  await expect(gm.getByLabel("Discreet")).toHaveValue("10");
+  await setNumber(gm, "Discreet", 13);
+  await setNumber(gm, "Pain threshold", 4);
+  await gm.locator("#npc-quality").selectOption("Ranged");
+  await gm.getByRole("button", { name: "Add Archer" }).tap();
+  await gm.getByTestId("next").tap();
+  await expect(turnStatus(gm)).toContainText("Varla’s turn");
+  await gm.locator(`li[data-npc="Archer"]`).getByRole("button", { name: "Numbers shown" }).tap();
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+  // The Archer's Discreet 13 against Varla's Vigilant 15: d20 ≤ 8, 40% (with the old fixed
+  // Discreet 10 it was ≤ 5).
+  await gm.getByRole("button", { name: "Enemies surprise" }).tap();
+  await expect(gm.getByTestId("surprise-chance")).toHaveText("d20 ≤ 8 (lowest Discreet ← highest Vigilant): 40.0%");
+  const log = gm.getByTestId("fight-log");
+  let surprised = false;
+  for (let i = 0; i < 40 && !surprised; i++) {
+    await gm.getByRole("button", { name: "Roll surprise" }).tap();
+    await expect(log).toContainText("Surprise: d20");
+    surprised = (await log.textContent())!.includes("each surpriser gets a free attack");
+    if (!surprised) await gm.getByRole("button", { name: "Undo" }).tap();
+  }
+  expect(surprised, "a surprise within 40 rolls").toBe(true);
+  await expect(fighter(gm, "Varla").locator(".chip")).toContainText(["Surprised"]);
+  // #6: the Archer's free attack at the start has the advantage; once made, no more.
+  await openFighter(gm, "Archer");
+  const adv = fightSheet(gm).getByLabel("Advantage (+2, +1d4 damage)");
+  await expect(adv).toBeChecked();
+  await fightSheet(gm).getByRole("button", { name: "Roll a free attack" }).tap();
+  await expect(fightSheet(gm).getByTestId("attack-result")).toContainText("Archer attacks Varla");
+  await expect(adv).not.toBeChecked();
+  await closeFighter(gm);
+  // #11: Varla down: a ranged attack gets no advantage from it.
+  await openFighter(gm, "Varla");
+  await fightSheet(gm).locator("#cond-name").selectOption("Prone");
+  await fightSheet(gm).getByTestId("add-condition").tap();
+  await closeFighter(gm);
+  await openFighter(gm, "Archer");
+  await expect(fightSheet(gm).getByText("Varla defends: d20")).toBeVisible();
+  await expect(adv).not.toBeChecked();
+  await closeFighter(gm);
+  await expect(gm.getByTestId("fight-log")).toContainText("Varla: Prone");
+
+  const mine = one.page.getByTestId("my-actions");
+  const asks = gm.getByTestId("asks");
+  // #12: withdrawing, from her phone: a movement action, and the Archer's free attacks.
+  await mine.getByRole("button", { name: "Withdraw from melee" }).tap();
+  await expect(asks).toContainText("Player 1 asks for Varla:");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(log).toContainText("Varla withdraws from melee: each enemy engaged with it may take a free attack on it");
+  // #9: surprised, her sword is sheathed; drawing it takes the movement action she spent.
+  await mine.locator("#attack-target").selectOption({ label: "Archer" });
+  await mine.getByRole("button", { name: "Roll attack" }).tap();
+  await expect(one.page.getByText("Not now: Sword is not in hand: taking it takes a movement action; none is left.")).toBeVisible();
+  // #13: Medicus on herself: her combat action; 1d4 back.
+  await mine.locator("#attack-target").selectOption({ label: "Varla" });
+  await mine.locator("#aid-kind").selectOption({ label: "Medicus" });
+  await mine.getByRole("button", { name: "Give aid" }).tap();
+  await expect(asks).toContainText("Varla gives Varla Medicus: d4");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(log).toContainText("Varla gives Varla Medicus: d4");
+  await expect(one.page.getByTestId("table-log")).toContainText("Varla gives Varla Medicus");
+  await one.page.screenshot({ path: "test-results/screens/table-symbaroum-refereed-player.png", fullPage: true });
+  await gm.screenshot({ path: "test-results/screens/table-symbaroum-refereed-gm.png", fullPage: true });
   await one.context.close();
 });

@@ -445,16 +445,51 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
     use rollsheet::rules::aura::strike::{Aim, FightAttack};
     use rollsheet::rules::heimr::referee::Action as H;
     use rollsheet::rules::heimr::strike::Strike;
-    use rollsheet::rules::symbaroum::referee::{Action as S, Strike as SStrike};
-    let st = |t: u32| SStrike {
-        target: t,
-        weapon: 0,
-        advantage: k % 3 == 0,
-        ..SStrike::default()
+    use rollsheet::rules::symbaroum::combat::{readying, IN_HAND};
+    use rollsheet::rules::symbaroum::referee::{Action as S, Aid, Strike as SStrike};
+    let pool = |i: usize| {
+        s.get(who)
+            .and_then(|c| c.pools.get(i).copied())
+            .unwrap_or(0)
+    };
+    // The weapon in hand (the first when none is drawn), if it can be used now: drawing a
+    // weapon that is not Short takes a movement action, which a free attack cannot spend.
+    let weapon = |free: bool| -> Option<u32> {
+        let c = s.get(who)?;
+        let i = c.stat(IN_HAND).max(0) as usize;
+        match readying(c, i).ok()? {
+            Some(false) if free || pool(1) < 1 => None,
+            _ => Some(i as u32),
+        }
+    };
+    let st = |t: u32, free: bool| -> Option<SStrike> {
+        Some(SStrike {
+            target: t,
+            weapon: weapon(free)?,
+            advantage: k % 3 == 0,
+            ..SStrike::default()
+        })
     };
     Some(match i {
-        Intent::Symbaroum(S::Attack(_)) => Intent::Symbaroum(S::Attack(st(t()?))),
-        Intent::Symbaroum(S::FreeAttack(_)) => Intent::Symbaroum(S::FreeAttack(st(t()?))),
+        Intent::Symbaroum(S::Attack(_)) => Intent::Symbaroum(S::Attack(st(t()?, false)?)),
+        Intent::Symbaroum(S::FreeAttack(_)) => Intent::Symbaroum(S::FreeAttack(st(t()?, true)?)),
+        // Without a combat action left, what it can still give itself (a movement action).
+        Intent::Symbaroum(S::Aid { .. }) => {
+            let kind = Aid::ALL[k % Aid::ALL.len()];
+            if pool(0) < 1 {
+                let kind = if kind == Aid::Medicus {
+                    Aid::Herbal
+                } else {
+                    kind
+                };
+                Intent::Symbaroum(S::Aid { target: who, kind })
+            } else {
+                Intent::Symbaroum(S::Aid {
+                    target: t().unwrap_or(who),
+                    kind,
+                })
+            }
+        }
         Intent::Vogt(V::Attack { .. }) => {
             // A weapon that is not broken (the one offer stands for them all).
             let whole: Vec<u32> = rollsheet::rules::vogt::combat::usable(s, who)

@@ -176,6 +176,9 @@ pub struct CombatRules {
     /// Stats set back to 0 when their combatant's turn begins (Heimr: a defence shown ahead
     /// lapses then, unused).
     pub lapse: &'static [usize],
+    /// The stat that holds the hit point maximum as a saved sheet now has it (Symbaroum's
+    /// Toughness from a Strong raised mid-fight); 0 there, or none: the maximum it joined with.
+    pub max_stat: Option<usize>,
 }
 
 /// See [`CombatRules::hp_changed`].
@@ -196,12 +199,18 @@ impl CombatRules {
         self.conditions.iter().find(|c| c.name == name)
     }
 
-    /// The combatant's hit point maximum now: its own, halved (rounded down) while it holds as
-    /// many levels as the system's halving takes (Bo Vogt's exhaustion 2), back when they fall.
+    /// The combatant's hit point maximum now: its own (or as its sheet now has it,
+    /// [`CombatRules::max_stat`]), halved (rounded down) while it holds as many levels as the
+    /// system's halving takes (Bo Vogt's exhaustion 2), back when they fall.
     pub fn hp_max(&self, c: &super::Combatant) -> i32 {
+        let max = self
+            .max_stat
+            .map(|i| c.stat(i))
+            .filter(|&m| m > 0)
+            .unwrap_or(c.hp_max);
         match self.at_zero {
-            AtZero::Levels { halve_at, .. } if c.death >= halve_at => c.hp_max.div_euclid(2),
-            _ => c.hp_max,
+            AtZero::Levels { halve_at, .. } if c.death >= halve_at => max.div_euclid(2),
+            _ => max,
         }
     }
 

@@ -349,7 +349,11 @@ fn decide(
             (true, false, _) => true,
             _ => false,
         };
-        if to_fight && d.flow != Flow::ToSheet {
+        // What only the sheet sets (a maximum) first: the values after it are measured
+        // against it.
+        if to_fight && d.flow == Flow::ToFight {
+            bring.insert(0, (d, sv, fv));
+        } else if to_fight && d.flow != Flow::ToSheet {
             bring.push((d, sv, fv));
         }
     }

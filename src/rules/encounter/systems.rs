@@ -75,6 +75,8 @@ pub const SYMBAROUM: CombatRules = CombatRules {
         "Pain choice",
         "Pain target",
         "Pain by",
+        "Toughness max",
+        "Weapon in hand",
     ],
     hp_name: "Toughness",
     hp_floor: Some(0),
@@ -85,6 +87,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     seconds_per_round: 0,
     hp_changed: None,
     lapse: &[],
+    max_stat: Some(crate::rules::symbaroum::combat::TOUGHNESS_MAX),
     conditions: &[
         cond(
             "Prone",
@@ -103,9 +106,9 @@ pub const SYMBAROUM: CombatRules = CombatRules {
         ),
         ConditionDef {
             name: "Surprised",
-            text: "Caught off guard at the start: each surpriser gets one free attack on it, and its weapons are still sheathed.",
+            text: "Caught off guard at the start: each surpriser gets one free attack on it, with the advantage, before the first turn ends; its weapons are still sheathed.",
             default: D::RoundEnd,
-            implies: &["Unaware"],
+            implies: &[],
             ends: Ends::Nothing,
             hurts: 0,
         },
@@ -227,6 +230,7 @@ pub const HEIMR: CombatRules = CombatRules {
         crate::rules::heimr::combat::DEF,
         crate::rules::heimr::combat::DEF_D6,
     ],
+    max_stat: None,
     conditions: &[
         cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
         cond("Dodging", "A readied dodge: +2 P on its dodge rolls.", D::NextTurnStart),
@@ -302,6 +306,7 @@ pub const VOGT: CombatRules = CombatRules {
     seconds_per_round: 6,
     hp_changed: None,
     lapse: &[],
+    max_stat: None,
     conditions: &[
         cond(
             "Afraid",
@@ -479,6 +484,7 @@ pub const AURA: CombatRules = CombatRules {
     seconds_per_round: 5,
     hp_changed: Some(crate::rules::aura::combat::hp_changed),
     lapse: &[],
+    max_stat: None,
     conditions: &[
         cond("Exposed", "Open to combat maneuvers.", D::RoundEnd),
         implying(
@@ -597,6 +603,7 @@ pub const TEMPO: CombatRules = CombatRules {
     seconds_per_round: 6,
     hp_changed: None,
     lapse: &[],
+    max_stat: None,
     conditions: &[
         cond("Off Guard", "Caught unready: Ready or Move only.", D::UntilRemoved),
         cond("On Guard", "In a guard: attacks, moves and most reactions.", D::UntilRemoved),

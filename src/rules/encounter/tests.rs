@@ -1,10 +1,10 @@
 use super::systems::{AURA, HEIMR, SYMBAROUM, TEMPO, VOGT};
 use super::*;
 use crate::rules::dice::{DiceSource, SeededSource};
-use crate::rules::symbaroum::combat::{npc, QUICK, VIGILANT};
+use crate::rules::symbaroum::combat::{npc, Npc, QUICK, VIGILANT};
 
 fn sym(name: &str, quick: i32, vigilant: i32) -> Combatant {
-    npc(name, 10, 10, quick, vigilant, 10, "1d6", "")
+    npc(name, &Npc::quick(10, 10, quick, vigilant, 10, "1d6", ""))
 }
 
 fn run(rules: &'static CombatRules, events: &[Event]) -> State {
@@ -117,40 +117,50 @@ fn expiry_at_tied_initiatives() {
 
 #[test]
 fn implied_conditions_hold_with_their_parent() {
+    // Heimr's injured leg holds its fall (Prone) while it holds.
     let mut ev = vec![
-        Event::Join(sym("A", 12, 12)),
-        Event::Join(sym("B", 10, 10)),
+        Event::Join(Combatant::new(&HEIMR, "A", 10)),
+        Event::Join(Combatant::new(&HEIMR, "B", 10)),
         Event::Start,
-        Event::Add(2, "Surprised".into(), Duration::Round { n: 1 }),
+        Event::Add(2, "Injured leg".into(), Duration::Removed),
     ];
-    let s = run(&SYMBAROUM, &ev);
+    let s = run(&HEIMR, &ev);
     let surprised = s
         .conditions_of(2)
-        .find(|a| a.name == "Surprised")
+        .find(|a| a.name == "Injured leg")
         .unwrap()
         .cid;
     let unaware = s
         .conditions_of(2)
-        .find(|a| a.name == "Unaware")
+        .find(|a| a.name == "Prone")
         .unwrap()
         .clone();
     assert_eq!(unaware.parent, Some(surprised));
-    assert_eq!(s.remaining(&unaware), "from Surprised");
+    assert_eq!(s.remaining(&unaware), "from Injured leg");
     ev.push(Event::Remove(unaware.cid));
-    let s = run(&SYMBAROUM, &ev);
-    assert!(s.has(2, "Unaware"), "refused while Surprised holds");
-    assert!(s.log.last().unwrap().text.contains("while Surprised holds"));
+    let s = run(&HEIMR, &ev);
+    assert!(s.has(2, "Prone"), "refused while Injured leg holds");
+    assert!(s
+        .log
+        .last()
+        .unwrap()
+        .text
+        .contains("while Injured leg holds"));
     let mut removed = ev.clone();
     removed.push(Event::Remove(surprised));
-    let s = run(&SYMBAROUM, &removed);
+    let s = run(&HEIMR, &removed);
     assert_eq!(
         s.conditions_of(2).count(),
         0,
         "the daughter goes with the parent"
     );
-    ev.push(Event::Next);
-    ev.push(Event::Next); // round ends: Surprised expires and takes Unaware along
-    let s = run(&SYMBAROUM, &ev);
+    // A timed parent: Fallen for the round takes its Prone along when the round ends.
+    let mut timed = ev[..3].to_vec();
+    timed.push(Event::Add(2, "Fallen".into(), Duration::Round { n: 1 }));
+    let s = run(&HEIMR, &timed);
+    assert!(s.has(2, "Prone"));
+    timed.extend([Event::Next, Event::Next]);
+    let s = run(&HEIMR, &timed);
     assert_eq!(s.conditions_of(2).count(), 0);
     // Tempo: the five statuses imply nothing (one is held at a time; rules::tempo keeps it so).
     let t = run(

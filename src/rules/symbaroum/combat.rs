@@ -20,6 +20,12 @@ pub const SHIELD: usize = 7;
 pub const PAIN_DAMAGE: usize = 8;
 pub const PAIN_TARGET: usize = 9;
 pub const PAIN_BY: usize = 10;
+/// The toughness maximum as the saved sheet now has it (its Strong raised or lowered
+/// mid-fight); 0 for a quick NPC: the maximum it joined with.
+pub const TOUGHNESS_MAX: usize = 11;
+/// The weapon in hand: its index in [`weapons`] (the first when it joins), −1 while none is
+/// drawn (surprised at the start).
+pub const IN_HAND: usize = 12;
 /// Indexes of the texts: the weapon's damage and the armor's protection, in dice notation.
 pub const WEAPON: usize = 0;
 pub const ARMOR: usize = 1;
@@ -38,10 +44,24 @@ pub struct Armed {
     pub with: String,
     /// The attack attribute's value with it.
     pub attr: i32,
-    pub long: bool,
+    /// Its qualities as the fight reads them ("long heavy"; a fight saved before knew "long").
+    pub flags: String,
 }
 
-/// The weapons `c` can attack with: a saved character's, as it joined; else its one weapon.
+impl Armed {
+    pub fn is(&self, q: WeaponQuality) -> bool {
+        self.flags.contains(&q.name().to_lowercase())
+    }
+}
+
+/// A weapon's qualities as a combatant carries them into a fight.
+fn flags(qs: &[WeaponQuality]) -> String {
+    let names: Vec<String> = qs.iter().map(|q| q.name().to_lowercase()).collect();
+    names.join(" ")
+}
+
+/// The weapons `c` can attack with: a saved character's, as it joined (a quick NPC's one, with
+/// its live Accurate); else its one weapon.
 pub fn weapons(c: &Combatant) -> Vec<Armed> {
     let list: Vec<Armed> = c
         .texts
@@ -56,8 +76,8 @@ pub fn weapons(c: &Combatant) -> Vec<Armed> {
                 .rsplit(' ')
                 .next()
                 .and_then(|v| v.parse().ok())
-                .unwrap_or(10),
-            long: w[3] == "long",
+                .unwrap_or(c.stat(ACCURATE)),
+            flags: w[3].clone(),
         })
         .collect();
     if list.is_empty() {
@@ -66,7 +86,7 @@ pub fn weapons(c: &Combatant) -> Vec<Armed> {
             damage: c.text(WEAPON).to_owned(),
             with: format!("Accurate {}", c.stat(ACCURATE)),
             attr: c.stat(ACCURATE),
-            long: c.stat(LONG) != 0,
+            flags: if c.stat(LONG) != 0 { "long" } else { "" }.into(),
         }]
     } else {
         list
@@ -78,7 +98,7 @@ pub fn wielding(c: &Combatant, i: usize) -> Option<Combatant> {
     let w = weapons(c).into_iter().nth(i)?;
     let mut c = c.clone();
     c.stats[ACCURATE] = w.attr;
-    c.stats[LONG] = i32::from(w.long);
+    c.stats[LONG] = i32::from(w.is(WeaponQuality::Long));
     if let Some(t) = c.texts.get_mut(WEAPON) {
         t.clone_from(&w.damage);
     }
@@ -113,38 +133,89 @@ pub fn combatant(name: &str, sheet: &SymbaroumSheet, pc: bool, link: Option<Stri
         sheet.armor_protection.clone(),
     ];
     for w in sheet.weapons.iter().take(WEAPON_LIMIT) {
-        let long = w.qualities.contains(&WeaponQuality::Long);
         c.texts.extend([
             w.name.clone(),
             w.damage.clone(),
             format!("{} {}", w.attr.name(), sheet.attr(w.attr)),
-            if long { "long" } else { "" }.into(),
+            flags(&w.qualities),
         ]);
     }
     c.init = initiative(&c);
     c
 }
 
-/// A quick NPC: only the numbers a fight needs.
-#[allow(clippy::too_many_arguments)]
-pub fn npc(
-    name: &str,
-    accurate: i32,
-    defense: i32,
-    quick: i32,
-    vigilant: i32,
-    toughness: i32,
-    weapon: &str,
-    armor: &str,
-) -> Combatant {
-    let mut c = Combatant::new(&SYMBAROUM, name, toughness.max(1));
-    c.stats[ACCURATE] = accurate;
-    c.stats[DEFENSE] = defense;
-    c.stats[QUICK] = quick;
-    c.stats[VIGILANT] = vigilant;
-    c.stats[DISCREET] = 10;
-    c.stats[PAIN] = (toughness.max(1) + 1) / 2;
-    c.texts = vec![weapon.into(), armor.into()];
+/// What a quick NPC's form asks for: every number its fight reads, the seed's defaults
+/// first ([`Npc::default`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Npc {
+    pub accurate: i32,
+    pub defense: i32,
+    pub quick: i32,
+    pub vigilant: i32,
+    pub discreet: i32,
+    pub toughness: i32,
+    /// ⌈Strong / 2⌉: 5 for a Strong of 10 (the toughness of 10 it gives).
+    pub pain: i32,
+    pub weapon: String,
+    /// Its weapon's quality, if any ("" for none): Long, Short, Heavy or Ranged.
+    pub quality: Option<WeaponQuality>,
+    pub armor: String,
+}
+
+impl Default for Npc {
+    fn default() -> Self {
+        Npc {
+            accurate: 10,
+            defense: 10,
+            quick: 10,
+            vigilant: 10,
+            discreet: 10,
+            toughness: 10,
+            pain: 5,
+            weapon: "1d6".into(),
+            quality: None,
+            armor: String::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+impl Npc {
+    /// The form's values with these (the pain threshold half the toughness, rounded up).
+    pub fn quick(acc: i32, def: i32, quick: i32, vig: i32, t: i32, w: &str, a: &str) -> Npc {
+        Npc {
+            accurate: acc,
+            defense: def,
+            quick,
+            vigilant: vig,
+            toughness: t,
+            pain: (t.max(1) + 1) / 2,
+            weapon: w.into(),
+            armor: a.into(),
+            ..Npc::default()
+        }
+    }
+}
+
+/// A quick NPC: only the numbers a fight needs, each as the GM gave it.
+pub fn npc(name: &str, n: &Npc) -> Combatant {
+    let mut c = Combatant::new(&SYMBAROUM, name, n.toughness.max(1));
+    c.stats[ACCURATE] = n.accurate;
+    c.stats[DEFENSE] = n.defense;
+    c.stats[QUICK] = n.quick;
+    c.stats[VIGILANT] = n.vigilant;
+    c.stats[DISCREET] = n.discreet;
+    c.stats[PAIN] = n.pain.max(0);
+    c.stats[LONG] = i32::from(n.quality == Some(WeaponQuality::Long));
+    let qs: Vec<WeaponQuality> = n.quality.into_iter().collect();
+    c.texts = vec![
+        n.weapon.clone(),
+        n.armor.clone(),
+        "Weapon".into(),
+        n.weapon.clone(),
+        "Accurate".into(),
+        flags(&qs),
+    ];
     c.init = initiative(&c);
     c
 }
@@ -353,10 +424,62 @@ pub fn surprise_events(s: &State, pcs: bool, d20: u32) -> Option<Event> {
             s.combatants
                 .iter()
                 .filter(|c| !c.gone && !c.dead && c.pc != pcs)
-                .map(|c| Event::Add(c.id, "Surprised".into(), Duration::Round { n: 1 })),
+                .flat_map(|c| {
+                    [
+                        Event::Add(c.id, "Surprised".into(), Duration::Round { n: 1 }),
+                        Event::Set(c.id, IN_HAND, -1),
+                    ]
+                }),
         );
     }
     Some(Event::Batch(out))
+}
+
+/// The mark a surpriser's free attack leaves.
+pub const SURPRISE_ATTACK: &str = "Surprise attack";
+
+/// Whether `who` may still make its surprise free attack on `target`: the target is Surprised
+/// and of the other side, and the first turn of the fight has not ended (the surprisers' free
+/// attacks come "at the start"; seed 001, "Surprise").
+pub fn surprise_due(s: &State, who: u32, target: u32) -> bool {
+    let (Some(a), Some(t)) = (s.get(who), s.get(target)) else {
+        return false;
+    };
+    s.round == 1
+        && s.had_turn.len() <= 1
+        && a.pc != t.pc
+        && s.has(target, "Surprised")
+        && !a.used.iter().any(|u| u == SURPRISE_ATTACK)
+}
+
+/// Whether `who`'s attack on `target` with its weapon `weapon` has the advantage as the fight
+/// stands (seed 001, "Advantage"): a prone or flanked target for a melee weapon only, higher
+/// ground, an unaware target, and a surpriser's free attack at the start. Not the rest of a
+/// surprised target's first round: then the usual turn order follows.
+pub fn advantage(s: &State, who: u32, target: u32, weapon: usize) -> bool {
+    let ranged = s
+        .get(who)
+        .and_then(|c| weapons(c).into_iter().nth(weapon))
+        .is_some_and(|w| w.is(WeaponQuality::Ranged));
+    (!ranged && (s.has(target, "Prone") || s.has(target, "Flanked")))
+        || s.has(who, "Higher ground")
+        || s.has(target, "Unaware")
+        || surprise_due(s, who, target)
+}
+
+/// What attacking with weapon `i` asks of `c` first, the weapon in hand aside: `Ok(None)`
+/// nothing, `Ok(Some(free))` taking it in hand (free for a Short weapon, which unsheathes as a
+/// free action; else a movement action: "Switch weapons"), `Err` why it cannot be used (a shield
+/// leaves one hand: no Heavy or ranged weapon; seed 001, "Shield").
+pub fn readying(c: &Combatant, i: usize) -> Result<Option<bool>, String> {
+    let w = weapons(c).into_iter().nth(i).ok_or("no such weapon")?;
+    if c.stat(SHIELD) != 0 && (w.is(WeaponQuality::Heavy) || w.is(WeaponQuality::Ranged)) {
+        return Err(format!(
+            "{} holds a shield: no Heavy or ranged weapon ({})",
+            c.name, w.name
+        ));
+    }
+    Ok((c.stat(IN_HAND) != i as i32).then(|| w.is(WeaponQuality::Short)))
 }
 
 /// A Long weapon's free attack in the first turn of melee: not against another Long weapon,
@@ -375,7 +498,7 @@ mod tests {
     use super::*;
 
     fn fighter(acc: i32, def: i32, pc: bool) -> Combatant {
-        let mut c = npc("x", acc, def, 10, 10, 12, "1d8", "1d4");
+        let mut c = npc("x", &Npc::quick(acc, def, 10, 10, 12, "1d8", "1d4"));
         c.pc = pc;
         c
     }
@@ -530,7 +653,7 @@ mod tests {
             let c = combatant("Spear", &sheet, true, None);
             assert_eq!(reach_free_attack(&c, &short), reach, "{shield:?}");
         }
-        let t = npc("t", 10, 10, 10, 10, 11, "1d6", ""); // pain threshold 6
+        let t = npc("t", &Npc::quick(10, 10, 10, 10, 11, "1d6", "")); // pain threshold 6
         assert!(!over_pain_threshold(&t, 6));
         assert!(over_pain_threshold(&t, 7));
     }

@@ -32,6 +32,8 @@ pub enum Edit {
     ArmorProtection(String),
     ArmorImpeding(i32),
     Shield(Shield),
+    /// The attribute Defense is figured from.
+    DefenseFrom(super::SAttr),
     AddWeapon(Weapon),
     RemoveWeapon(usize),
     CorruptionTemporary(i32),
@@ -85,6 +87,7 @@ impl Edits for SymbaroumSheet {
             }
             Edit::ArmorImpeding(v) => s.armor_impeding = v.clamp(0, IMPEDING_LIMIT),
             Edit::Shield(sh) => s.shield = sh,
+            Edit::DefenseFrom(a) => s.defense_from = a,
             Edit::AddWeapon(mut w) => {
                 w.name = entry(&w.name, ENTRY_LIMIT);
                 if w.name.is_empty() {

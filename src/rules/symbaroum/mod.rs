@@ -5,6 +5,8 @@
 pub mod combat;
 mod edit;
 pub mod referee;
+#[cfg(test)]
+mod review_tests;
 mod rolls;
 pub mod shared;
 mod sheet;

@@ -6,7 +6,8 @@
 //! the player who decides between the two").
 
 use super::combat::{
-    over_pain_threshold, strike, wielding, PAIN_BY, PAIN_DAMAGE, PAIN_TARGET, QUICK,
+    over_pain_threshold, readying, strike, surprise_due, weapons, wielding, IN_HAND, PAIN_BY,
+    PAIN_DAMAGE, PAIN_TARGET, QUICK, SURPRISE_ATTACK,
 };
 use super::rolls::{death_chance_within, success_chance, Blind};
 use crate::rules::dice::DiceSource;
@@ -47,12 +48,45 @@ pub enum Action {
     /// A dying character's death test, once on each of its turns (d20, and the d4 of
     /// toughness it wakes with on a 1).
     DeathTest,
+    /// A movement action out of melee (`false`) or past an enemy to one beyond (`true`): each
+    /// enemy it leaves or passes may take a free attack (seed 001, "Disengage", "Movement").
+    Leave(bool),
+    /// First aid or an elixir on `target` (itself too): see [`Aid`].
+    Aid { target: u32, kind: Aid },
+}
+
+/// What a combatant gives: a herbal cure (1 toughness), Medicus (1d4), both (1d4 + 1), each of
+/// which stabilizes the dying; or an elixir, whose effect the GM applies. On another: a combat
+/// action (first aid); a cure or an elixir on itself: a movement action (seed 001, "Use/Apply
+/// Elixir", "First Aid").
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Aid {
+    Herbal,
+    Medicus,
+    Both,
+    Elixir,
+}
+
+impl Aid {
+    pub const ALL: [Aid; 4] = [Aid::Herbal, Aid::Medicus, Aid::Both, Aid::Elixir];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Aid::Herbal => "a herbal cure",
+            Aid::Medicus => "Medicus",
+            Aid::Both => "Medicus with a herbal cure",
+            Aid::Elixir => "an elixir",
+        }
+    }
 }
 
 impl Action {
     /// Whether it is chosen among many (target, weapon): one offer stands for the kind.
     pub fn picks(&self) -> bool {
-        matches!(self, Action::Attack(_) | Action::FreeAttack(_))
+        matches!(
+            self,
+            Action::Attack(_) | Action::FreeAttack(_) | Action::Aid { .. }
+        )
     }
 }
 
@@ -138,6 +172,40 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             odds: None,
             refused: cannot_attack(s, c),
         });
+        // Moving and helping: on its turn, with an action left to spend (a combat action
+        // stands in for a movement action), not while dying.
+        let acting = || {
+            not_its_turn(s, who)
+                .or_else(|| dying.then(|| format!("{} is dying and cannot help itself", c.name)))
+                .or_else(|| {
+                    (pool(MOVEMENT) < 1 && pool(COMBAT) < 1)
+                        .then(|| format!("{} has no movement or combat action left", c.name))
+                })
+        };
+        for past in [false, true] {
+            out.push(Offer {
+                action: Intent::Symbaroum(Action::Leave(past)),
+                label: if past {
+                    "Move past an enemy"
+                } else {
+                    "Withdraw from melee"
+                }
+                .into(),
+                cost: "a movement action; each enemy left behind may take a free attack",
+                odds: None,
+                refused: acting(),
+            });
+        }
+        out.push(Offer {
+            action: Intent::Symbaroum(Action::Aid {
+                target: 0,
+                kind: Aid::Herbal,
+            }),
+            label: "Give aid".into(),
+            cost: "a combat action; on itself, a movement action",
+            odds: None,
+            refused: acting(),
+        });
     }
     if let Some((_, target, _)) = pain_due(c) {
         let t = s.name(target).to_owned();
@@ -216,10 +284,38 @@ pub fn resolve(
                 .get(st.target)
                 .filter(|t| t.id != who && !t.dead && !t.gone)
                 .ok_or("pick someone else in the fight")?;
-            let armed = wielding(c, st.weapon as usize).ok_or("no such weapon")?;
-            let hit = strike(&armed, t, st.advantage, st.me_blind, st.target_blind, dice);
+            let i = st.weapon as usize;
+            let armed = wielding(c, i).ok_or("no such weapon")?;
+            let free_attack = matches!(action, Action::FreeAttack(_));
             let mut out = Vec::new();
-            if matches!(action, Action::Attack(_)) {
+            if let Some(free) = readying(c, i)? {
+                let w = &weapons(c)[i].name;
+                if !free && (free_attack || pool(c, MOVEMENT) < 1) {
+                    return Err(format!(
+                        "{w} is not in hand: taking it takes a movement action{}",
+                        if free_attack {
+                            ", not a reaction"
+                        } else {
+                            "; none is left"
+                        }
+                    ));
+                }
+                out.push(Event::Set(who, IN_HAND, i as i32));
+                if free {
+                    out.push(Event::Note(format!(
+                        "{} draws {w} (a Short weapon: free)",
+                        c.name
+                    )));
+                } else {
+                    out.push(Event::Spend(who, MOVEMENT, 1));
+                    out.push(Event::Note(format!("{} takes {w} in hand", c.name)));
+                }
+            }
+            if free_attack && surprise_due(s, who, t.id) {
+                out.push(Event::Use(who, SURPRISE_ATTACK.into()));
+            }
+            let hit = strike(&armed, t, st.advantage, st.me_blind, st.target_blind, dice);
+            if !free_attack {
                 out.push(Event::Spend(who, COMBAT, 1));
             }
             let free = if matches!(action, Action::FreeAttack(_)) {
@@ -316,7 +412,66 @@ pub fn resolve(
                 Event::Death(who, d20, d4),
             ])
         }
+        Action::Leave(past) => {
+            let mut out = movement(c);
+            out.push(Event::Note(format!(
+                "{} {}: each enemy {} may take a free attack on it",
+                c.name,
+                if past {
+                    "moves past an enemy"
+                } else {
+                    "withdraws from melee"
+                },
+                if past { "passed" } else { "engaged with it" }
+            )));
+            Event::Batch(out)
+        }
+        Action::Aid { target, kind } => {
+            let t = s
+                .get(target)
+                .filter(|t| !t.dead && !t.gone)
+                .ok_or("pick someone in the fight")?;
+            // On itself a cure or an elixir is drunk or applied: a movement action.
+            let mut out = if target == who && kind != Aid::Medicus {
+                movement(c)
+            } else if pool(c, COMBAT) < 1 {
+                return Err(format!("{} has no combat action left", c.name));
+            } else {
+                vec![Event::Spend(who, COMBAT, 1)]
+            };
+            let d4 = matches!(kind, Aid::Medicus | Aid::Both).then(|| dice.roll(4) as i32);
+            let heal = d4.unwrap_or(0) + i32::from(matches!(kind, Aid::Herbal | Aid::Both));
+            out.push(Event::Note(format!(
+                "{} gives {} {}{}",
+                c.name,
+                t.name,
+                kind.name(),
+                match d4 {
+                    Some(d) => format!(": d4 {d}"),
+                    None if kind == Aid::Elixir => ": its effect as the GM reads it".into(),
+                    None => String::new(),
+                }
+            )));
+            if heal > 0 {
+                out.extend(s.heal_events(vec![target], heal, true).flat());
+            }
+            Event::Batch(out)
+        }
     })
+}
+
+fn pool(c: &Combatant, i: usize) -> i32 {
+    c.pools.get(i).copied().unwrap_or(0)
+}
+
+/// Spending a movement action (its combat action in its place when none is left).
+fn movement(c: &Combatant) -> Vec<Event> {
+    let mut out = Vec::new();
+    if pool(c, MOVEMENT) < 1 {
+        out.push(Event::Trade(c.id, COMBAT, MOVEMENT));
+    }
+    out.push(Event::Spend(c.id, MOVEMENT, 1));
+    out
 }
 
 #[cfg(test)]
@@ -325,15 +480,15 @@ mod tests {
     use crate::rules::dice::ScriptedSource;
     use crate::rules::encounter::systems::SYMBAROUM;
     use crate::rules::encounter::Duration;
-    use crate::rules::symbaroum::combat::npc;
+    use crate::rules::symbaroum::combat::{npc, Npc};
 
     /// A (Quick 14, a player character) and B (Quick 10); round 1, A's turn.
     fn fight(extra: &[Event]) -> State {
-        let mut a = npc("A", 10, 10, 14, 10, 10, "1d6", "");
+        let mut a = npc("A", &Npc::quick(10, 10, 14, 10, 10, "1d6", ""));
         a.pc = true;
         let mut ev = vec![
             Event::Join(a),
-            Event::Join(npc("B", 10, 10, 10, 10, 10, "1d6", "")),
+            Event::Join(npc("B", &Npc::quick(10, 10, 10, 10, 10, "1d6", ""))),
             Event::Start,
         ];
         ev.extend_from_slice(extra);

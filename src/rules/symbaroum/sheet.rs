@@ -1,12 +1,13 @@
 use serde::{Deserialize, Serialize};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum SAttr {
     Accurate,
     Cunning,
     Discreet,
     Persuasive,
+    #[default]
     Quick,
     Resolute,
     Strong,
@@ -101,6 +102,26 @@ pub enum WeaponQuality {
     Long,
     Short,
     Heavy,
+    /// Shot or thrown: no advantage from a prone or flanked target; not with a shield.
+    Ranged,
+}
+
+impl WeaponQuality {
+    pub const ALL: [WeaponQuality; 4] = [
+        WeaponQuality::Long,
+        WeaponQuality::Short,
+        WeaponQuality::Heavy,
+        WeaponQuality::Ranged,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            WeaponQuality::Long => "Long",
+            WeaponQuality::Short => "Short",
+            WeaponQuality::Heavy => "Heavy",
+            WeaponQuality::Ranged => "Ranged",
+        }
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -135,6 +156,10 @@ pub struct SymbaroumSheet {
     /// A non-player character: dies at 0 toughness instead of dying.
     #[serde(default)]
     pub npc: bool,
+    /// The attribute Defense is figured from: Quick, or another where an ability allows it
+    /// (seed 001, "Combat Action").
+    #[serde(default)]
+    pub defense_from: SAttr,
 }
 
 impl Default for SymbaroumSheet {
@@ -160,6 +185,7 @@ impl Default for SymbaroumSheet {
             death_steps: 0,
             dead: false,
             npc: false,
+            defense_from: SAttr::Quick,
         }
     }
 }
@@ -198,9 +224,10 @@ impl SymbaroumSheet {
         (self.attr(SAttr::Strong) + 1).div_euclid(2)
     }
 
-    /// Quick − the armor's impeding value, +1 with a shield or buckler.
+    /// Quick (or the attribute an ability puts in its place) − the armor's impeding value, +1
+    /// with a shield or buckler.
     pub fn defense(&self) -> i32 {
-        self.attr(SAttr::Quick) - self.armor_impeding + i32::from(self.shield != Shield::None)
+        self.attr(self.defense_from) - self.armor_impeding + i32::from(self.shield != Shield::None)
     }
 
     /// Resolute / 2 rounded up.

@@ -6,10 +6,11 @@ use crate::rules::dice::{parse, DiceSource};
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::symbaroum::combat::{
-    attack, npc, reach_free_attack, surprise_events, surprise_in, weapons, wielding, Roller,
+    advantage as rules_advantage, attack, npc, reach_free_attack, surprise_events, surprise_in,
+    weapons, wielding, Npc, Roller, IN_HAND,
 };
-use crate::rules::symbaroum::referee::{Action as A, Strike};
-use crate::rules::symbaroum::{death_chance_within, Blind};
+use crate::rules::symbaroum::referee::{Action as A, Aid, Strike};
+use crate::rules::symbaroum::{death_chance_within, Blind, WeaponQuality};
 use crate::ui::components::bar_chart::BarChart;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
@@ -36,8 +37,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     let name = RwSignal::new("Goblin".to_owned());
     let weapon = RwSignal::new("1d6".to_owned());
     let armor = RwSignal::new(String::new());
-    let [count, accurate, defense, quick, vigilant, toughness] =
-        [1, 10, 10, 10, 10, 10].map(RwSignal::new);
+    let [count, accurate, defense, quick, vigilant, toughness, discreet, pain, quality] =
+        [1, 10, 10, 10, 10, 10, 10, 5, 9].map(RwSignal::new);
     let bad = flag(move || {
         parse(&weapon.get()).is_err()
             || (!armor.with(|a| a.trim().is_empty()) && parse(&armor.get()).is_err())
@@ -53,13 +54,20 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             .map(|n| {
                 npc(
                     n,
-                    accurate.get_untracked(),
-                    defense.get_untracked(),
-                    quick.get_untracked(),
-                    vigilant.get_untracked(),
-                    toughness.get_untracked(),
-                    weapon.get_untracked().trim(),
-                    armor.get_untracked().trim(),
+                    &Npc {
+                        accurate: accurate.get_untracked(),
+                        defense: defense.get_untracked(),
+                        quick: quick.get_untracked(),
+                        vigilant: vigilant.get_untracked(),
+                        discreet: discreet.get_untracked(),
+                        toughness: toughness.get_untracked(),
+                        pain: pain.get_untracked(),
+                        weapon: weapon.get_untracked().trim().into(),
+                        quality: WeaponQuality::ALL
+                            .get(quality.get_untracked() as usize)
+                            .copied(),
+                        armor: armor.get_untracked().trim().into(),
+                    },
                 )
             })
             .collect();
@@ -76,6 +84,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                 <Stepper label="Defense" value=defense min=-20 max=20 set=set_to(defense)/>
                 <Stepper label="Quick" value=quick min=1 max=20 set=set_to(quick)/>
                 <Stepper label="Vigilant" value=vigilant min=1 max=20 set=set_to(vigilant)/>
+                <Stepper label="Discreet" value=discreet min=1 max=20 set=set_to(discreet)/>
+                <Stepper label="Pain threshold" value=pain min=0 max=500 set=set_to(pain)/>
             </div>
             <div class="grid2">
                 <div>
@@ -87,6 +97,11 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                     <input id="npc-armor" type="text" placeholder="none" prop:value=move || armor.get() on:input=typed(move |v| armor.set(v))/>
                 </div>
             </div>
+            <label class="field-label" for="npc-quality">"Its weapon is"</label>
+            <select id="npc-quality" on:change=typed(move |v| quality.set(v.parse().unwrap_or(9)))>
+                <option value="9">"Ordinary"</option>
+                {WeaponQuality::ALL.iter().enumerate().map(|(i, q)| view! { <option value=i.to_string()>{q.name()}</option> }).collect_view()}
+            </select>
             <Show when=when(bad)><p class="field-error">"Weapon and armor take dice notation, like 1d6 and 1d4."</p></Show>
             <button class="btn primary wide" disabled=bad on:click=add>
                 {move || if count.get() > 1 { format!("Add {} ×{}", name.get(), count.get()) } else { format!("Add {}", name.get()) }}
@@ -112,6 +127,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
             s.order
                 .iter()
                 .filter(|&&id| id != who)
+                .chain([&who])
                 .filter_map(|&id| s.get(id))
                 .filter(|c| !c.dead)
                 .map(|c| (c.id, c.name.clone()))
@@ -123,28 +139,29 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     let advantage = RwSignal::new(false);
     let me_blind = RwSignal::new(false);
     let target_blind = RwSignal::new(false);
-    // Advantage set by the target's conditions as a starting point.
-    Effect::new(move |_| {
-        let t = target.get();
-        let adv = ctx.state.with_untracked(|s| {
-            ["Prone", "Flanked", "Unaware"].iter().any(|c| s.has(t, c))
-                || s.has(who, "Higher ground")
-        });
-        advantage.set(adv);
-        me_blind.set(ctx.state.with_untracked(|s| s.has(who, "Blind")));
-        target_blind.set(ctx.state.with_untracked(|s| s.has(t, "Blind")));
-    });
-    // Its weapons as the fight knows them (a saved character's, as it joined).
-    let weapons: Vec<String> = ctx.state.with_untracked(|s| {
-        s.get(who).map_or_else(Vec::new, |c| {
-            weapons(c)
+    // Its weapons as the fight knows them (a saved character's, as it joined), the one in hand
+    // first chosen.
+    let (weapons, held): (Vec<String>, usize) = ctx.state.with_untracked(|s| {
+        s.get(who).map_or_else(Default::default, |c| {
+            let list = weapons(c)
                 .into_iter()
                 .map(|w| format!("{} ({}, {})", w.name, w.damage, w.with))
-                .collect()
+                .collect();
+            (list, c.stat(IN_HAND).max(0) as usize)
         })
     });
-    let weapon = RwSignal::new(0usize);
+    let weapon = RwSignal::new(held);
     let weapons = StoredValue::new(weapons);
+    // The advantage as the rules read the fight (the target's conditions, the weapon, a
+    // surprise attack) as a starting point; who cannot see likewise.
+    Effect::new(move |_| {
+        let (t, w) = (target.get(), weapon.get());
+        ctx.state.with(|s| {
+            advantage.set(rules_advantage(s, who, t, w));
+            me_blind.set(s.has(who, "Blind"));
+            target_blind.set(s.has(t, "Blind"));
+        });
+    });
     let armed = move |c: &Combatant| wielding(c, weapon.get()).unwrap_or_else(|| c.clone());
     let figures = Memo::new(move |_| {
         let t = target.get();
@@ -197,6 +214,20 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         "roll-free-attack",
         std::sync::Arc::new(move || Intent::Symbaroum(A::FreeAttack(strike()))),
     );
+    let aid = RwSignal::new(0usize);
+    let [give, give_why] = picked(
+        ctx,
+        who,
+        |i| matches!(i, Intent::Symbaroum(A::Aid { .. })),
+        "Give aid",
+        "give-aid",
+        std::sync::Arc::new(move || {
+            Intent::Symbaroum(A::Aid {
+                target: target.get_untracked(),
+                kind: Aid::ALL[aid.get_untracked()],
+            })
+        }),
+    );
     // Its last attack as the fight's log has it.
     let result = last_said(ctx, who, " attacks ");
     view! {
@@ -209,7 +240,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
             {(weapons.with_value(Vec::len) > 1).then(|| view! {
                 <label class="field-label" for="attack-weapon">"Weapon"</label>
                 <select id="attack-weapon" on:change=typed(move |v| weapon.set(v.parse().unwrap_or(0)))>
-                    {weapons.with_value(|ws| ws.iter().enumerate().map(|(i, w)| view! { <option value=i.to_string()>{w.clone()}</option> }).collect_view())}
+                    {weapons.with_value(|ws| ws.iter().enumerate().map(|(i, w)| view! { <option value=i.to_string() selected=i == held>{w.clone()}</option> }).collect_view())}
                 </select>
             })}
             <Check label="Advantage (+2, +1d4 damage)" value=advantage/>
@@ -237,6 +268,11 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
             <BarChart dist=chart target=pain_at/>
             {[roll, roll_why, free, free_why].into_iter().map(draw).collect_view()}
             <p class="result-line" data-testid="attack-result" aria-live="polite">{result}</p>
+            <label class="field-label" for="aid-kind">"Aid to the target"</label>
+            <select id="aid-kind" on:change=typed(move |v| aid.set(v.parse().unwrap_or(0)))>
+                {Aid::ALL.iter().enumerate().map(|(i, a)| view! { <option value=i.to_string()>{a.name()}</option> }).collect_view()}
+            </select>
+            {[give, give_why].into_iter().map(draw).collect_view()}
         </section>
     }
 }

@@ -93,10 +93,15 @@ fn Gear() -> impl IntoView {
                 on:change=move |ev| { ctx.act(Edit::Shield(match event_target_value(&ev).as_str() { "shield" => Shield::Shield, "buckler" => Shield::Buckler, _ => Shield::None })); }>
                 <option value="none">"None"</option><option value="shield">"Shield (+1 Defense)"</option><option value="buckler">"Buckler (+1 Defense)"</option>
             </select>
+            <label class="field-label" for="defense-from">"Defense from (an ability may allow another)"</label>
+            <select id="defense-from" prop:value=move || ctx.sheet.with(|s| s.defense_from.name())
+                on:change=move |ev| { let v = event_target_value(&ev); if let Some(a) = SAttr::ALL.into_iter().find(|a| a.name() == v) { ctx.act(Edit::DefenseFrom(a)); } }>
+                {SAttr::ALL.map(|a| view! { <option value=a.name()>{a.name()}</option> }).collect_view()}
+            </select>
             <h3>"Weapons"</h3>
             {move || ctx.sheet.with(|s| s.weapons.clone()).into_iter().enumerate().map(|(i, w)| view! {
                 <div class="weapon">
-                    <p><strong>{w.name.clone()}</strong>{format!(" · {} · {} {}", w.damage, w.attr.name(), w.qualities.iter().map(|q| match q { WeaponQuality::Long => "Long", WeaponQuality::Short => "Short", WeaponQuality::Heavy => "Heavy" }).collect::<Vec<_>>().join(", "))}</p>
+                    <p><strong>{w.name.clone()}</strong>{format!(" · {} · {} {}", w.damage, w.attr.name(), w.qualities.iter().map(|q| q.name()).collect::<Vec<_>>().join(", "))}</p>
                     <button class="btn small danger" on:click=move |_| { ctx.act(Edit::RemoveWeapon(i)); }>"Remove"</button>
                 </div>
             }).collect_view()}
@@ -117,9 +122,9 @@ fn AddWeapon() -> impl IntoView {
             <summary class="btn">"Add a weapon"</summary>
             <input type="text" aria-label="Weapon name" placeholder="Name" prop:value=move || name.get() on:input=move |ev| set_name.set(event_target_value(&ev))/>
             <input type="text" aria-label="Weapon damage" placeholder="Damage, e.g. 1d8" prop:value=move || damage.get() on:input=move |ev| set_damage.set(event_target_value(&ev))/>
-            {[(WeaponQuality::Long, "Long"), (WeaponQuality::Short, "Short"), (WeaponQuality::Heavy, "Heavy")].map(|(q, label)| view! {
+            {WeaponQuality::ALL.map(|q| view! {
                 <label class="check"><input type="checkbox" prop:checked=move || qualities.with(|v| v.contains(&q))
-                    on:change=move |ev| { let on = event_target_checked(&ev); qualities.update(|v| { v.retain(|x| *x != q); if on { v.push(q) } }) }/><span>{label}</span></label>
+                    on:change=move |ev| { let on = event_target_checked(&ev); qualities.update(|v| { v.retain(|x| *x != q); if on { v.push(q) } }) }/><span>{q.name()}</span></label>
             }).collect_view()}
             <select aria-label="Attribute the weapon uses" on:change=move |ev| {
                 let v = event_target_value(&ev);
