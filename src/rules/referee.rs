@@ -59,6 +59,7 @@ impl Intent {
             Intent::Symbaroum(S::Pain(knock)) => v.extend([104, u32::from(*knock)]),
             Intent::Symbaroum(S::Leave(past)) => v.extend([105, u32::from(*past)]),
             Intent::Symbaroum(S::Aid { target, kind }) => v.extend([106, *target, *kind as u32]),
+            Intent::Symbaroum(S::Draw(i)) => v.extend([107, *i]),
             Intent::Vogt(V::Declare(p)) => {
                 v.push(200);
                 plan(&mut v, p);
@@ -254,6 +255,7 @@ impl Intent {
                 target,
                 kind: *symbaroum::referee::Aid::ALL.get(k as usize)?,
             }),
+            (107, &[i]) => Intent::Symbaroum(S::Draw(i)),
             (200, rest) => Intent::Vogt(V::Declare(plan(rest)?)),
             (201, rest) => Intent::Vogt(V::Reevaluate(plan(rest)?)),
             (202, [weapon, extra, targets @ ..]) => Intent::Vogt(V::Attack {

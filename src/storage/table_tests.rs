@@ -377,6 +377,7 @@ fn a_peers_messages_are_checked_like_an_import() {
         Intent::Symbaroum(Action::DeathTest),
         Intent::Symbaroum(Action::Leave(false)),
         Intent::Symbaroum(Action::Leave(true)),
+        Intent::Symbaroum(Action::Draw(2)),
         Intent::Symbaroum(Action::Aid {
             target: 3,
             kind: crate::rules::symbaroum::referee::Aid::Both,

@@ -473,6 +473,13 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
     Some(match i {
         Intent::Symbaroum(S::Attack(_)) => Intent::Symbaroum(S::Attack(st(t()?, false)?)),
         Intent::Symbaroum(S::FreeAttack(_)) => Intent::Symbaroum(S::FreeAttack(st(t()?, true)?)),
+        // A weapon not in hand (none when it holds its only one).
+        Intent::Symbaroum(S::Draw(_)) => {
+            let c = s.get(who)?;
+            let n = rollsheet::rules::symbaroum::combat::weapons(c).len();
+            let i = (0..n).find(|&i| i as i32 != c.stat(IN_HAND) && readying(c, i).is_ok())?;
+            Intent::Symbaroum(S::Draw(i as u32))
+        }
         // Without a combat action left, what it can still give itself (a movement action).
         Intent::Symbaroum(S::Aid { .. }) => {
             let kind = Aid::ALL[k % Aid::ALL.len()];

@@ -53,6 +53,9 @@ pub enum Action {
     Leave(bool),
     /// First aid or an elixir on `target` (itself too): see [`Aid`].
     Aid { target: u32, kind: Aid },
+    /// Takes its weapon `i` (of `combat::weapons`) in hand: a movement action ("Switch
+    /// weapons"), free for a Short weapon, which unsheathes as a free action.
+    Draw(u32),
 }
 
 /// What a combatant gives: a herbal cure (1 toughness), Medicus (1d4), both (1d4 + 1), each of
@@ -85,7 +88,7 @@ impl Action {
     pub fn picks(&self) -> bool {
         matches!(
             self,
-            Action::Attack(_) | Action::FreeAttack(_) | Action::Aid { .. }
+            Action::Attack(_) | Action::FreeAttack(_) | Action::Aid { .. } | Action::Draw(_)
         )
     }
 }
@@ -203,6 +206,13 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             }),
             label: "Give aid".into(),
             cost: "a combat action; on itself, a movement action",
+            odds: None,
+            refused: acting(),
+        });
+        out.push(Offer {
+            action: Intent::Symbaroum(Action::Draw(0)),
+            label: "Take in hand".into(),
+            cost: "a movement action; none for a Short weapon",
             odds: None,
             refused: acting(),
         });
@@ -424,6 +434,17 @@ pub fn resolve(
                 },
                 if past { "passed" } else { "engaged with it" }
             )));
+            Event::Batch(out)
+        }
+        Action::Draw(i) => {
+            let free = readying(c, i as usize)?;
+            let w = &weapons(c)[i as usize].name;
+            let free = free.ok_or(format!("{w} is already in hand"))?;
+            let mut out = if free { Vec::new() } else { movement(c) };
+            out.extend([
+                Event::Set(who, IN_HAND, i as i32),
+                Event::Note(format!("{} takes {w} in hand", c.name)),
+            ]);
             Event::Batch(out)
         }
         Action::Aid { target, kind } => {

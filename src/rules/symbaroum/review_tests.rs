@@ -251,6 +251,22 @@ fn symbaroum_r9_drawing_when_surprised_costs_a_movement_action_unless_short() {
     assert_eq!(next_turn.current, Some(1));
     let after = go(&next_turn, 1, Action::Attack(strike(2, 0)), &[20, 1, 1]).unwrap();
     assert_eq!(pools(&after, 1), [0, 0]);
+    // Or on its own, ready for what comes (a Long weapon's reach): the sword for the movement
+    // action, the dagger free, the one in hand refused.
+    let after = go(&s, 1, Action::Draw(0), &[]).unwrap();
+    assert_eq!(
+        (after.get(1).unwrap().stat(IN_HAND), pools(&after, 1)),
+        (0, vec![1, 0])
+    );
+    assert_eq!(
+        go(&after, 1, Action::Draw(0), &[]),
+        Err("Sword is already in hand".into())
+    );
+    let after = go(&after, 1, Action::Draw(1), &[]).unwrap();
+    assert_eq!(
+        (after.get(1).unwrap().stat(IN_HAND), pools(&after, 1)),
+        (1, vec![1, 0])
+    );
 }
 
 /// #10: with a shield (not a buckler) a Heavy or ranged weapon cannot be used.

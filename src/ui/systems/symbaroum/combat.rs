@@ -214,6 +214,14 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
         "roll-free-attack",
         std::sync::Arc::new(move || Intent::Symbaroum(A::FreeAttack(strike()))),
     );
+    let [draw_it, draw_why] = picked(
+        ctx,
+        who,
+        |i| matches!(i, Intent::Symbaroum(A::Draw(_))),
+        "Take in hand",
+        "take-in-hand",
+        std::sync::Arc::new(move || Intent::Symbaroum(A::Draw(weapon.get_untracked() as u32))),
+    );
     let aid = RwSignal::new(0usize);
     let [give, give_why] = picked(
         ctx,
@@ -242,6 +250,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                 <select id="attack-weapon" on:change=typed(move |v| weapon.set(v.parse().unwrap_or(0)))>
                     {weapons.with_value(|ws| ws.iter().enumerate().map(|(i, w)| view! { <option value=i.to_string() selected=i == held>{w.clone()}</option> }).collect_view())}
                 </select>
+                {[draw_it, draw_why].into_iter().map(draw).collect_view()}
             })}
             <Check label="Advantage (+2, +1d4 damage)" value=advantage/>
             <Check label="Attacker cannot see" value=me_blind/>
