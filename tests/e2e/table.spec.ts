@@ -892,8 +892,8 @@ test("Symbaroum refereed: the quick NPC's Discreet, pain threshold and ranged we
   // #3: the form asks for what the fight reads, the seed's defaults first (pain threshold 5 for
   // Strong 10, Discreet 10).
   await gm.getByLabel("Name", { exact: true }).fill("Archer");
-  await expect(gm.getByLabel("Pain threshold")).toHaveValue("5");
-  await expect(gm.getByLabel("Discreet")).toHaveValue("10");
+  await expect(gm.getByRole("spinbutton", { name: "Pain threshold" })).toHaveValue("5");
+  await expect(gm.getByRole("spinbutton", { name: "Discreet" })).toHaveValue("10");
   await setNumber(gm, "Discreet", 13);
   await setNumber(gm, "Pain threshold", 4);
   await gm.locator("#npc-quality").selectOption("Ranged");
