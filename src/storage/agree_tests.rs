@@ -747,8 +747,8 @@ fn records_travel_with_the_fight_and_bad_ones_are_refused() {
         serde_json::from_str(&crate::storage::encounters::export_encounter(&e)).unwrap();
     assert_eq!(
         e.agreed[0].values,
-        ["6", "0", "false", "10"],
-        "toughness, death steps, dead, toughness max"
+        ["6", "0", "false", "10", "5"],
+        "toughness, death steps, dead, toughness max, pain threshold"
     );
     v["agreed"][0]["values"][0] = 7.into();
     assert!(
@@ -1102,6 +1102,11 @@ fn symbaroum_n6_a_maximum_raised_on_the_sheet_is_the_fights() {
     let c = s.get(who).unwrap();
     assert_eq!((c.hp, s.rules.hp_max(c)), (12, 12));
     assert_eq!(sym(&ch.sheet).toughness, 12);
+    assert_eq!(
+        c.stat(symbaroum::combat::PAIN),
+        6,
+        "the pain threshold follows Strong"
+    );
     // And down again: Strong 10, the maximum 10, toughness follows it (N3) on both sides.
     let mut ch = ch.clone();
     sym_mut(&mut ch.sheet)
@@ -1146,4 +1151,56 @@ fn symbaroum_n8_a_toughness_raised_on_the_sheet_starts_the_death_tests_over_eith
         (sym(&ch.sheet).toughness, sym(&ch.sheet).death_steps),
         (3, 0)
     );
+}
+
+/// Tempo N4: the defences, movement, dice, bonuses and the weapons in hand cross both ways,
+/// and a maximum raised on the sheet is the fight's (Health 12/12, not healed back to 10).
+#[test]
+fn tempo_n4_defences_dice_bonuses_and_weapons_cross_both_ways() {
+    use crate::rules::tempo::combat::{BONUS, COST, DEFENCE, MOVEMENT, T_DICE};
+    use tempo::Edit as T;
+    let parry = tempo::index("Parry").unwrap();
+    let (mut e, mut s, ch, who) = linked(&character(tempo_sheet()));
+    let ev = s.damage_events(vec![who], 4);
+    e.push(ev, &mut s, T0 + 10);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    assert_eq!(tp(&ch.sheet).health, 6);
+    // On the sheet: CD 5 → 7, movement 3, 2d6, Parry +1, the sword's Parry 2 AP, max and
+    // health 12.
+    let mut ch = ch.clone();
+    for ed in [
+        T::Defence(7),
+        T::Movement(3),
+        T::Dice("2d6".into()),
+        T::Bonus(parry, 1),
+        T::Cost(0, parry, 2),
+        T::HealthMax(12),
+        T::Health(12),
+    ] {
+        tp_mut(&mut ch.sheet).apply(ed).unwrap();
+    }
+    ch.updated = T0 + 20;
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!(
+        (c.stat(DEFENCE), c.stat(MOVEMENT), c.text(T_DICE)),
+        (7, 3, "2d6")
+    );
+    assert_eq!((c.stat(BONUS + parry), c.stat(COST + parry)), (1, 2));
+    assert_eq!((c.hp, s.rules.hp_max(c)), (12, 12));
+    assert_eq!(tp(&ch.sheet).health, 12, "the player's edit stands");
+    // In the fight (the GM's edit): Parry +3 and 3 AP reach the sheet.
+    e.push(
+        Event::Batch(vec![
+            Event::Set(who, BONUS + parry, 3),
+            Event::Set(who, COST + parry, 3),
+        ]),
+        &mut s,
+        T0 + 30,
+    );
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 31, None);
+    let sh = tp(&ch.sheet);
+    assert_eq!((sh.bonus("Parry"), sh.weapons[0].cost("Parry")), (3, 3));
+    assert_eq!((sh.defence, sh.movement, sh.dice.as_str()), (7, 3, "2d6"));
 }

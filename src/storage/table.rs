@@ -689,7 +689,7 @@ pub fn word(hp: i32, max: i32, dead: bool) -> &'static str {
 
 /// Whether a player may see a combatant's numbers: a player character (an NPC kept as a saved
 /// sheet is still an NPC).
-fn open(c: &Combatant) -> bool {
+pub(crate) fn open(c: &Combatant) -> bool {
     c.pc
 }
 
@@ -763,6 +763,7 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
             match e {
                 Event::Damage(ids, _) | Event::Heal(ids, ..) => ids.clone(),
                 Event::Set(id, ..)
+                | Event::Text(id, ..)
                 | Event::Add(id, ..)
                 | Event::Spend(id, ..)
                 | Event::Trade(id, ..)
@@ -784,7 +785,7 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
             || (!acts.is_empty()
                 && acts
                     .iter()
-                    .all(|e| matches!(e, Event::Set(id, ..) if closed(*id))))
+                    .all(|e| matches!(e, Event::Set(id, ..) | Event::Text(id, ..) if closed(*id))))
     };
     let lines: Vec<&str> = state
         .log

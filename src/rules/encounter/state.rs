@@ -157,6 +157,8 @@ pub enum Event {
     /// Sets one of the system's stats (fatigue, a pre-rolled defence); silent: it comes in a
     /// [`Event::Batch`] with the note that says why.
     Set(u32, usize, i32),
+    /// Sets one of its texts (Tempo's check dice as its sheet now has them); silent, as `Set`.
+    Text(u32, usize, String),
     /// Several events as one step (one undo): an attack with its damage, defence and fatigue.
     Batch(Vec<Event>),
     /// A once-a-turn action; refused when already taken this turn.
@@ -408,6 +410,11 @@ impl State {
                     if let Some(x) = c.stats.get_mut(*i) {
                         *x = *v;
                     }
+                }
+            }
+            Event::Text(who, i, t) => {
+                if let Some(x) = self.get_mut(*who).and_then(|c| c.texts.get_mut(*i)) {
+                    x.clone_from(t);
                 }
             }
             Event::Batch(list) => {

@@ -12,6 +12,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_EVENTS: usize = 100_000;
 /// Numbers in an encounter stay within ±`LIMIT`, so no sum of them can overflow.
 pub const LIMIT: i32 = 1_000_000;
+/// The most stats a combatant holds (Tempo's 65: a check bonus and a cost per action; 64
+/// before).
+pub const STAT_SLOTS: usize = 96;
 /// The longest note or condition name an event carries, in bytes.
 pub const NOTE_LIMIT: usize = 16 * 1024;
 /// The most events one step holds (one damage roll against every combatant, each with its
@@ -218,7 +221,7 @@ fn combatant_ok(c: &super::Combatant) -> bool {
             .chain(c.init.iter().copied())
             .chain(c.pools.iter().copied())
             .all(small)
-        && c.stats.len() <= 64
+        && c.stats.len() <= STAT_SLOTS
         && c.pools.len() <= 64
         && c.used.len() <= 64
         // Texts are dice, damage types and lists of them (Vogt's resistances): each is read
@@ -235,7 +238,8 @@ pub fn event_ok(e: &Event, outer: bool) -> bool {
         Event::Join(c) => combatant_ok(c),
         Event::Group(list) => list.len() <= 1000 && list.iter().all(combatant_ok),
         Event::Damage(_, n) | Event::Heal(_, n, _) | Event::Spend(_, _, n) => small(*n),
-        Event::Set(_, i, n) => *i < 64 && small(*n),
+        Event::Set(_, i, n) => *i < STAT_SLOTS && small(*n),
+        Event::Text(_, i, t) => *i < 64 && t.len() <= TEXT_LIMIT,
         Event::Sync(_, hp, _, _) => small(*hp),
         Event::Init(_, keys) => keys.iter().copied().all(small),
         // Notes are written by the app and name combatants (up to 200 characters each): an

@@ -603,7 +603,7 @@ pub const TEMPO: CombatRules = CombatRules {
     seconds_per_round: 6,
     hp_changed: None,
     lapse: &[],
-    max_stat: None,
+    max_stat: Some(crate::rules::tempo::combat::HP_MAX),
     conditions: &[
         cond("Off Guard", "Caught unready: Ready or Move only.", D::UntilRemoved),
         cond("On Guard", "In a guard: attacks, moves and most reactions.", D::UntilRemoved),

@@ -86,7 +86,13 @@ pub fn weapons(c: &Combatant) -> Vec<Armed> {
             damage: c.text(WEAPON).to_owned(),
             with: format!("Accurate {}", c.stat(ACCURATE)),
             attr: c.stat(ACCURATE),
-            flags: if c.stat(LONG) != 0 { "long" } else { "" }.into(),
+            // Old quick NPCs and sheets without weapons: its one weapon, always ready.
+            flags: if c.stat(LONG) != 0 {
+                "long natural"
+            } else {
+                "natural"
+            }
+            .into(),
         }]
     } else {
         list
@@ -159,6 +165,8 @@ pub struct Npc {
     pub weapon: String,
     /// Its weapon's quality, if any ("" for none): Long, Short, Heavy or Ranged.
     pub quality: Option<WeaponQuality>,
+    /// Claws, teeth, fists: always ready, never drawn.
+    pub natural: bool,
     pub armor: String,
 }
 
@@ -174,6 +182,7 @@ impl Default for Npc {
             pain: 5,
             weapon: "1d6".into(),
             quality: None,
+            natural: false,
             armor: String::new(),
         }
     }
@@ -208,13 +217,17 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     c.stats[PAIN] = n.pain.max(0);
     c.stats[LONG] = i32::from(n.quality == Some(WeaponQuality::Long));
     let qs: Vec<WeaponQuality> = n.quality.into_iter().collect();
+    let mut f = flags(&qs);
+    if n.natural {
+        f.push_str(" natural");
+    }
     c.texts = vec![
         n.weapon.clone(),
         n.armor.clone(),
         "Weapon".into(),
         n.weapon.clone(),
         "Accurate".into(),
-        flags(&qs),
+        f,
     ];
     c.init = initiative(&c);
     c
@@ -467,19 +480,41 @@ pub fn advantage(s: &State, who: u32, target: u32, weapon: usize) -> bool {
         || surprise_due(s, who, target)
 }
 
-/// What attacking with weapon `i` asks of `c` first, the weapon in hand aside: `Ok(None)`
-/// nothing, `Ok(Some(free))` taking it in hand (free for a Short weapon, which unsheathes as a
-/// free action; else a movement action: "Switch weapons"), `Err` why it cannot be used (a shield
-/// leaves one hand: no Heavy or ranged weapon; seed 001, "Shield").
+/// What attacking with weapon `i` asks of `c` first: `Ok(None)` nothing (in hand, or a
+/// natural weapon, always ready), `Ok(Some(free))` taking it in hand (free for a Short weapon,
+/// which unsheathes as a free action; else a movement action: "Switch weapons"). A Heavy or
+/// ranged weapon takes both hands: with a shield held, taking it puts the shield away (seed
+/// 001, "Shield"), never free.
 pub fn readying(c: &Combatant, i: usize) -> Result<Option<bool>, String> {
     let w = weapons(c).into_iter().nth(i).ok_or("no such weapon")?;
-    if c.stat(SHIELD) != 0 && (w.is(WeaponQuality::Heavy) || w.is(WeaponQuality::Ranged)) {
-        return Err(format!(
-            "{} holds a shield: no Heavy or ranged weapon ({})",
-            c.name, w.name
-        ));
+    if w.flags.contains("natural") {
+        return Ok(None);
     }
-    Ok((c.stat(IN_HAND) != i as i32).then(|| w.is(WeaponQuality::Short)))
+    let clash = shield_clash(c, &w);
+    Ok((clash || c.stat(IN_HAND) != i as i32).then(|| w.is(WeaponQuality::Short) && !clash))
+}
+
+fn shield_clash(c: &Combatant, w: &Armed) -> bool {
+    c.stat(SHIELD) != 0 && (w.is(WeaponQuality::Heavy) || w.is(WeaponQuality::Ranged))
+}
+
+/// The events of `c` taking its weapon `i` in hand (after [`readying`]): the shield put away
+/// for a two-handed one (its +1 Defense gone), the weapon in hand.
+pub fn take_in_hand(c: &Combatant, i: usize) -> Vec<Event> {
+    let mut out = Vec::new();
+    let Some(w) = weapons(c).into_iter().nth(i) else {
+        return out;
+    };
+    let mut line = format!("{} takes {} in hand", c.name, w.name);
+    if shield_clash(c, &w) {
+        out.extend([
+            Event::Set(c.id, SHIELD, 0),
+            Event::Set(c.id, DEFENSE, c.stat(DEFENSE) - 1),
+        ]);
+        line.push_str(", the shield put away (Defense −1)");
+    }
+    out.extend([Event::Set(c.id, IN_HAND, i as i32), Event::Note(line)]);
+    out
 }
 
 /// A Long weapon's free attack in the first turn of melee: not against another Long weapon,

@@ -6,7 +6,7 @@
 //! the player who decides between the two").
 
 use super::combat::{
-    over_pain_threshold, readying, strike, surprise_due, weapons, wielding, IN_HAND, PAIN_BY,
+    over_pain_threshold, readying, strike, surprise_due, take_in_hand, weapons, wielding, PAIN_BY,
     PAIN_DAMAGE, PAIN_TARGET, QUICK, SURPRISE_ATTACK,
 };
 use super::rolls::{death_chance_within, success_chance, Blind};
@@ -310,18 +310,13 @@ pub fn resolve(
                         }
                     ));
                 }
-                out.push(Event::Set(who, IN_HAND, i as i32));
-                if free {
-                    out.push(Event::Note(format!(
-                        "{} draws {w} (a Short weapon: free)",
-                        c.name
-                    )));
-                } else {
+                if !free {
                     out.push(Event::Spend(who, MOVEMENT, 1));
-                    out.push(Event::Note(format!("{} takes {w} in hand", c.name)));
                 }
+                out.extend(take_in_hand(c, i));
             }
-            if free_attack && surprise_due(s, who, t.id) {
+            // The first attack a surpriser makes at the start is its surprise attack.
+            if surprise_due(s, who, t.id) {
                 out.push(Event::Use(who, SURPRISE_ATTACK.into()));
             }
             let hit = strike(&armed, t, st.advantage, st.me_blind, st.target_blind, dice);
@@ -441,10 +436,7 @@ pub fn resolve(
             let w = &weapons(c)[i as usize].name;
             let free = free.ok_or(format!("{w} is already in hand"))?;
             let mut out = if free { Vec::new() } else { movement(c) };
-            out.extend([
-                Event::Set(who, IN_HAND, i as i32),
-                Event::Note(format!("{} takes {w} in hand", c.name)),
-            ]);
+            out.extend(take_in_hand(c, i as usize));
             Event::Batch(out)
         }
         Action::Aid { target, kind } => {
@@ -453,7 +445,7 @@ pub fn resolve(
                 .filter(|t| !t.dead && !t.gone)
                 .ok_or("pick someone in the fight")?;
             // On itself a cure or an elixir is drunk or applied: a movement action.
-            let mut out = if target == who && kind != Aid::Medicus {
+            let mut out = if target == who && matches!(kind, Aid::Herbal | Aid::Elixir) {
                 movement(c)
             } else if pool(c, COMBAT) < 1 {
                 return Err(format!("{} has no combat action left", c.name));

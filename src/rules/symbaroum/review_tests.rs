@@ -150,6 +150,16 @@ fn symbaroum_r3_the_quick_npc_has_the_numbers_the_fight_reads() {
     assert!(!reach_free_attack(&spear, &quality(WeaponQuality::Long)));
     assert!(reach_free_attack(&spear, &quality(WeaponQuality::Short)));
     assert!(weapons(&quality(WeaponQuality::Ranged))[0].is(WeaponQuality::Ranged));
+    // Claws are always ready, surprised or not.
+    let mut wolf = npc(
+        "Wolf",
+        &Npc {
+            natural: true,
+            ..Npc::default()
+        },
+    );
+    wolf.stats[IN_HAND] = -1;
+    assert_eq!(readying(&wolf, 0), Ok(None));
 }
 
 /// #6: a surprise gives each surpriser one free attack with the advantage at the start; later
@@ -203,6 +213,16 @@ fn symbaroum_r6_surprise_advantage_is_the_surprisers_free_attack_only() {
     assert!((plain.damage.unwrap().mean() - 37.0 / 16.0).abs() < 1e-12);
     // An ally is never a surpriser's target.
     assert!(!advantage(&s, 1, 3, 0));
+    // A surpriser first in the order: its first attack on its turn is its surprise attack
+    // (with the advantage), and there is no second one.
+    let after = go(&s, 1, Action::Attack(strike(2, 0)), &[20, 1, 1, 1]).unwrap();
+    assert!(!advantage(&after, 1, 2, 0));
+    assert!(after
+        .get(1)
+        .unwrap()
+        .used
+        .iter()
+        .any(|u| u == SURPRISE_ATTACK));
 }
 
 /// #9: surprised, a character's weapons are sheathed: drawing a sword takes its movement
@@ -269,9 +289,11 @@ fn symbaroum_r9_drawing_when_surprised_costs_a_movement_action_unless_short() {
     );
 }
 
-/// #10: with a shield (not a buckler) a Heavy or ranged weapon cannot be used.
+/// #10: a shield (not a buckler) and a Heavy or ranged weapon are not used together: taking
+/// one in hand puts the shield away (a movement action, Defense −1), so that it is never both.
 #[test]
-fn symbaroum_r10_a_shield_forbids_heavy_and_ranged_weapons() {
+fn symbaroum_r10_a_shield_and_a_heavy_or_ranged_weapon_are_not_used_together() {
+    use super::combat::SHIELD;
     let arms = || {
         vec![
             weapon("Sword", "1d8", &[]),
@@ -283,19 +305,47 @@ fn symbaroum_r10_a_shield_forbids_heavy_and_ranged_weapons() {
         vec![pc("A", 14, arms(), Shield::Shield), goblin("B", 10)],
         &[],
     );
+    assert_eq!(s.get(1).unwrap().stat(DEFENSE), 15, "Quick 14 + 1");
     for i in [1, 2] {
-        let why = go(&s, 1, Action::Attack(strike(2, i)), &[20, 1, 1]).unwrap_err();
-        assert!(
-            why.starts_with("A holds a shield: no Heavy or ranged weapon"),
-            "{why}"
+        assert_eq!(readying(s.get(1).unwrap(), i), Ok(Some(false)));
+        let after = go(&s, 1, Action::Attack(strike(2, i as u32)), &[20, 1, 1]).unwrap();
+        let c = after.get(1).unwrap();
+        assert_eq!(
+            (c.stat(SHIELD), c.stat(DEFENSE), c.stat(IN_HAND)),
+            (0, 14, i as i32)
         );
+        assert_eq!(
+            pools(&after, 1),
+            [0, 0],
+            "the switch took the movement action"
+        );
+        assert!(after
+            .log
+            .iter()
+            .any(|l| l.text.contains("the shield put away (Defense −1)")));
     }
-    assert!(go(&s, 1, Action::Attack(strike(2, 0)), &[20, 1, 1]).is_ok());
+    // Heavy first on the sheet, with a shield: never used together even at the start.
+    let s2 = started(
+        vec![
+            pc(
+                "A",
+                14,
+                vec![weapon("Greataxe", "1d12", &[WeaponQuality::Heavy])],
+                Shield::Shield,
+            ),
+            goblin("B", 10),
+        ],
+        &[],
+    );
+    assert_eq!(readying(s2.get(1).unwrap(), 0), Ok(Some(false)));
+    // The sword goes with the shield; a buckler with anything.
+    assert_eq!(readying(s.get(1).unwrap(), 0), Ok(None));
     let s = started(
         vec![pc("A", 14, arms(), Shield::Buckler), goblin("B", 10)],
         &[],
     );
-    assert!(go(&s, 1, Action::Attack(strike(2, 1)), &[20, 1, 1, 1]).is_ok());
+    let after = go(&s, 1, Action::Attack(strike(2, 1)), &[20, 1, 1, 1]).unwrap();
+    assert_eq!(after.get(1).unwrap().stat(DEFENSE), 15, "the buckler stays");
 }
 
 /// #11: a prone or flanked target gives the advantage to melee attacks only: a bow against a

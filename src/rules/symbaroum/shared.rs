@@ -6,15 +6,16 @@
 //! | Death steps | death tests failed so far | death steps | both |
 //! | Dead | dead | dead | both |
 //! | Toughness max | Strong (at least 10) | the maximum (brought before the others) | to the fight |
+//! | Pain threshold | Strong / 2, rounded up | the pain threshold | to the fight |
 //!
 //! The sheet keeps no conditions (the rules' paper sheet has none): being prone, flanked,
 //! unaware, surprised, blinded or on higher ground stays in the fight.
 
-use super::combat::TOUGHNESS_MAX;
+use super::combat::{PAIN, TOUGHNESS_MAX};
 use super::{Edit, SymbaroumSheet};
 use crate::rules::edit::Edits;
 use crate::rules::encounter::shared::{
-    dead_value, death_value, hp_value, stat_to, Flow, Linked, Shared, Value,
+    dead_value, death_value, hp_value, stat, stat_to, Flow, Linked, Shared, Value,
 };
 use crate::rules::encounter::{Combatant, State};
 
@@ -42,6 +43,14 @@ impl Linked for SymbaroumSheet {
             fight: max,
             write: |_, _| {},
             bring: stat_to::<TOUGHNESS_MAX>,
+        },
+        Shared {
+            name: "Pain threshold",
+            flow: Flow::ToFight,
+            sheet: |s| Value::Num(s.pain_threshold()),
+            fight: stat::<PAIN>,
+            write: |_, _| {},
+            bring: stat_to::<PAIN>,
         },
     ];
 }

@@ -49,7 +49,10 @@ pub const FACING_FROM: usize = FACING + 1;
 pub const ANSWER: usize = FACING + 2;
 /// The round it was declared in (a declaration never rolled is over with the actor's turn).
 pub const FACING_ROUND: usize = FACING + 3;
-pub const STAT_COUNT: usize = FACING_ROUND + 1;
+/// The health maximum as a saved sheet now has it (raised mid-fight); 0 for a quick NPC: the
+/// one it joined with.
+pub const HP_MAX: usize = FACING + 4;
+pub const STAT_COUNT: usize = HP_MAX + 1;
 /// The check dice notation (the only text: the stored encounter accepts dice notation only).
 pub const T_DICE: usize = 0;
 /// The action-point pool.
@@ -69,6 +72,7 @@ const fn stat_names() -> [&'static str; STAT_COUNT] {
     n[FACING_FROM] = "Facing (declared by)";
     n[ANSWER] = "Answer (reaction)";
     n[FACING_ROUND] = "Facing (round)";
+    n[HP_MAX] = "Health max";
     n
 }
 
@@ -97,7 +101,8 @@ pub fn from_sheet(name: &str, s: &TempoSheet) -> Combatant {
         &s.dice,
     );
     c.hp_max = s.health_max.max(s.health);
-    c.pc = true;
+    c.stats[HP_MAX] = c.hp_max;
+    c.pc = !s.npc;
     for (i, a) in ACTIONS.iter().enumerate() {
         c.stats[BONUS + i] = s.bonus(a.name);
         if let Some(w) = a.arm.and_then(|arm| s.weapon(arm)) {
@@ -124,15 +129,21 @@ pub struct Npc {
     pub bonus: i32,
     pub melee: i32,
     pub ranged: i32,
+    /// Base combat movement, in squares.
+    pub movement: i32,
+    /// Added to a weapon attack right after a successful Aim.
+    pub aimed: i32,
 }
 
 pub fn npc(name: &str, n: &Npc) -> Combatant {
     let mut c = base(
         name,
         n.health,
-        [n.defence, n.armoured, n.grapple, 4],
+        [n.defence, n.armoured, n.grapple, n.movement],
         &n.dice,
     );
+    c.stats[MELEE_AIMED] = n.aimed;
+    c.stats[RANGED_AIMED] = n.aimed;
     for (i, a) in ACTIONS.iter().enumerate() {
         if a.check {
             c.stats[BONUS + i] = n.bonus;

@@ -25,6 +25,8 @@ pub enum Edit {
     /// A new weapon: its name and whether it is ranged.
     AddWeapon(String, bool),
     RemoveWeapon(usize),
+    /// Kept as a non-player character.
+    Npc(bool),
 }
 
 const S: i32 = STAT_LIMIT;
@@ -41,6 +43,7 @@ impl Edits for TempoSheet {
             Edit::Movement(v) => s.movement = v.clamp(-S, S),
             Edit::Health(v) => s.health = v.clamp(-HEALTH_LIMIT, HEALTH_LIMIT),
             Edit::HealthMax(v) => s.health_max = v.clamp(0, HEALTH_LIMIT),
+            Edit::Npc(on) => s.npc = on,
             Edit::Dice(t) => {
                 let t = t.trim();
                 if !dice_ok(t) {

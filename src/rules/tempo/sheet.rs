@@ -120,6 +120,9 @@ pub struct TempoSheet {
     pub bonuses: Vec<PerAction>,
     #[serde(default)]
     pub weapons: Vec<Weapon>,
+    /// A non-player character kept as a sheet: an NPC at the table (its numbers the GM's).
+    #[serde(default)]
+    pub npc: bool,
 }
 
 impl Default for TempoSheet {
@@ -134,6 +137,7 @@ impl Default for TempoSheet {
             dice: "1d10".into(),
             bonuses: Vec::new(),
             weapons: vec![Weapon::new("Sword", false)],
+            npc: false,
         }
     }
 }
@@ -150,6 +154,25 @@ impl TempoSheet {
             v.clamp(-STAT_LIMIT, STAT_LIMIT),
             0,
         );
+    }
+
+    /// What a check of action `i` adds in `situation` (Play's check, as the fight adds it):
+    /// 1 aimed (its weapon's aimed accuracy, for a weapon attack), 2 a feint's counter-attack
+    /// (+3), 3 a counter-attack against fists (+5); else nothing.
+    pub fn situational(&self, i: usize, situation: i32) -> i32 {
+        let Some(a) = crate::rules::tempo::ACTIONS.get(i) else {
+            return 0;
+        };
+        let counter = a.name == "Counter-Attack";
+        match situation {
+            1 if a.weapon_attack() => a
+                .arm
+                .and_then(|arm| self.weapon(arm))
+                .map_or(0, |w| w.aimed),
+            2 if counter => crate::rules::tempo::FEINT_REPLACEMENT.3,
+            3 if counter => crate::rules::tempo::UNARMED_COUNTER,
+            _ => 0,
+        }
     }
 
     /// The weapon a fight uses for `arm`: the first of its kind on the sheet.

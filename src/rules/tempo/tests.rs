@@ -25,6 +25,8 @@ pub(crate) fn test_npc(name: &str) -> crate::rules::encounter::Combatant {
             bonus: 1,
             melee: 3,
             ranged: 0,
+            movement: 4,
+            aimed: 0,
         },
     )
 }
@@ -930,4 +932,109 @@ fn an_action_no_one_can_answer_is_rolled_straight_away_and_a_feint_turns_after_t
         .log
         .iter()
         .any(|l| l.text == "A replaces it with Counter-Attack at +3; pays 3 more"));
+}
+
+/// The exact Miss / Hit / Critical of an unopposed check of 1d10 + `bonus` against CD 5 /
+/// ACD 8, counted over the ten faces, as tenths.
+fn tenths(a: &Action, bonus: i32) -> Vec<u32> {
+    let mut out = vec![0; a.rows.len()];
+    for f in 1..=10 {
+        out[a.row_of(i64::from(f + bonus), 5, 8, 5)] += 1;
+    }
+    out
+}
+
+/// #5: Play's check adds what the fight adds: a bow's aimed accuracy +3 after an aim (Miss
+/// 1/10, Hit 3/10, Critical 3/5 against CD 5 / ACD 8, not 2/5, 3/10, 3/10), a feint's
+/// counter-attack +3, a counter-attack against fists +5; nothing where it does not apply.
+#[test]
+fn tempo_r5_plays_check_has_aim_feint_and_fists() {
+    let mut sheet = TempoSheet::default();
+    let mut bow = Weapon::new("Bow", true);
+    bow.aimed = 3;
+    sheet.weapons.push(bow);
+    let (ra, ca, parry) = (id("Ranged Attack"), id("Counter-Attack"), id("Parry"));
+    assert_eq!(sheet.situational(ra, 1), 3);
+    assert_eq!(sheet.situational(ra, 0), 0);
+    assert_eq!(sheet.situational(ca, 2), 3);
+    assert_eq!(sheet.situational(ca, 3), 5);
+    assert_eq!(sheet.situational(parry, 3), 0, "only a counter-attack");
+    assert_eq!(sheet.situational(parry, 1), 0, "not a weapon attack");
+    // Play's odds are the rows over the dice shifted by the bonus and the situation.
+    let a = &ACTIONS[ra];
+    let b = sheet.bonus(a.name) + sheet.situational(ra, 1);
+    let net = sheet.dice_dist().unwrap().shift(i64::from(b));
+    let rows = row_odds(a, &net, 1, [5, 8, 5]);
+    let got: Vec<f64> = rows.iter().map(|r| r.1.p()).collect();
+    let want: Vec<f64> = tenths(a, b).iter().map(|&n| f64::from(n) / 10.0).collect();
+    assert_eq!(want, [0.1, 0.3, 0.6]);
+    for (g, w) in got.iter().zip(&want) {
+        assert!((g - w).abs() < 1e-12, "{got:?}");
+    }
+}
+
+/// #6 and N7: the quick NPC's base combat movement and aimed accuracy are the GM's: an ogre
+/// moves 2; an archer with +3 aimed accuracy shoots after its aim at Miss 1/10, Hit 3/10,
+/// Critical 3/5 against CD 5 / ACD 8 (not 2/5, 3/10, 3/10: the aim bought nothing).
+#[test]
+fn tempo_r6_n7_the_quick_npc_has_movement_and_aimed_accuracy() {
+    let archer = Npc {
+        defence: 5,
+        armoured: 8,
+        grapple: 5,
+        health: 10,
+        dice: "1d10".into(),
+        bonus: 0,
+        melee: 0,
+        ranged: 3,
+        movement: 2,
+        aimed: 3,
+    };
+    let c = npc("Archer", &archer);
+    assert_eq!(c.stat(MOVEMENT), 2);
+    let mut s = State::new(&TEMPO);
+    run(&mut s, Event::Join(c));
+    run(&mut s, Event::Join(npc("Target", &archer)));
+    run(&mut s, Event::Init(1, vec![5]));
+    run(&mut s, Event::Start);
+    set_status(&mut s, 1, Status::OnGuard);
+    let shot = Exchange {
+        actor: 1,
+        action: id("Ranged Attack"),
+        target: Some(2),
+        reaction: None,
+        replacement: None,
+    };
+    let aim = Exchange {
+        action: id("Aim"),
+        ..shot
+    };
+    let e = aim.resolve(&s, None, None).unwrap();
+    run(&mut s, e);
+    assert_eq!(shot.actor_bonus(&s), 3);
+    let (rows, _) = shot.odds(&s).unwrap();
+    let got: Vec<f64> = rows.iter().map(|r| r.1.p()).collect();
+    assert_eq!(tenths(&ACTIONS[id("Ranged Attack")], 3), [1, 3, 6]);
+    for (g, w) in got.iter().zip([0.1, 0.3, 0.6]) {
+        assert!((g - w).abs() < 1e-12, "{got:?}");
+    }
+}
+
+/// N6: a saved sheet marked as an NPC joins as one (its numbers stay on the GM's phone); an
+/// unmarked one as a player character; a sheet saved before the mark reads unmarked.
+#[test]
+fn tempo_n6_a_saved_npc_stays_an_npc() {
+    let mut sheet = TempoSheet::default();
+    assert!(from_sheet("Ilse", &sheet).pc);
+    crate::rules::edit::Edits::apply(&mut sheet, Edit::Npc(true)).unwrap();
+    let ogre = from_sheet("Ogre", &sheet);
+    assert!(!ogre.pc);
+    assert!(
+        !crate::storage::table::open(&ogre),
+        "its numbers are not shown"
+    );
+    let mut json = serde_json::to_value(&sheet).unwrap();
+    json.as_object_mut().unwrap().remove("npc");
+    let old: TempoSheet = serde_json::from_value(json).unwrap();
+    assert!(!old.npc);
 }

@@ -66,6 +66,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                         quality: WeaponQuality::ALL
                             .get(quality.get_untracked() as usize)
                             .copied(),
+                        natural: quality.get_untracked() == 8,
                         armor: armor.get_untracked().trim().into(),
                     },
                 )
@@ -79,7 +80,11 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             <input id="npc-name" type="text" prop:value=move || name.get() on:input=typed(move |v| name.set(v))/>
             <div class="grid2">
                 <Stepper label="How many" value=count min=1 max=20 set=set_to(count)/>
-                <Stepper label="Toughness" value=toughness min=1 max=1000 set=set_to(toughness)/>
+                <Stepper label="Toughness" value=toughness min=1 max=1000 set=Callback::new(move |v: i32| {
+                    // Toughness over 10 is Strong: the pain threshold is half of it, rounded up.
+                    toughness.set(v);
+                    pain.set(if v > 10 { (v + 1) / 2 } else { 5 });
+                })/>
                 <Stepper label="Accurate" value=accurate min=1 max=20 set=set_to(accurate)/>
                 <Stepper label="Defense" value=defense min=-20 max=20 set=set_to(defense)/>
                 <Stepper label="Quick" value=quick min=1 max=20 set=set_to(quick)/>
@@ -100,6 +105,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             <label class="field-label" for="npc-quality">"Its weapon is"</label>
             <select id="npc-quality" on:change=typed(move |v| quality.set(v.parse().unwrap_or(9)))>
                 <option value="9">"Ordinary"</option>
+                <option value="8">"Natural (claws, teeth: always ready)"</option>
                 {WeaponQuality::ALL.iter().enumerate().map(|(i, q)| view! { <option value=i.to_string()>{q.name()}</option> }).collect_view()}
             </select>
             <Show when=when(bad)><p class="field-error">"Weapon and armor take dice notation, like 1d6 and 1d4."</p></Show>
@@ -153,14 +159,23 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     let weapon = RwSignal::new(held);
     let weapons = StoredValue::new(weapons);
     // The advantage as the rules read the fight (the target's conditions, the weapon, a
-    // surprise attack) as a starting point; who cannot see likewise.
-    Effect::new(move |_| {
+    // surprise attack) as a starting point, and who cannot see: set again only when the rules'
+    // reading changes, so a box ticked by hand stays through the fight's other steps.
+    let read = Memo::new(move |_| {
         let (t, w) = (target.get(), weapon.get());
         ctx.state.with(|s| {
-            advantage.set(rules_advantage(s, who, t, w));
-            me_blind.set(s.has(who, "Blind"));
-            target_blind.set(s.has(t, "Blind"));
-        });
+            [
+                rules_advantage(s, who, t, w),
+                s.has(who, "Blind"),
+                s.has(t, "Blind"),
+            ]
+        })
+    });
+    Effect::new(move |_| {
+        let [a, me, them] = read.get();
+        advantage.set(a);
+        me_blind.set(me);
+        target_blind.set(them);
     });
     let armed = move |c: &Combatant| wielding(c, weapon.get()).unwrap_or_else(|| c.clone());
     let figures = Memo::new(move |_| {

@@ -99,8 +99,8 @@ fn tools(ctx: EncCtx) -> AnyView {
 
 fn npc_form(ctx: EncCtx) -> AnyView {
     let name = RwSignal::new("Brigand".to_owned());
-    let [count, cd, acd, gd, health, bonus, melee, ranged] =
-        [1, 5, 7, 4, 10, 0, 4, 0].map(RwSignal::new);
+    let [count, cd, acd, gd, health, bonus, melee, ranged, movement, aimed] =
+        [1, 5, 7, 4, 10, 0, 4, 0, 4, 0].map(RwSignal::new);
     let dice = RwSignal::new("1d10".to_owned());
     let ready = RwSignal::new(false);
     let add = move || {
@@ -113,6 +113,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             bonus: bonus.get_untracked(),
             melee: melee.get_untracked(),
             ranged: ranged.get_untracked(),
+            movement: movement.get_untracked(),
+            aimed: aimed.get_untracked(),
         };
         let ev = ctx.state.with_untracked(|s| {
             let names = name.with_untracked(|n| npc_names(s, n, count.get_untracked()));
@@ -140,6 +142,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                 Field::Num("Check bonus", bonus, -100, 100),
                 Field::Num("Melee weapon AP (0: none)", melee, 0, 100),
                 Field::Num("Ranged weapon AP (0: none)", ranged, 0, 100),
+                Field::Num("Base combat movement", movement, 0, 100),
+                Field::Num("Aimed accuracy", aimed, -100, 100),
             ]),
             Field::Input("Check dice (e.g. 1d10)", dice),
             Field::Tick("Initiated or prepared: starts On Guard", ready),

@@ -90,6 +90,14 @@ pub fn edit(ctx: Ctx) -> AnyView {
             })
             .collect(),
     )];
+    let mut numbers = numbers;
+    numbers.push(Field::Flag(
+        "Non-player character: its numbers stay on the GM’s phone",
+        flag(move || ctx.sheet.with(|s| s.npc)),
+        Callback::new(move |v| {
+            ctx.act(Edit::Npc(v));
+        }),
+    ));
     view! {
         {fold("Defences and health", "tempo.numbers", numbers)}
         {dice(ctx)}
