@@ -247,3 +247,63 @@ test("a Tempo sheet: figures on the first screen, a check's rows against an enum
   await page.getByRole("combobox", { name: "Action" }).selectOption({ label: "Feint +1" });
   await expect(page.getByTestId("action-about")).toContainText("Costs 2 AP with Long sword");
 });
+
+test("Tempo refereed: Play's check with aim and against fists; a sheet marked NPC joins as one; the quick NPC's movement and aimed accuracy; a defence raised on the sheet reaches the fight", async ({ page }) => {
+  test.setTimeout(120_000);
+  await seedCharacters(page, [ILSE]);
+  await page.getByRole("link", { name: /Ilse Vantor/ }).tap();
+  // #5: a bow's aimed accuracy (+3) after an aim, against defence 5 / 8: 10% / 30% / 60%.
+  await page.getByRole("combobox", { name: "Action" }).selectOption({ label: "Ranged Attack +0" });
+  await page.getByRole("combobox", { name: "Situation" }).selectOption({ label: "Aimed: the weapon's aimed accuracy" });
+  const aimed = (await page.getByTestId("check-odds").textContent())!;
+  expect(aimed).toContain("Net result 4 to 13");
+  check(aimed, aimed, rows(3, 0, [["Miss", -Infinity], ["Hit", 5], ["Critical Hit", 8]], false));
+  // A counter-attack (+1) against an unarmed attack: +5 more.
+  await page.getByRole("combobox", { name: "Action" }).selectOption({ label: "Counter-Attack +1 (reaction)" });
+  await page.getByRole("combobox", { name: "Situation" }).selectOption({ label: "Against an unarmed attack: +5" });
+  await expect(page.getByTestId("check-odds")).toContainText("Net result 7 to 16");
+  // N6: kept as an NPC.
+  await mode(page, "Edit");
+  await page.getByText("Non-player character: its numbers stay on the GM’s phone").tap();
+  await page.getByRole("link", { name: "Combat" }).tap();
+  await page.getByLabel("Name", { exact: true }).fill("Bridge");
+  await page.getByLabel("Rule system").selectOption("tempo");
+  await page.getByRole("button", { name: "Create encounter" }).tap();
+  await page.getByRole("button", { name: "Add Ilse Vantor" }).tap();
+  await expect(page.locator(`li[data-npc="Ilse Vantor"]`)).toBeVisible();
+  // #6, N7: an ogre that moves 2, with +3 aimed accuracy.
+  await page.getByLabel("Name", { exact: true }).fill("Ogre");
+  await setNumber(page, "Base combat movement", 2);
+  await setNumber(page, "Aimed accuracy", 3);
+  await page.getByText("Initiated or prepared: starts On Guard").tap();
+  await page.getByRole("button", { name: "Add Ogre" }).tap();
+  for (const [name, init] of [["Ogre", 8], ["Ilse Vantor", 3]] as const) {
+    await open(page, name);
+    await setNumber(page, "Initiative", init);
+    await sheet(page).getByTestId("set-init").tap();
+    await close(page);
+  }
+  await page.getByTestId("next").tap();
+  await expect(page.getByTestId("turn-status")).toContainText("Ogre’s turn");
+  await open(page, "Ogre");
+  await sheet(page).getByRole("button", { name: "Move · 2 AP" }).tap();
+  await sheet(page).getByRole("combobox", { name: "Against" }).selectOption({ label: "No one in particular" });
+  await sheet(page).getByTestId("resolve").tap();
+  await close(page);
+  await expect(page.getByTestId("fight-log")).toContainText("Ogre: Move net 0: Success (movement 2)");
+  await open(page, "Ogre");
+  await sheet(page).getByRole("button", { name: "Aim · 4 AP" }).tap();
+  await sheet(page).getByRole("combobox", { name: "Against" }).selectOption({ label: "Ilse Vantor" });
+  await sheet(page).getByTestId("resolve").tap();
+  await expect(sheet(page).getByTestId("status-line")).toContainText("aimed");
+  await close(page);
+  // N4: Ilse's combat defence raised on her sheet mid-fight is the fight's.
+  await page.getByRole("link", { name: "Characters" }).tap();
+  await page.getByRole("link", { name: /Ilse Vantor/ }).tap();
+  await mode(page, "Edit");
+  await setNumber(page, "Combat defence", 8);
+  await page.getByRole("link", { name: "Combat" }).tap();
+  await page.getByRole("link", { name: /Bridge/ }).tap();
+  await expect(page.getByTestId("fight-log")).toContainText("Combat defence");
+  await page.screenshot({ path: "test-results/screens/tempo-refereed.png", fullPage: true });
+});

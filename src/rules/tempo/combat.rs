@@ -642,8 +642,13 @@ impl Exchange {
         let net = mine - theirs.map_or(0, |t| t.2);
         let [d, ad, g] = Self::defences(s, self.target);
         let row = &a.rows[a.row_of(net, d, ad, g)];
+        // A move reads the mover's own base combat movement.
+        let squares = match (a.name, s.get(self.actor)) {
+            ("Move" | "Combat Move", Some(c)) => format!(" (movement {})", c.stat(MOVEMENT)),
+            _ => String::new(),
+        };
         ev.push(Event::Note(format!(
-            "{me}: {} net {net}: {}",
+            "{me}: {} net {net}: {}{squares}",
             a.name, row.name
         )));
         let their_row = theirs.map(|(who, r, _)| {

@@ -992,6 +992,27 @@ fn tempo_r6_n7_the_quick_npc_has_movement_and_aimed_accuracy() {
     };
     let c = npc("Archer", &archer);
     assert_eq!(c.stat(MOVEMENT), 2);
+    // Its move reads its own movement, not a fixed 4.
+    let mut m = State::new(&TEMPO);
+    run(&mut m, Event::Join(c.clone()));
+    run(&mut m, Event::Init(1, vec![5]));
+    run(&mut m, Event::Start);
+    let mv = Exchange {
+        actor: 1,
+        action: id("Move"),
+        target: None,
+        reaction: None,
+        replacement: None,
+    };
+    let e = mv.resolve(&m, None, None).unwrap();
+    run(&mut m, e);
+    assert!(
+        m.log
+            .iter()
+            .any(|l| l.text.ends_with("Success (movement 2)")),
+        "{:?}",
+        m.log
+    );
     let mut s = State::new(&TEMPO);
     run(&mut s, Event::Join(c));
     run(&mut s, Event::Join(npc("Target", &archer)));

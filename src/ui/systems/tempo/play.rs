@@ -72,12 +72,15 @@ fn check(ctx: Ctx) -> AnyView {
     let [cd, acd, gd] = [5, 8, 5].map(RwSignal::new);
     let opp = RwSignal::new(String::new());
     let result = RwSignal::new(String::new());
-    let action = move || &ACTIONS[act.get().clamp(0, ACTIONS.len() as i32 - 1) as usize];
+    let sit = RwSignal::new(0);
+    let i = move || act.get().clamp(0, ACTIONS.len() as i32 - 1) as usize;
+    let action = move || &ACTIONS[i()];
+    // The action's bonus and what the situation adds, as the fight adds them.
+    let bonus = move |s: &TempoSheet| s.bonus(action().name) + s.situational(i(), sit.get());
     let own = move || {
-        let a = action();
         ctx.sheet.with(|s| {
             s.dice_dist()
-                .map(|d| d.shift(i64::from(s.bonus(a.name))))
+                .map(|d| d.shift(i64::from(bonus(s))))
                 .unwrap_or_else(|| Distribution::point(0))
         })
     };
@@ -112,9 +115,7 @@ fn check(ctx: Ctx) -> AnyView {
     });
     let do_roll = move || {
         let a = action();
-        let (dice, bonus) = ctx
-            .sheet
-            .with_untracked(|s| (s.dice.clone(), s.bonus(a.name)));
+        let (dice, bonus) = ctx.sheet.with_untracked(|s| (s.dice.clone(), bonus(s)));
         let Ok(mine) = parse(&dice) else {
             return result.set("The check dice are not valid notation.".into());
         };
@@ -144,6 +145,22 @@ fn check(ctx: Ctx) -> AnyView {
             vec![
                 Field::Pick("Action", choices(move || ctx.sheet.with(checked)), act),
                 Field::Text("muted", "action-about", about),
+                Field::Pick(
+                    "Situation",
+                    choices(|| {
+                        [
+                            "None",
+                            "Aimed: the weapon's aimed accuracy",
+                            "A feint's counter-attack: +3",
+                            "Against an unarmed attack: +5",
+                        ]
+                        .into_iter()
+                        .enumerate()
+                        .map(|(k, t)| (k as i32, t.to_owned()))
+                        .collect()
+                    }),
+                    sit,
+                ),
                 Field::Pair(vec![
                     Field::Num("Target's combat defence", cd, -100, 100),
                     Field::Num("Target's armoured defence", acd, -100, 100),
