@@ -954,6 +954,13 @@ test("Symbaroum refereed: the quick NPC's Discreet, pain threshold and ranged we
   await expect(asks).toContainText("Varla gives Varla Medicus: d4");
   await asks.getByRole("button", { name: "Accept" }).tap();
   await expect(log).toContainText("Varla gives Varla Medicus: d4");
+  // Her combat action went on it (her movement on the withdrawal), and the d4 healed her
+  // (unless she was unhurt).
+  await expect(mine.getByRole("button", { name: "Give aid" })).toBeDisabled();
+  await expect(mine).toContainText("Not now: Varla has no movement or combat action left.");
+  const d4 = Number((await log.textContent())!.match(/Varla gives Varla Medicus: d4 (\d)/)![1]);
+  expect(d4).toBeGreaterThanOrEqual(1);
+  if (!(await fighter(gm, "Varla").textContent())!.includes("13/13")) await expect(log).toContainText(/Varla heals \d+: Toughness/);
   await expect(one.page.getByTestId("table-log")).toContainText("Varla gives Varla Medicus");
   await one.page.screenshot({ path: "test-results/screens/table-symbaroum-refereed-player.png", fullPage: true });
   await gm.screenshot({ path: "test-results/screens/table-symbaroum-refereed-gm.png", fullPage: true });

@@ -52,7 +52,9 @@ pub const FACING_ROUND: usize = FACING + 3;
 /// The health maximum as a saved sheet now has it (raised mid-fight); 0 for a quick NPC: the
 /// one it joined with.
 pub const HP_MAX: usize = FACING + 4;
-pub const STAT_COUNT: usize = HP_MAX + 1;
+/// Whom it is bound, grappled or pinned with (an id; 0: no one, or a fight saved before).
+pub const PARTNER: usize = FACING + 5;
+pub const STAT_COUNT: usize = PARTNER + 1;
 /// The check dice notation (the only text: the stored encounter accepts dice notation only).
 pub const T_DICE: usize = 0;
 /// The action-point pool.
@@ -73,6 +75,7 @@ const fn stat_names() -> [&'static str; STAT_COUNT] {
     n[ANSWER] = "Answer (reaction)";
     n[FACING_ROUND] = "Facing (round)";
     n[HP_MAX] = "Health max";
+    n[PARTNER] = "Bound or grappled with";
     n
 }
 
@@ -171,7 +174,8 @@ pub fn status(s: &State, who: u32) -> Status {
     .unwrap_or(Status::OffGuard)
 }
 
-/// Events that leave `who` holding only `new` of the five statuses.
+/// Events that leave `who` holding only `new` of the five statuses (out of a bind or grapple:
+/// with no partner).
 pub fn status_events(s: &State, who: u32, new: Status) -> Vec<Event> {
     let mut out: Vec<Event> = s
         .conditions_of(who)
@@ -179,7 +183,21 @@ pub fn status_events(s: &State, who: u32, new: Status) -> Vec<Event> {
         .map(|a| Event::Remove(a.cid))
         .collect();
     out.push(Event::Add(who, new.name().into(), Duration::Removed));
+    if !locked(new) && s.get(who).is_some_and(|c| c.stat(PARTNER) != 0) {
+        out.push(Event::Set(who, PARTNER, 0));
+    }
     out
+}
+
+fn locked(st: Status) -> bool {
+    matches!(st, Status::Bound | Status::Grappled | Status::Pinned)
+}
+
+/// Whom `who` is bound, grappled or pinned with: the one both name (`None` when it is not
+/// locked with anyone the fight recorded).
+pub fn partner(s: &State, who: u32) -> Option<u32> {
+    let p = s.get(who)?.stat(PARTNER).max(0) as u32;
+    (locked(status(s, who)) && s.get(p).is_some_and(|o| o.stat(PARTNER) == who as i32)).then_some(p)
 }
 
 /// The turn mark of a successful Aim: the engine clears it when the actor's next turn starts,
@@ -443,6 +461,25 @@ impl Exchange {
             }
         } else if needs_target(self.action) || self.reaction.is_some() {
             return Err(format!("{} needs an opponent", ACTIONS[self.action].name));
+        }
+        // Locked in a bind or grapple, each acts on the one it is locked with, and answers only
+        // that one.
+        let only = |who: u32, p: u32| {
+            format!(
+                "{} is locked with {}: only against it",
+                s.name(who),
+                s.name(p)
+            )
+        };
+        if let (Some(p), Some(t)) = (partner(s, self.actor), self.target) {
+            if t != p {
+                return Err(only(self.actor, p));
+            }
+        }
+        if let Some((who, _)) = self.reacting() {
+            if let Some(p) = partner(s, who).filter(|&p| p != self.actor) {
+                return Err(only(who, p));
+            }
         }
         if let Some((who, r)) = self.reacting() {
             if !reactions(s, who, self.action).iter().any(|x| x.0 == r) {
@@ -736,6 +773,10 @@ fn effect(s: &State, ev: &mut Vec<Event>, who: u32, other: Option<u32>, e: Effec
             set(who, st);
             if let Some(o) = other {
                 set(o, st);
+                if locked(st) {
+                    ev.push(Event::Set(who, PARTNER, o as i32));
+                    ev.push(Event::Set(o, PARTNER, who as i32));
+                }
                 if e == Effect::Disarms {
                     ev.push(Event::Set(o, DISARMED, 1));
                     ev.push(Event::Note(format!("{} is disarmed", name(o))));

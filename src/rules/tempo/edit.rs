@@ -27,6 +27,9 @@ pub enum Edit {
     RemoveWeapon(usize),
     /// Kept as a non-player character.
     Npc(bool),
+    /// Takes weapon `i` in hand: it becomes the first of its kind, the one a fight prices its
+    /// actions by (an open fight takes the new prices through the shared "Weapons in hand").
+    Wield(usize),
 }
 
 const S: i32 = STAT_LIMIT;
@@ -44,6 +47,17 @@ impl Edits for TempoSheet {
             Edit::Health(v) => s.health = v.clamp(-HEALTH_LIMIT, HEALTH_LIMIT),
             Edit::HealthMax(v) => s.health_max = v.clamp(0, HEALTH_LIMIT),
             Edit::Npc(on) => s.npc = on,
+            Edit::Wield(i) => {
+                if i < s.weapons.len() {
+                    let w = s.weapons.remove(i);
+                    let at = s
+                        .weapons
+                        .iter()
+                        .position(|x| x.arm() == w.arm())
+                        .unwrap_or(i);
+                    s.weapons.insert(at.min(i), w);
+                }
+            }
             Edit::Dice(t) => {
                 let t = t.trim();
                 if !dice_ok(t) {

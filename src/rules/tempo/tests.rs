@@ -973,12 +973,9 @@ fn tempo_r5_plays_check_has_aim_feint_and_fists() {
     }
 }
 
-/// #6 and N7: the quick NPC's base combat movement and aimed accuracy are the GM's: an ogre
-/// moves 2; an archer with +3 aimed accuracy shoots after its aim at Miss 1/10, Hit 3/10,
-/// Critical 3/5 against CD 5 / ACD 8 (not 2/5, 3/10, 3/10: the aim bought nothing).
-#[test]
-fn tempo_r6_n7_the_quick_npc_has_movement_and_aimed_accuracy() {
-    let archer = Npc {
+/// The archer of #6 and N7: moves 2, +3 aimed accuracy, a bow at 3 AP, defences 5 / 8.
+fn archer() -> Npc {
+    Npc {
         defence: 5,
         armoured: 8,
         grapple: 5,
@@ -989,12 +986,16 @@ fn tempo_r6_n7_the_quick_npc_has_movement_and_aimed_accuracy() {
         ranged: 3,
         movement: 2,
         aimed: 3,
-    };
-    let c = npc("Archer", &archer);
+    }
+}
+
+/// #6: the quick NPC's base combat movement is the GM's: an ogre's move reads 2, not a fixed 4.
+#[test]
+fn tempo_r6_the_quick_npc_moves_by_its_own_movement() {
+    let c = npc("Archer", &archer());
     assert_eq!(c.stat(MOVEMENT), 2);
-    // Its move reads its own movement, not a fixed 4.
     let mut m = State::new(&TEMPO);
-    run(&mut m, Event::Join(c.clone()));
+    run(&mut m, Event::Join(c));
     run(&mut m, Event::Init(1, vec![5]));
     run(&mut m, Event::Start);
     let mv = Exchange {
@@ -1013,9 +1014,15 @@ fn tempo_r6_n7_the_quick_npc_has_movement_and_aimed_accuracy() {
         "{:?}",
         m.log
     );
+}
+
+/// N7: the quick NPC's aimed accuracy: an archer with +3 shoots after its aim at Miss 1/10,
+/// Hit 3/10, Critical 3/5 against CD 5 / ACD 8 (not 2/5, 3/10, 3/10: the aim bought nothing).
+#[test]
+fn tempo_n7_the_quick_npcs_aim_adds_its_aimed_accuracy() {
     let mut s = State::new(&TEMPO);
-    run(&mut s, Event::Join(c));
-    run(&mut s, Event::Join(npc("Target", &archer)));
+    run(&mut s, Event::Join(npc("Archer", &archer())));
+    run(&mut s, Event::Join(npc("Target", &archer())));
     run(&mut s, Event::Init(1, vec![5]));
     run(&mut s, Event::Start);
     set_status(&mut s, 1, Status::OnGuard);
@@ -1030,6 +1037,7 @@ fn tempo_r6_n7_the_quick_npc_has_movement_and_aimed_accuracy() {
         action: id("Aim"),
         ..shot
     };
+    assert_eq!(shot.actor_bonus(&s), 0);
     let e = aim.resolve(&s, None, None).unwrap();
     run(&mut s, e);
     assert_eq!(shot.actor_bonus(&s), 3);
@@ -1058,4 +1066,122 @@ fn tempo_n6_a_saved_npc_stays_an_npc() {
     json.as_object_mut().unwrap().remove("npc");
     let old: TempoSheet = serde_json::from_value(json).unwrap();
     assert!(!old.npc);
+}
+
+/// #1: a bind or grapple records who is locked with whom; each acts on (and answers) only its
+/// partner. A, C and B; A's attack parried at exactly 0 binds A and B (C Off Guard): A's
+/// Withdraw "against" C is refused (it freed B's bind on nobody before), against B frees both;
+/// grappled with B, A's Pin or Press against On Guard C is refused.
+#[test]
+fn tempo_r1_a_bind_or_grapple_is_with_its_partner() {
+    let mut s = fight();
+    run(&mut s, Event::Join(test_npc("C")));
+    set_status(&mut s, 1, Status::OnGuard);
+    let ex = Exchange {
+        actor: 1,
+        action: id("Melee Attack"),
+        target: Some(2),
+        reaction: Some(id("Parry")),
+        replacement: None,
+    };
+    let e = ex.resolve(&s, Some((5, "5")), Some((6, "6"))).unwrap();
+    run(&mut s, e);
+    assert_eq!(
+        (partner(&s, 1), partner(&s, 2), partner(&s, 3)),
+        (Some(2), Some(1), None)
+    );
+    let against = |action: &str, t: u32| Exchange {
+        actor: 1,
+        action: id(action),
+        target: Some(t),
+        reaction: None,
+        replacement: None,
+    };
+    let only_b = Err("A is locked with B: only against it".to_owned());
+    assert_eq!(against("Withdraw", 3).costs(&s).map(|_| ()), only_b.clone());
+    assert_eq!(against("Press", 3).costs(&s).map(|_| ()), only_b.clone());
+    // Nor does A answer anyone but B: C's attack on A gets no wind from it.
+    let mut on_c = s.clone();
+    set_status(&mut on_c, 3, Status::OnGuard);
+    for _ in 0..4 {
+        if on_c.current != Some(3) {
+            run(&mut on_c, Event::Next);
+        }
+    }
+    assert_eq!(on_c.current, Some(3));
+    assert_eq!(partner(&on_c, 1), Some(2), "still bound");
+    let c_attacks = Exchange {
+        actor: 3,
+        action: id("Melee Attack"),
+        target: Some(1),
+        reaction: Some(id("Wind")),
+        replacement: None,
+    };
+    assert_eq!(c_attacks.costs(&on_c).map(|_| ()), only_b.clone());
+    let e = against("Withdraw", 2)
+        .resolve(&s, Some((9, "9")), None)
+        .unwrap();
+    let mut freed = s.clone();
+    run(&mut freed, e);
+    assert_eq!(status(&freed, 1), Status::OnGuard);
+    assert_eq!(status(&freed, 2), Status::OnGuard);
+    assert_eq!(status(&freed, 3), Status::OffGuard, "C unchanged");
+    assert_eq!((partner(&freed, 1), partner(&freed, 2)), (None, None));
+    assert_eq!(freed.get(1).unwrap().stat(PARTNER), 0);
+    // Grappled with B, C On Guard: Pin and Press against C refused, Pin against B allowed.
+    let mut g = s.clone();
+    let e = against("Grapple", 2)
+        .resolve(&g, Some((9, "9")), None)
+        .unwrap();
+    run(&mut g, e);
+    assert_eq!((status(&g, 1), partner(&g, 1)), (Status::Grappled, Some(2)));
+    set_status(&mut g, 3, Status::OnGuard);
+    assert_eq!(against("Pin", 3).costs(&g).map(|_| ()), only_b);
+    assert!(against("Pin", 2).costs(&g).is_ok());
+    // A fight saved before kept no partner: nothing is refused for it.
+    let mut old = s.clone();
+    run(&mut old, Event::Set(1, PARTNER, 0));
+    assert_eq!(partner(&old, 1), None);
+    assert!(against("Withdraw", 3).costs(&old).is_ok());
+}
+
+/// #4: each action is priced by the weapon in hand, and a switch is taken: [Dagger: Melee
+/// Attack 2, Parry 2], [Long sword: 4, 3]; the long sword taken in hand prices Melee Attack 4
+/// and Parry 3 on the sheet and in the fight it joins (and, open, the shared "Weapons in hand"
+/// brings the new prices: `tempo_n4_…`).
+#[test]
+fn tempo_r4_actions_are_priced_by_the_weapon_in_hand() {
+    use crate::rules::edit::Edits;
+    let mut sheet = TempoSheet::default();
+    let mut dagger = Weapon::new("Dagger", false);
+    dagger.set_cost("Melee Attack", 2);
+    dagger.set_cost("Parry", 2);
+    let mut sword = Weapon::new("Long sword", false);
+    sword.set_cost("Melee Attack", 4);
+    sword.set_cost("Parry", 3);
+    let bow = Weapon::new("Bow", true);
+    sheet.weapons = vec![dagger, bow, sword];
+    let (ma, parry) = (id("Melee Attack"), id("Parry"));
+    let priced = |s: &TempoSheet| {
+        let c = from_sheet("A", s);
+        (cost(&c, ma), cost(&c, parry))
+    };
+    assert_eq!(priced(&sheet), (Ok(2), Ok(2)), "the dagger in hand");
+    sheet.apply(Edit::Wield(2)).unwrap();
+    assert_eq!(sheet.weapon(Arm::Melee).unwrap().name, "Long sword");
+    assert_eq!(priced(&sheet), (Ok(4), Ok(3)));
+    let names: Vec<&str> = sheet.weapons.iter().map(|w| w.name.as_str()).collect();
+    assert_eq!(
+        names,
+        ["Long sword", "Dagger", "Bow"],
+        "the bow stays in hand too"
+    );
+    assert_eq!(sheet.weapon(Arm::Ranged).unwrap().name, "Bow");
+    // Back to the dagger; a weapon already in hand or out of range changes nothing.
+    sheet.apply(Edit::Wield(1)).unwrap();
+    assert_eq!(priced(&sheet), (Ok(2), Ok(2)));
+    let before = sheet.clone();
+    sheet.apply(Edit::Wield(0)).unwrap();
+    sheet.apply(Edit::Wield(9)).unwrap();
+    assert_eq!(sheet, before);
 }

@@ -11,8 +11,8 @@ use crate::rules::encounter::{Event, State};
 use crate::rules::referee::{self, Intent};
 use crate::rules::tempo::combat::{
     aimed, answered, ap, cost, declared_as, declared_by, facing, needs_target, npc, offered,
-    reactions, recovery_preview, replacements, status, status_events, Exchange, Npc, DISARMED,
-    T_DICE,
+    partner, reactions, recovery_preview, replacements, status, status_events, Exchange, Npc,
+    DISARMED, T_DICE,
 };
 use crate::rules::tempo::referee::{exchange_of, Action};
 use crate::rules::tempo::{Status, ACTIONS, HEALTH_LIMIT};
@@ -237,9 +237,13 @@ impl Declared {
 }
 
 fn panel(ctx: EncCtx, who: u32) -> AnyView {
-    let first = ctx
-        .state
-        .with_untracked(|s| live_others(s, who).first().map_or(0, |x| x.0));
+    // The one it is locked with first, else the first other in the order.
+    let first = ctx.state.with_untracked(|s| {
+        partner(s, who).map_or_else(
+            || live_others(s, who).first().map_or(0, |x| x.0),
+            |p| p as i32,
+        )
+    });
     let d = Declared {
         who,
         act: RwSignal::new(-1),

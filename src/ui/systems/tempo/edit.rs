@@ -195,6 +195,17 @@ fn weapon_rows(ctx: Ctx) -> Vec<Field> {
                 )])
                 .collect();
             out.push(Field::Pair(costs));
+            if !ctx.sheet.with_untracked(|s| s.weapon(w.arm()) == Some(&w)) {
+                out.push(Field::Act(
+                    Signal::stored(format!("Take {} in hand", w.name)),
+                    "btn small",
+                    "wield",
+                    Signal::stored(false),
+                    Callback::new(move |()| {
+                        ctx.act(Edit::Wield(i));
+                    }),
+                ));
+            }
             out.push(Field::Act(
                 Signal::stored(format!("Remove {}", w.name)),
                 "btn small",
@@ -219,7 +230,7 @@ fn weapons(ctx: Ctx) -> AnyView {
             Field::Text(
                 "muted",
                 "",
-                fixed("AP per action, as the weapon prices it. In a fight the first melee and the first ranged weapon are in hand."),
+                fixed("AP per action, as the weapon prices it. One melee and one ranged weapon are in hand; a fight prices its actions by them, and takes a switch made here."),
             ),
             Field::Rows(std::sync::Arc::new(move || weapon_rows(ctx))),
             Field::Text("field-label", "", fixed("Add a weapon")),
