@@ -220,7 +220,8 @@ import { join, relative } from "node:path";
 // items; the fights' module 204.3 KB of it), won back for every module by wasm-opt
 // --low-memory-unused (rustc puts the 1 MB stack first, so the first 1 KB is never an address):
 // 682.7 KB (−3.5 KB); taking a weapon in hand on its own 683.0 KB; the review's fixes and
-// Tempo's items 686.4 KB (the fights' module 206.0 KB), first visit 255.3 KB.
+// Tempo's items 686.4 KB (the fights' module 206.0 KB), first visit 255.3 KB; Tempo's bind
+// partner and a weapon taken in hand on its sheet 686.7 KB, first visit 255.2 KB.
 // Tried: one file for every shared chunk (merge-chunks with MERGE_FILE_COST=262144): −4.7 KB
 // in all, but +23 KB on a first visit straight to a Heimr or Symbaroum sheet (the fights' chunk
 // comes with it), which is the slower path on a phone: left out; wasm-opt
