@@ -154,7 +154,17 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     };
     let dying = s.dying(c);
     let mut out = Vec::new();
-    let pool = |i: usize| c.pools.get(i).copied().unwrap_or(0);
+    let pool = |i: usize| pool(c, i);
+    // Moving, standing and helping: on its turn, with an action left to spend (a combat action
+    // stands in for a movement action), not while dying.
+    let acting = || {
+        not_its_turn(s, who)
+            .or_else(|| dying.then(|| format!("{} is dying and cannot help itself", c.name)))
+            .or_else(|| {
+                (pool(MOVEMENT) < 1 && pool(COMBAT) < 1)
+                    .then(|| format!("{} has no movement or combat action left", c.name))
+            })
+    };
     if !c.dead && !c.gone {
         let refused = not_its_turn(s, who)
             .or_else(|| cannot_attack(s, c))
@@ -175,16 +185,6 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             odds: None,
             refused: cannot_attack(s, c),
         });
-        // Moving and helping: on its turn, with an action left to spend (a combat action
-        // stands in for a movement action), not while dying.
-        let acting = || {
-            not_its_turn(s, who)
-                .or_else(|| dying.then(|| format!("{} is dying and cannot help itself", c.name)))
-                .or_else(|| {
-                    (pool(MOVEMENT) < 1 && pool(COMBAT) < 1)
-                        .then(|| format!("{} has no movement or combat action left", c.name))
-                })
-        };
         for past in [false, true] {
             out.push(Offer {
                 action: Intent::Symbaroum(Action::Leave(past)),
@@ -234,16 +234,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         }
     }
     if s.has(who, "Prone") {
-        let pool = |i: usize| c.pools.get(i).copied().unwrap_or(0);
-        let refused = not_its_turn(s, who).or_else(|| {
-            if dying {
-                Some(format!("{} is dying and cannot help itself", c.name))
-            } else if pool(MOVEMENT) < 1 && pool(COMBAT) < 1 {
-                Some(format!("{} has no movement or combat action left", c.name))
-            } else {
-                None
-            }
-        });
+        let refused = acting();
         let cost = if pool(MOVEMENT) >= 1 {
             "a movement action; the whole turn if the test fails"
         } else {
@@ -382,7 +373,7 @@ pub fn resolve(
                 .cid;
             let quick = c.stat(QUICK);
             let ok = d20 as i32 <= quick;
-            let pool = |i: usize| c.pools.get(i).copied().unwrap_or(0);
+            let pool = |i: usize| pool(c, i);
             // A failed test takes the entire turn (no combat action while getting up): with
             // its movement already spent, it cannot get up this turn.
             let whole = pool(MOVEMENT) >= 1 && pool(COMBAT) >= 1;
