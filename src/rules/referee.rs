@@ -123,7 +123,15 @@ impl Intent {
                         shield,
                         c,
                         p,
-                    } => v.extend([308, *weapon, *shield, *c as u32, *p as u32]),
+                        sc,
+                        sp,
+                    } => v.extend(
+                        [308, *weapon, *shield]
+                            .into_iter()
+                            .chain([*c, *p, *sc, *sp].map(|x| x as u32)),
+                    ),
+                    H::Release => v.push(310),
+                    H::Reopen => v.push(311),
                 }
             }
             Intent::Tempo(t) => {
@@ -310,12 +318,16 @@ impl Intent {
                 height,
                 jumped: j == 1,
             }),
-            (308, &[weapon, shield, c, p]) => Intent::Heimr(H::TakeUp {
+            (308, &[weapon, shield, c, p, sc, sp]) => Intent::Heimr(H::TakeUp {
                 weapon,
                 shield,
                 c: c as i32,
                 p: p as i32,
+                sc: sc as i32,
+                sp: sp as i32,
             }),
+            (310, []) => Intent::Heimr(H::Release),
+            (311, []) => Intent::Heimr(H::Reopen),
             (500, &[i]) => Intent::Aura(A::Act(i)),
             (501, []) => Intent::Aura(A::Swap),
             (502, &[o]) => Intent::Aura(A::Initiative(o)),

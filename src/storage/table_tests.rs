@@ -1454,10 +1454,10 @@ fn heimr_r22_a_players_attack_meets_the_hidden_guard() {
     };
     let brawl = Strike {
         target: 2,
-        kind: 1,
+        kind: 0,
         ..Strike::default()
     };
-    // Varla's brawl, its dice rolled on her phone.
+    // Varla's attack, its dice rolled on her phone.
     let intent = Intent::Heimr(Action::Attack(brawl));
     let mut src = crate::rules::dice::SeededSource::new(3);
     let mut rec = crate::rules::encounter::referee::Recorder::new(&mut src);

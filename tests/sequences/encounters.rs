@@ -534,10 +534,13 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
             jumped: k % 2 == 0,
         }),
         Intent::Heimr(H::TakeUp { .. }) => Intent::Heimr(H::TakeUp {
-            weapon: (k % 4) as u32,
-            shield: (k % 3) as u32,
+            // One-handed weapons, so that any off hand fits.
+            weapon: (k % 3) as u32,
+            shield: (k % 6) as u32,
             c: (k % 4) as i32,
             p: 2,
+            sc: (k % 3) as i32,
+            sp: 1,
         }),
         Intent::Aura(A::Initiative(_)) => Intent::Aura(A::Initiative(t()?)),
         Intent::Aura(A::Attack(_)) => Intent::Aura(A::Attack({

@@ -44,6 +44,11 @@ pub const DEF_D6: usize = 17;
 pub const MELEE: usize = 18;
 /// The id + 1 of the combatant it guards (0: none), while it has the condition "Guarding".
 pub const GUARDING: usize = 19;
+/// The id + 1 of the one that dodged its melee weapon attack since its turn began: that one may
+/// brawl it without a provoked attack (the seed, "Brawl attack"). Lapses at its turn.
+pub const PASSED_BY: usize = 23;
+/// The id + 1 of the one it holds with a brawl bind (0: none), while it has "Grabbing".
+pub const GRABBING: usize = 24;
 // Indexes of HEIMR's resources.
 pub const STANDARD: usize = 0;
 pub const RISE: usize = 1;
@@ -57,44 +62,53 @@ pub const ROUNDS_5_MIN: u32 = 150;
 pub const ROUNDS_10_MIN: u32 = 300;
 pub const ROUNDS_2_MIN: u32 = 60;
 
-/// A weapon type of the medieval armoury: reach (0: melee), damage, bonus to P.
+/// A weapon type of the medieval armoury: reach (0: melee), damage, bonus to P, and whether it
+/// takes both hands (then no shield or second weapon).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Weapon {
     pub name: &'static str,
     pub range: i32,
     pub damage: i32,
     pub bonus: i32,
+    pub two_hands: bool,
 }
 
-const fn w(name: &'static str, range: i32, damage: i32, bonus: i32) -> Weapon {
+const fn w(name: &'static str, range: i32, damage: i32, bonus: i32, two_hands: bool) -> Weapon {
     Weapon {
         name,
         range,
         damage,
         bonus,
+        two_hands,
     }
 }
 
 pub const WEAPONS: [Weapon; 9] = [
-    w("No weapon", 0, 0, 0),
-    w("Light weapon", 0, 1, 2),
-    w("Medium weapon", 0, 2, 3),
-    w("Great weapon", 0, 3, 5),
-    w("Pole arm", 0, 2, 4),
-    w("Bow", 6, 3, 1),
-    w("Crossbow", 4, 3, 0),
-    w("Throwing weapon", 1, 1, 0),
-    w("Blowgun", 2, 0, 1),
+    w("No weapon", 0, 0, 0, false),
+    w("Light weapon", 0, 1, 2, false),
+    w("Medium weapon", 0, 2, 3, false),
+    w("Great weapon", 0, 3, 5, true),
+    w("Pole arm", 0, 2, 4, true),
+    w("Bow", 6, 3, 1, true),
+    w("Crossbow", 4, 3, 0, true),
+    w("Throwing weapon", 1, 1, 0, false),
+    w("Blowgun", 2, 0, 1, false),
 ];
 
-/// Shield types: name and bonus to P on blocks (index 0: none).
-pub const SHIELDS: [(&str, i32); 5] = [
+/// What the off hand holds: a shield (name and bonus to P on blocks) or, last, a second light
+/// weapon (index 0: nothing).
+pub const SHIELDS: [(&str, i32); 6] = [
     ("No shield", 0),
     ("Buckler", 0),
     ("Small shield", 2),
     ("Medium shield", 3),
     ("Tower shield", 5),
+    ("Light weapon", 0),
 ];
+/// The tower shield: its bearer's stamina counts one less (base fatigue +1).
+pub const TOWER: i32 = 4;
+/// A light weapon in the off hand: a second attack and a second parry.
+pub const OFF_WEAPON: i32 = 5;
 
 pub fn weapon(c: &Combatant) -> Weapon {
     WEAPONS[c.stat(WEAPON).clamp(0, WEAPONS.len() as i32 - 1) as usize]
@@ -107,35 +121,75 @@ fn shield_bonus(c: &Combatant) -> Option<i32> {
     }
 }
 
-/// Sets a combatant's weapon (and how many parries it has between turns).
+/// Sets a combatant's weapon and off hand (none beside a two-handed weapon), how many parries
+/// it has between turns (one per melee weapon), and its base fatigue (a tower shield's
+/// stamina −1).
 pub fn arm(c: &mut Combatant, weapon: usize, shield: usize) {
     let weapon = weapon.min(WEAPONS.len() - 1);
+    let w = WEAPONS[weapon];
+    let shield = if w.two_hands {
+        0
+    } else {
+        shield.min(SHIELDS.len() - 1) as i32
+    };
+    let tower = |v: i32| i32::from(v == TOWER);
+    c.stats[BASE] = (c.stats[BASE] + tower(shield) - tower(c.stats[SHIELD])).clamp(1, FATIGUE_MAX);
+    c.stats[FATIGUE] = c.stats[FATIGUE].max(c.stats[BASE]);
     c.stats[WEAPON] = weapon as i32;
-    c.stats[SHIELD] = shield.min(SHIELDS.len() - 1) as i32;
-    c.stats[MELEE] = i32::from(weapon > 0 && WEAPONS[weapon].range == 0);
+    c.stats[SHIELD] = shield;
+    c.stats[MELEE] = i32::from(weapon > 0 && w.range == 0) + i32::from(shield == OFF_WEAPON);
 }
 
-/// The events that change a combatant's weapon or shield in the fight.
-pub fn arm_events(c: &Combatant, weapon: usize, shield: usize, (wc, wp): (i32, i32)) -> Event {
+/// Why a weapon and an off hand cannot be held together, if they cannot.
+pub fn unfit(weapon: usize, shield: usize) -> Option<String> {
+    let w = WEAPONS.get(weapon)?;
+    (w.two_hands && shield > 0).then(|| {
+        format!(
+            "{} takes both hands: nothing in the off hand",
+            w.name.to_lowercase()
+        )
+    })
+}
+
+/// The events that change a combatant's weapon (fought with C/P `wcp`) and off hand (`scp`:
+/// the shield's ability, or the second weapon's) in the fight. Parries already made stay
+/// counted; a new melee weapon brings its parry.
+pub fn arm_events(
+    c: &Combatant,
+    weapon: usize,
+    shield: usize,
+    (wc, wp): (i32, i32),
+    (sc, sp): (i32, i32),
+) -> Event {
     let mut armed = c.clone();
     arm(&mut armed, weapon, shield);
-    let mut list: Vec<Event> = [WEAPON, SHIELD, MELEE]
+    let mut list: Vec<Event> = [WEAPON, SHIELD, MELEE, BASE, FATIGUE]
         .into_iter()
+        .filter(|&i| armed.stats[i] != c.stats[i] || i < MELEE)
         .map(|i| Event::Set(c.id, i, armed.stats[i]))
         .collect();
+    let more = armed.stat(MELEE) - c.stat(MELEE);
+    if more != 0 {
+        list.push(Event::Spend(c.id, PARRIES, -more));
+    }
     for (i, v) in [
         (WEAPON_C, wc),
         (WEAPON_P, wp),
-        (SHIELD_C, wc),
-        (SHIELD_P, wp),
+        (SHIELD_C, sc),
+        (SHIELD_P, sp),
     ] {
         list.push(Event::Set(c.id, i, v));
     }
+    let off = SHIELDS[armed.stat(SHIELD) as usize].0.to_lowercase();
     list.push(Event::Note(format!(
-        "{} takes up {} (C {wc}, P {wp}) and {}",
+        "{} takes up {} (C {wc}, P {wp}) and {off}{}",
         c.name,
-        WEAPONS[weapon.min(8)].name.to_lowercase(),
-        SHIELDS[shield.min(4)].0.to_lowercase()
+        WEAPONS[armed.stat(WEAPON) as usize].name.to_lowercase(),
+        if armed.stat(SHIELD) > 0 {
+            format!(" (C {sc}, P {sp})")
+        } else {
+            String::new()
+        }
     )));
     Event::Batch(list)
 }
@@ -189,6 +243,7 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
         c.stats[i + 1] = p;
     }
     arm(&mut c, n.weapon, n.shield);
+    c.stats[FATIGUE] = c.stats[BASE];
     c
 }
 
@@ -230,6 +285,15 @@ pub fn combatant(name: &str, sheet: &HeimrSheet, link: Option<String>) -> Combat
     c.pc = true;
     c.link = link;
     c
+}
+
+/// A combatant's initiative roll: C = dexterity, P = current willpower, no fatigue check.
+pub fn initiative_setup(c: &Combatant) -> Setup {
+    Setup {
+        c: Figure::new(c.stat(DEX)),
+        p: Figure::new(c.stat(WILL)),
+        fatigue: i32::MIN,
+    }
 }
 
 /// Initiative for everyone in the order who is still fighting: C = dexterity, P = current
@@ -356,9 +420,17 @@ impl Defence {
     }
 }
 
-/// Why a combatant cannot defend at all right now, if it cannot.
+/// Why a combatant cannot defend at all right now, if it cannot (holding a brawl bind is
+/// one: the grabber makes no defence rolls).
 pub fn no_defence(s: &State, who: u32) -> Option<&'static str> {
-    ["Dazed", "No defence", "Unconscious", "Grabbed"]
+    ["Dazed", "No defence", "Unconscious", "Helpless", "Grabbing"]
+        .into_iter()
+        .find(|n| s.has(who, n))
+}
+
+/// Why `who`'s hands cannot use a weapon now (dropped, bound), if they cannot.
+pub fn no_hands(s: &State, who: u32) -> Option<&'static str> {
+    ["Dropped", "Bound hands"]
         .into_iter()
         .find(|n| s.has(who, n))
 }
@@ -385,21 +457,39 @@ pub fn defence_setup(s: &State, who: u32, d: Defence) -> Result<Setup, String> {
         ),
         Defence::Block => {
             let bonus = shield_bonus(c).ok_or("no shield to block with")?;
+            if s.has(who, "Bound hands") {
+                return Err("bound hands: no block".into());
+            }
+            // One hand holds on: the weapon stays in the other (the seed, "Climbing").
+            if s.has(who, "Climbing") {
+                return Err("climbing: one hand holds on, so no shield".into());
+            }
             let mut p = Figure::new(c.stat(SHIELD_P));
             p.add(bonus, "shield");
             (Figure::new(c.stat(SHIELD_C)), p)
         }
         Defence::Parry => {
-            let wp = weapon(c);
             if c.stat(MELEE) == 0 {
                 return Err("no melee weapon to parry with".into());
             }
-            if uses(c, d) >= c.stat(MELEE) {
+            let used = uses(c, d);
+            if used >= c.stat(MELEE) {
                 return Err("already parried since its last turn".into());
             }
-            let mut p = Figure::new(c.stat(WEAPON_P));
-            p.add(wp.bonus, "weapon");
-            (Figure::new(c.stat(WEAPON_C)), p)
+            // The main weapon parries first, a second light weapon after it.
+            let main = c.stat(WEAPON) > 0 && weapon(c).range == 0;
+            let off = c.stat(SHIELD) == OFF_WEAPON && (used > 0 || !main);
+            if let Some(why) = no_hands(s, who).filter(|&w| w == "Bound hands" || !off) {
+                return Err(format!("{}: no parry", why.to_lowercase()));
+            }
+            let (wc, wp, bonus) = if off {
+                (SHIELD_C, SHIELD_P, WEAPONS[1].bonus)
+            } else {
+                (WEAPON_C, WEAPON_P, weapon(c).bonus)
+            };
+            let mut p = Figure::new(c.stat(wp));
+            p.add(bonus, "weapon");
+            (Figure::new(c.stat(wc)), p)
         }
     };
     if d != Defence::Parry {
@@ -427,6 +517,26 @@ pub fn defence_setup(s: &State, who: u32, d: Defence) -> Result<Setup, String> {
         p,
         fatigue: c.stat(FATIGUE),
     })
+}
+
+/// How a roll with `st` may fall, exactly: the results it reaches with about three chances in
+/// four, one in two and one in four, each with its chance of that much or more; and the
+/// chance its dice part falls below the fatigue (then it stands for nothing).
+pub fn spread(st: &Setup) -> (Vec<(i64, Chance)>, Chance) {
+    let d = dice_distribution(st.c.value);
+    let r = d.clone().shift(i64::from(st.p.value));
+    let mut out: Vec<(i64, Chance)> = Vec::new();
+    for q in [0.75, 0.5, 0.25] {
+        let t = r
+            .iter()
+            .map(|x| x.0)
+            .filter(|&t| r.at_least(t).p() >= q)
+            .max();
+        if let Some(t) = t.filter(|&t| out.last().is_none_or(|l| l.0 < t)) {
+            out.push((t, r.at_least(t)));
+        }
+    }
+    (out, d.at_least(i64::from(st.fatigue)).complement())
 }
 
 /// Records a pre-rolled defence: what attackers see until it is used.
@@ -553,6 +663,25 @@ pub enum Kind {
     BrawlHit,
     /// A brawl attack meant to grab.
     BrawlBind,
+    /// The second weapon's attack: a light weapon in the off hand.
+    OffHand,
+}
+
+impl Kind {
+    pub const ALL: [Kind; 4] = [Kind::Weapon, Kind::BrawlHit, Kind::BrawlBind, Kind::OffHand];
+
+    pub fn brawl(self) -> bool {
+        matches!(self, Kind::BrawlHit | Kind::BrawlBind)
+    }
+}
+
+/// The weapon an attack of `kind` by `c` is made with (a brawl's: none).
+pub fn wielded(c: &Combatant, kind: Kind) -> Weapon {
+    match kind {
+        Kind::Weapon => weapon(c),
+        Kind::OffHand => WEAPONS[1],
+        _ => WEAPONS[0],
+    }
 }
 
 /// Everything the attacker chooses or the table tells it before the roll.
@@ -585,17 +714,20 @@ pub struct Options {
     pub undefended: bool,
 }
 
-/// A defence rolled at the moment of an attack (from a blind spot), instead of the shown one.
+/// A defence rolled at the moment of an attack (from a blind spot, or a dodge instead of a
+/// parry against a shot), instead of the shown one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Redone {
+    pub kind: Defence,
     pub dice: i32,
     pub result: i32,
     pub d6: u32,
 }
 
 impl Redone {
-    pub fn from_roll(r: &ChallengeRoll) -> Redone {
+    pub fn from_roll(kind: Defence, r: &ChallengeRoll) -> Redone {
         Redone {
+            kind,
             dice: r.dice,
             result: r.result,
             d6: r.d6,
@@ -666,23 +798,33 @@ pub fn attack_setup(s: &State, who: u32, target: u32, o: &Options) -> Result<Set
     if who == target {
         return Err("pick someone else".into());
     }
-    for n in ["Dazed", "Unconscious"] {
-        if s.has(who, n) {
-            return Err(format!("{}: no attacks", n));
-        }
+    if let Some(n) = no_actions(s, who) {
+        return Err(format!("{n}: no attacks"));
     }
-    let wp = weapon(a);
+    let wp = wielded(a, o.kind);
     let ranged = o.kind == Kind::Weapon && wp.range > 0;
     let (mut c, mut p) = match o.kind {
-        Kind::Weapon => {
-            if a.stat(WEAPON) == 0 {
-                return Err("no weapon in hand (a brawl attack needs none)".into());
+        Kind::Weapon | Kind::OffHand => {
+            let (held, wc, wpp) = match o.kind {
+                Kind::Weapon => (a.stat(WEAPON) > 0, WEAPON_C, WEAPON_P),
+                _ => (a.stat(SHIELD) == OFF_WEAPON, SHIELD_C, SHIELD_P),
+            };
+            if !held {
+                return Err("no weapon in that hand (a brawl attack needs none)".into());
             }
-            let mut p = Figure::new(a.stat(WEAPON_P));
+            if let Some(why) = no_hands(s, who) {
+                return Err(format!("{}: no weapon attack", why.to_lowercase()));
+            }
+            let mut p = Figure::new(a.stat(wpp));
             p.add(wp.bonus, "weapon");
-            (Figure::new(a.stat(WEAPON_C)), p)
+            (Figure::new(a.stat(wc)), p)
         }
-        _ => (Figure::new(a.stat(BRAWL_C)), Figure::new(a.stat(BRAWL_P))),
+        _ => {
+            if o.kind == Kind::BrawlBind && s.has(who, "Bound hands") {
+                return Err("bound hands: no grab".into());
+            }
+            (Figure::new(a.stat(BRAWL_C)), Figure::new(a.stat(BRAWL_P)))
+        }
     };
     if ranged && s.has(who, "Stumbling") {
         return Err("stumbling: no ranged attacks".into());
@@ -801,47 +943,100 @@ pub fn intercept_events(s: &State, guard: u32, who: u32, target: u32) -> Vec<Eve
     list
 }
 
-/// One defender an attack meets: who, the defence it shows then, and the C of a fresh roll
-/// there (`None`: the roll before goes on).
+/// A defence rolled at the moment an attack comes (not the shown one): its kind, C, P and the
+/// defender's fatigue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fresh {
+    pub kind: Defence,
+    pub c: i32,
+    pub p: i32,
+    pub fatigue: i32,
+}
+
+/// One defender an attack meets: who, the defence it shows then, a defence it rolls now
+/// instead (`fresh`), and the C of a fresh attack roll there (`None`: the roll before goes on).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Step {
     pub who: u32,
     pub shown: Shown,
     pub roll: Option<i32>,
+    pub fresh: Option<Fresh>,
+}
+
+impl Step {
+    /// Whether the attack goes on past this step after `out`: it was dodged.
+    pub fn passes(&self, out: Outcome) -> bool {
+        match self.fresh {
+            Some(f) => out == Outcome::Miss && f.kind == Defence::Dodge,
+            None => dodged(out, self.shown),
+        }
+    }
 }
 
 /// Whom an attack meets, in order, and with which roll: the guard that steps in first (a
 /// blow ends there; a shot it dodges goes on to the one it guarded with the same roll), then
-/// the target (taken `undefended`: nothing stands), then the rest of a shot's cluster
-/// (`members` after the target), each with a fresh roll at one C more. The odds
-/// ([`pass_on_chances`]) and the roll read the same steps.
+/// the target (taken `undefended`: nothing stands; from its `blind` spot: its shown kind rolled
+/// now at −5 C), then the rest of a shot's cluster (`members` after the target), each with a
+/// fresh roll at one C more; one showing a parry, which cannot stop a shot, dodges now instead
+/// (the seed, "Pre-rolling defence"). The odds ([`pass_on_chances`]) and the roll read the
+/// same steps.
 pub fn attack_steps(
     s: &State,
     guard: Option<u32>,
     members: &[u32],
     c: i32,
     ranged: bool,
-    undefended: bool,
+    (undefended, blind): (bool, bool),
 ) -> Vec<Step> {
+    let step = |who, shown, roll| Step {
+        who,
+        shown,
+        roll,
+        fresh: None,
+    };
     let mut out: Vec<Step> = guard
-        .map(|g| Step {
-            who: g,
-            shown: shown(s, g),
-            roll: Some(c),
-        })
+        .map(|g| step(g, shown(s, g), Some(c)))
         .into_iter()
         .collect();
     if guard.is_some() && !ranged {
         return out;
     }
-    out.extend(members.iter().zip(0..).map(|(&x, i)| Step {
-        who: x,
-        shown: if undefended && i == 0 {
-            Shown::None
+    out.extend(members.iter().zip(0..).map(|(&x, i)| {
+        let mut st = step(
+            x,
+            if undefended && i == 0 {
+                Shown::None
+            } else {
+                shown(s, x)
+            },
+            (i > 0 || guard.is_none()).then_some(c + i),
+        );
+        let now = |(kind, d): (Defence, Setup)| Fresh {
+            kind,
+            c: d.c.value,
+            p: d.p.value,
+            fatigue: d.fatigue,
+        };
+        st.fresh = if i == 0 && blind && !undefended {
+            blind_spot_setup(s, x).ok().map(now)
+        } else if i > 0
+            && matches!(
+                st.shown,
+                Shown::Ready {
+                    kind: Defence::Parry,
+                    ..
+                }
+            )
+        {
+            let d = defence_setup(s, x, Defence::Dodge).ok();
+            if d.is_none() {
+                st.shown = Shown::None;
+            }
+            d.map(|d| now((Defence::Dodge, d)))
         } else {
-            shown(s, x)
-        },
-        roll: (i > 0 || guard.is_none()).then_some(c + i),
+            None
+        };
+        st
     }));
     out
 }
@@ -859,21 +1054,26 @@ pub fn dodged(out: Outcome, shown: Shown) -> bool {
 }
 
 /// An attack that may pass from one defender on to the next, exactly. `steps` in order: the
-/// shown defence each one meets and the C of a fresh roll there (`None`: the same roll goes on,
-/// as a shot a guard dodged goes on to the one it guarded). A dodge that holds sends the attack
-/// on; a block, a miss on anything else, a hit or a roll failed on fatigue ends it. The chance
-/// it hits each step.
-pub fn pass_on_chances(p: i32, fatigue: i32, steps: &[(Shown, Option<i32>)]) -> Vec<Chance> {
+/// shown defence each one meets, the C of a fresh roll there (`None`: the same roll goes on,
+/// as a shot a guard dodged goes on to the one it guarded), and a defence rolled there now
+/// instead of the shown one. A dodge that holds sends the attack on; a block, a miss on
+/// anything else, a hit or a roll failed on fatigue ends it. The chance it hits each step.
+pub fn pass_on_chances(
+    p: i32,
+    fatigue: i32,
+    steps: &[(Shown, Option<i32>, Option<Fresh>)],
+) -> Vec<Chance> {
     let mut reach: Vec<(i64, f64)> = Vec::new();
     // Whether some outcome ended the attack before the step (so hitting it is not certain).
     let mut ended_before = false;
     let mut out = Vec::with_capacity(steps.len());
-    for (i, &(shown, fresh)) in steps.iter().enumerate() {
+    let (p, f) = (i64::from(p), i64::from(fatigue));
+    for (i, &(shown, roll, fresh)) in steps.iter().enumerate() {
         // The first step always rolls; a later one rolls anew with the mass that reached it.
         let roll = if i == 0 {
-            Some(fresh.unwrap_or(0))
+            Some(roll.unwrap_or(0))
         } else {
-            fresh
+            roll
         };
         // Nothing reaches a step the attack can never get to: no roll is made there.
         if let Some(c) = roll.filter(|_| i == 0 || !reach.is_empty()) {
@@ -888,14 +1088,42 @@ pub fn pass_on_chances(p: i32, fatigue: i32, steps: &[(Shown, Option<i32>)]) -> 
                 .map(|(v, q)| (v, q * total))
                 .collect();
         }
-        let need = need(p, fatigue, standing(shown));
+        // For each attack dice part: the chance the defence stands against it (and so the
+        // attack misses), and whether it is a dodge that sends the attack on.
+        let stands: Box<dyn Fn(i64) -> f64> = match fresh {
+            Some(d) => {
+                let def = dice_distribution(d.c);
+                let (dp, df) = (i64::from(d.p), i64::from(d.fatigue));
+                Box::new(move |v| {
+                    def.iter()
+                        .filter(|&(y, _)| y >= df && y + dp >= v + p)
+                        .map(|x| x.1)
+                        .sum()
+                })
+            }
+            None => {
+                let need = need(p as i32, fatigue, standing(shown));
+                Box::new(move |v| if v >= need { 0.0 } else { 1.0 })
+            }
+        };
+        let dodge = match (fresh, shown) {
+            (Some(d), _) => d.kind == Defence::Dodge,
+            (None, Shown::Ready { kind, fails, .. }) => kind == Defence::Dodge && !fails,
+            _ => false,
+        };
         let (mut hit, mut hit_possible, mut miss_possible) = (0.0, false, ended_before);
+        let mut next = Vec::new();
         for &(v, q) in &reach {
-            if v >= need {
-                hit += q;
+            let held = if v < f { 1.0 } else { stands(v) };
+            if held < 1.0 {
+                hit += q * (1.0 - held);
                 hit_possible = true;
-            } else {
+            }
+            if held > 0.0 {
                 miss_possible = true;
+                if dodge && v >= f {
+                    next.push((v, q * held));
+                }
             }
         }
         out.push(Chance::from_masses(
@@ -904,17 +1132,10 @@ pub fn pass_on_chances(p: i32, fatigue: i32, steps: &[(Shown, Option<i32>)]) -> 
             hit_possible,
             miss_possible,
         ));
-        let through = match shown {
-            Shown::Ready {
-                kind: Defence::Dodge,
-                value,
-                fails: false,
-            } => Some(i64::from(value) - i64::from(p)),
-            _ => None,
-        };
-        let before = reach.len();
-        reach.retain(|&(v, _)| through.is_some_and(|top| v >= i64::from(fatigue) && v <= top));
-        ended_before |= reach.len() < before;
+        let before: f64 = reach.iter().map(|x| x.1).sum();
+        let after: f64 = next.iter().map(|x| x.1).sum();
+        ended_before |= after < before || next.len() < reach.len();
+        reach = next;
     }
     out
 }
@@ -968,8 +1189,10 @@ pub fn luck_shot(attack: Chance) -> Chance {
 /// `c` is the first roll's C (the full cluster penalty), each re-roll has 1 more. A dodge
 /// sends the attack on; a block stops it; a roll failed on fatigue ends it.
 pub fn cluster_chances(c: i32, p: i32, fatigue: i32, members: &[Shown]) -> (Chance, Chance) {
-    let steps: Vec<(Shown, Option<i32>)> =
-        (0..).zip(members).map(|(i, &m)| (m, Some(c + i))).collect();
+    let steps: Vec<(Shown, Option<i32>, Option<Fresh>)> = (0..)
+        .zip(members)
+        .map(|(i, &m)| (m, Some(c + i), None))
+        .collect();
     let each = pass_on_chances(p, fatigue, &steps);
     let target = each.first().copied().unwrap_or(Chance::Impossible);
     (target, anyone(each.get(1..).unwrap_or_default()))
@@ -1009,10 +1232,10 @@ pub fn resolve_attack(
     };
     let part = o.part.unwrap_or_else(|| Part::from_d6(r.d6));
     let shown_now = shown(s, target);
-    let sh = match (o.undefended, o.redone, shown_now) {
-        (true, _, _) => Shown::None,
-        (false, Some(d), Shown::Ready { kind, .. }) => Shown::Ready {
-            kind,
+    let sh = match (o.undefended, o.redone) {
+        (true, _) => Shown::None,
+        (false, Some(d)) => Shown::Ready {
+            kind: d.kind,
             value: d.result,
             fails: d.dice < t.stat(FATIGUE),
         },
@@ -1023,7 +1246,7 @@ pub fn resolve_attack(
         Outcome::Fails
     } else if def.is_none_or(|d| r.result > d) {
         Outcome::Hit
-    } else if o.kind != Kind::Weapon && def.is_some_and(|d| r.result >= d - 1) {
+    } else if o.kind.brawl() && def.is_some_and(|d| r.result >= d - 1) {
         Outcome::Weak
     } else {
         Outcome::Miss
@@ -1038,10 +1261,11 @@ pub fn resolve_attack(
         Shown::None if o.undefended => "takes it undefended".into(),
         Shown::None => "no defence".into(),
     };
-    let def_text = if o.redone.is_some() && !o.undefended {
-        format!("{def_text}, rolled now at −5 C: from its blind spot")
-    } else {
-        def_text
+    let def_text = match o.redone {
+        Some(_) if o.undefended => def_text,
+        Some(_) if o.blind_spot => format!("{def_text}, rolled now at −5 C: from its blind spot"),
+        Some(_) => format!("{def_text}, rolled now: a parry cannot stop a shot"),
+        None => def_text,
     };
     let what = match outcome {
         Outcome::Fails => "fails on fatigue, no defence needed".to_owned(),
@@ -1064,10 +1288,13 @@ pub fn resolve_attack(
             list.push(Event::Spend(target, kind.pool(), 1));
             let d6 = o.redone.map_or(t.stat(DEF_D6), |d| d.d6 as i32);
             list.extend(fatigue_events(t, d6.max(1) as u32));
-            list.push(Event::Set(target, DEF_KIND, 0));
+            // The shown one is used up, unless a dodge was rolled beside a parry it keeps.
+            if o.redone.is_none() || o.blind_spot {
+                list.push(Event::Set(target, DEF_KIND, 0));
+            }
             // The blind-spot module: defending against a shot from another square leaves
             // the squares behind open until the defender's next turn.
-            let shot = o.kind == Kind::Weapon && weapon(a).range > 0 && o.distance > 0;
+            let shot = !o.kind.brawl() && wielded(a, o.kind).range > 0 && o.distance > 0;
             if shot && !s.has(target, "Blind spot") {
                 list.push(Event::Add(
                     target,
@@ -1086,14 +1313,28 @@ pub fn resolve_attack(
     {
         list.push(Event::Remove(cid));
     }
+    // A melee weapon attack dodged: the dodger got past the weapon and may brawl it.
+    let melee = !o.kind.brawl() && wielded(a, o.kind).range == 0;
+    if melee && dodged(outcome, sh) {
+        list.push(Event::Set(who, PASSED_BY, target as i32 + 1));
+    }
     if outcome == Outcome::Hit {
+        // Hitting the one that holds it frees it; a sleeper wakes.
+        if a_grab(s, target) == Some(who) {
+            list.extend(release(s, target));
+        }
+        list.extend(
+            s.conditions_of(target)
+                .filter(|x| x.name == "Sleeping")
+                .map(|x| Event::Remove(x.cid)),
+        );
         match o.kind {
-            Kind::BrawlBind => list.push(Event::Add(target, "Grabbed".into(), Duration::Removed)),
+            Kind::BrawlBind => list.extend(grab_events(s, who, target, part)),
             _ => {
                 let dmg = if o.kind == Kind::BrawlHit {
                     1
                 } else {
-                    weapon(a).damage
+                    wielded(a, o.kind).damage
                 };
                 list.extend(hurt(s, target, dmg, Some(part)));
             }
@@ -1106,6 +1347,67 @@ pub fn resolve_attack(
         }
     }
     (outcome, Event::Batch(list))
+}
+
+/// The one `who` holds with a brawl bind, if it holds one.
+pub fn a_grab(s: &State, who: u32) -> Option<u32> {
+    let c = s.get(who)?;
+    (s.has(who, "Grabbing") && c.stat(GRABBING) > 0).then(|| c.stat(GRABBING) as u32 - 1)
+}
+
+/// The bind a grab puts on the body part it hit.
+pub fn grab_bind(part: Part) -> &'static str {
+    match part {
+        Part::LeftLeg | Part::RightLeg => "Bound leg",
+        Part::OtherArm | Part::SwordArm => "Bound arm",
+        Part::Torso => "Bound body",
+    }
+}
+
+/// A brawl bind holds: the grabber holds `target` by the part it hit (so it makes no defence
+/// rolls itself, `no_defence`), until it lets go ([`release`]), is hit by the one it holds or
+/// suffers an effect. One bind at a time: an earlier one is let go.
+pub fn grab_events(s: &State, who: u32, target: u32, part: Part) -> Vec<Event> {
+    let mut list = release(s, who);
+    list.push(Event::Note(format!(
+        "{} grabs {} by the {}: no defence rolls while it holds on",
+        s.name(who),
+        s.name(target),
+        part.name()
+    )));
+    list.push(Event::Add(
+        target,
+        grab_bind(part).into(),
+        Duration::Removed,
+    ));
+    list.push(Event::Add(who, "Grabbing".into(), Duration::Removed));
+    list.push(Event::Set(who, GRABBING, target as i32 + 1));
+    list
+}
+
+/// `who` lets go of the one it holds (nothing when it holds no one).
+pub fn release(s: &State, who: u32) -> Vec<Event> {
+    let Some(held) = a_grab(s, who) else {
+        return Vec::new();
+    };
+    let mut list = vec![Event::Note(format!(
+        "{} lets go of {}",
+        s.name(who),
+        s.name(held)
+    ))];
+    let binds = ["Bound arm", "Bound leg", "Bound body"];
+    list.extend(
+        s.conditions_of(held)
+            .filter(|x| binds.contains(&x.name.as_str()) && x.dur == Duration::Removed)
+            .map(|x| Event::Remove(x.cid)),
+    );
+    list.extend(
+        s.conditions_of(who)
+            .filter(|x| x.name == "Grabbing")
+            .map(|x| Event::Remove(x.cid)),
+    );
+    list.push(Event::Set(who, GRABBING, 0));
+    list
 }
 
 /// Damage and the injuries it brings: a new injury level starts its clock, a hit body part
@@ -1205,6 +1507,26 @@ pub fn stabilise(s: &State, who: u32) -> Event {
             .map(|a| Event::Remove(a.cid)),
     );
     Event::Batch(list)
+}
+
+/// A stabilised injury reopens when the injured part is moved: its clocks start again from
+/// zero, as at the injury (the seed, "Injuries"). Only a mangled or mutilated character that
+/// is not dying has one to reopen.
+pub fn reopen_events(s: &State, who: u32) -> Result<Event, String> {
+    let c = s.get(who).ok_or("not in the fight")?;
+    if dying(s, who) {
+        return Err("its injury is open: the clock runs".into());
+    }
+    let level = Injury::from_hp(c.hp).level;
+    if level < InjuryLevel::Mangled {
+        return Err("no injury that kills: only mangled or mutilated ones reopen".into());
+    }
+    let mut list = vec![Event::Note(format!(
+        "{} moves the injured part: the injury reopens, its clock from zero",
+        c.name
+    ))];
+    list.extend(injury_events(s, who, 1, c.hp, None));
+    Ok(Event::Batch(list))
 }
 
 /// Whether `who` is dying: a clock runs.
@@ -1349,6 +1671,8 @@ pub fn effect_events(s: &State, who: u32, e: Effect, n: i32) -> Event {
             .filter(|a| a.name == "Upcoming")
             .map(|a| Event::Remove(a.cid)),
     );
+    // An effect on a grabber breaks its hold.
+    list.extend(release(s, who));
     if s.has(who, "Climbing") {
         list.push(Event::Note(format!(
             "{}: a C 1 climb roll to hold on",
@@ -1381,8 +1705,19 @@ impl ActionType {
 /// The index of Guard in [`ACTIONS`] (it needs whom: [`guard_events`]).
 pub const GUARD_ACTION: usize = 3;
 
+/// What keeps `who` from acting at all, if anything (the seed, "Effects" and "Positions").
+pub fn no_actions(s: &State, who: u32) -> Option<&'static str> {
+    ["Dazed", "Unconscious", "Helpless"]
+        .into_iter()
+        .find(|n| s.has(who, n))
+}
+
+/// Actions that may be done along with a move, one a turn (the seed, "Draw a weapon").
+const WITH_MOVE: [&str; 2] = ["Draw a weapon", "Put a weapon away"];
+const GO_ON: &str = "Go on with the upcoming action";
+
 /// The combat actions and their types.
-pub const ACTIONS: [(&str, ActionType); 22] = [
+pub const ACTIONS: [(&str, ActionType); 28] = [
     ("Weapon attack", ActionType::Standard),
     ("Brawl attack", ActionType::Standard),
     ("Charge", ActionType::Ongoing),
@@ -1405,6 +1740,12 @@ pub const ACTIONS: [(&str, ActionType); 22] = [
     ("Take a breather", ActionType::Ongoing),
     ("Observation", ActionType::Free),
     ("Speak", ActionType::Free),
+    ("Use a skill (standard)", ActionType::Standard),
+    ("Use a skill (free)", ActionType::Free),
+    ("Use a skill (ongoing)", ActionType::Ongoing),
+    ("Use a skill (upcoming)", ActionType::Upcoming),
+    (GO_ON, ActionType::Standard),
+    ("Cancel the upcoming action", ActionType::Free),
 ];
 
 /// Taking action `i` of [`ACTIONS`] on `who`'s own turn, or why it cannot.
@@ -1414,20 +1755,59 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     if s.current != Some(who) {
         return Err("actions are taken on its own turn".into());
     }
-    // Dazed or unconscious: no actions at all (the seed, "Effects" and "Conditions").
-    if let Some(n) = ["Dazed", "Unconscious"].into_iter().find(|n| s.has(who, n)) {
+    // Dazed, unconscious or helpless: no actions at all.
+    if let Some(n) = no_actions(s, who) {
         return Err(format!("{n}: no actions"));
     }
-    if c.used.iter().any(|u| u == name) && ty == ActionType::Free {
+    let used = |n: &str| c.used.iter().any(|u| u == n);
+    if used(name) && ty == ActionType::Free {
         return Err(format!("{name} was already used this turn"));
     }
-    let standard = matches!(ty, ActionType::Standard | ActionType::Ongoing);
+    // An upcoming action not interrupted goes on as this turn's standard action, unless
+    // cancelled at its start (the seed, "Action types").
+    let upcoming = s.conditions_of(who).find(|a| a.name == "Upcoming");
+    let ours = upcoming.is_some_and(|a| matches!(a.dur, Duration::End { .. }));
+    if name.ends_with("upcoming action") && !ours {
+        return Err("no upcoming action goes on this turn".into());
+    }
+    let mut standard = matches!(ty, ActionType::Standard | ActionType::Ongoing);
+    if standard && ours && name != GO_ON {
+        return Err("its upcoming action takes this turn's standard action: go on with it or cancel it first".into());
+    }
+    // A weapon drawn or put away along with a move shares its standard action, once a turn.
+    let drew = WITH_MOVE.iter().any(|n| used(n));
+    let together = match name {
+        "Move" => drew && !used("Move"),
+        n => WITH_MOVE.contains(&n) && used("Move") && !drew,
+    };
+    if together {
+        standard = false;
+    }
     if standard && c.pools.get(STANDARD).is_none_or(|&n| n <= 0) {
         return Err("its standard action is already used this turn".into());
     }
     let mut list = vec![Event::Use(who, name.into())];
     if standard {
         list.push(Event::Spend(who, STANDARD, 1));
+    }
+    if together {
+        list.push(Event::Note(format!("{name} along with the move")));
+    }
+    // Using a skill interrupts one's own upcoming action; weakened, it costs 1 willpower more.
+    if name.starts_with("Use a skill") {
+        list.extend(upcoming.filter(|_| !ours).map(|a| Event::Remove(a.cid)));
+        if s.has(who, "Weakened") {
+            let w = c.stat(WILL);
+            list.push(Event::Note(format!(
+                "{}: weakened, the skill costs 1 willpower more ({w} → {})",
+                c.name,
+                (w - 1).max(0)
+            )));
+            list.push(Event::Set(who, WILL, (w - 1).max(0)));
+        }
+    }
+    if name.ends_with("upcoming action") {
+        list.extend(upcoming.map(|a| Event::Remove(a.cid)));
     }
     let next_turn = Duration::Start { who, n: 1 };
     match name {
@@ -1446,7 +1826,12 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     }
     match ty {
         ActionType::Ongoing => list.push(Event::Add(who, "Ongoing".into(), next_turn)),
-        ActionType::Upcoming => list.push(Event::Add(who, "Upcoming".into(), next_turn)),
+        // It lasts through the next turn, whose standard action it takes ([`GO_ON`]).
+        ActionType::Upcoming => list.push(Event::Add(
+            who,
+            "Upcoming".into(),
+            Duration::End { who, n: 2 },
+        )),
         _ => {}
     }
     if matches!(ty, ActionType::Ongoing | ActionType::Upcoming) {
@@ -1461,6 +1846,9 @@ pub fn trigger_events(s: &State, who: u32) -> Result<Event, String> {
         .conditions_of(who)
         .find(|a| a.name == "Readied")
         .ok_or("nothing readied")?;
+    if let Some(n) = no_actions(s, who) {
+        return Err(format!("{n}: no actions"));
+    }
     let cur = s
         .current
         .filter(|&c| c != who)

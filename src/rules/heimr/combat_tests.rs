@@ -174,7 +174,11 @@ fn a_shot_a_guard_dodges_goes_on_with_the_same_roll_exactly() {
             (Shown::None, ready(Defence::Dodge, 5)),
         ] {
             let other = ready(Defence::Dodge, 3);
-            let steps = [(g, Some(c0)), (t, None), (other, Some(c0 + 1))];
+            let steps = [
+                (g, Some(c0), None),
+                (t, None, None),
+                (other, Some(c0 + 1), None),
+            ];
             let got = pass_on_chances(p, f, &steps);
             let beats = |d: i32, sh: Shown| match sh {
                 Shown::Ready { value, .. } => d + p > value,
@@ -257,7 +261,7 @@ fn a_defended_shot_leaves_a_blind_spot_and_the_next_from_there_meets_a_defence_a
     let mut s = fight(3);
     s.apply(&Event::Next);
     // N1 (2) holds a bow, N0 (1) a dodge of 8 rolled at Agility C 0.
-    s.apply(&arm_events(s.get(2).unwrap(), 5, 0, (0, 0)));
+    s.apply(&arm_events(s.get(2).unwrap(), 5, 0, (0, 0), (0, 0)));
     assert!(weapon(s.get(2).unwrap()).range > 0, "a ranged weapon");
     let ready = |s: &mut State| {
         s.apply(&Event::Set(1, DEF_KIND, Defence::Dodge as i32));
@@ -291,7 +295,7 @@ fn a_defended_shot_leaves_a_blind_spot_and_the_next_from_there_meets_a_defence_a
     );
     let from = Options {
         blind_spot: true,
-        redone: Some(Redone::from_roll(&low)),
+        redone: Some(Redone::from_roll(Defence::Dodge, &low)),
         ..shot
     };
     let r = roll_challenge(0, 0, &mut ScriptedSource::new(vec![5]));
@@ -311,7 +315,7 @@ fn a_defended_shot_leaves_a_blind_spot_and_the_next_from_there_meets_a_defence_a
 fn an_undefended_attack_stands_and_leaves_no_blind_spot() {
     let mut s = fight(2);
     s.apply(&Event::Next);
-    s.apply(&arm_events(s.get(2).unwrap(), 5, 0, (0, 0)));
+    s.apply(&arm_events(s.get(2).unwrap(), 5, 0, (0, 0), (0, 0)));
     s.apply(&Event::Set(1, DEF_KIND, Defence::Dodge as i32));
     s.apply(&Event::Set(1, DEF, 30));
     s.apply(&Event::Set(1, DEF_DICE, 6));
@@ -490,8 +494,10 @@ fn a_defence_equal_to_the_attack_holds_and_a_brawl_one_below_touches() {
     };
     let r = roll_challenge(0, 9, &mut ScriptedSource::new(vec![6]));
     s.apply(&resolve_attack(&s, 1, 2, &g, &r).1);
-    assert!(s.has(2, "Grabbed"));
-    assert!(defence_setup(&s, 2, Defence::Dodge).is_err());
+    // The grabber holds on and makes no defence rolls; the one held keeps its own.
+    assert!(s.has(1, "Grabbing") && !s.has(2, "Grabbing"));
+    assert!(defence_setup(&s, 1, Defence::Dodge).is_err());
+    assert!(defence_setup(&s, 2, Defence::Dodge).is_ok());
 }
 
 #[test]
@@ -681,15 +687,15 @@ fn an_attack_meets_the_guard_then_its_ward_with_the_same_roll_then_the_cluster()
     let mut s = guarded();
     s.apply(&Event::Set(1, DEF_KIND, Defence::Dodge as i32));
     s.apply(&Event::Set(1, DEF, 6));
-    let steps = attack_steps(&s, Some(1), &[4, 2], -2, true, true);
+    let steps = attack_steps(&s, Some(1), &[4, 2], -2, true, (true, false));
     let seen: Vec<(u32, Option<i32>)> = steps.iter().map(|x| (x.who, x.roll)).collect();
     assert_eq!(seen, [(1, Some(-2)), (4, None), (2, Some(-1))]);
     assert!(matches!(steps[0].shown, Shown::Ready { value: 6, .. }));
     assert_eq!(steps[1].shown, Shown::None, "taken undefended");
     // A blow ends at the guard; without a guard the target rolls first.
-    let blow = attack_steps(&s, Some(1), &[4], 0, false, false);
+    let blow = attack_steps(&s, Some(1), &[4], 0, false, (false, false));
     assert_eq!(blow.iter().map(|x| x.who).collect::<Vec<_>>(), [1]);
-    let plain = attack_steps(&s, None, &[4, 2], 0, true, false);
+    let plain = attack_steps(&s, None, &[4, 2], 0, true, (false, false));
     assert_eq!(
         plain.iter().map(|x| x.roll).collect::<Vec<_>>(),
         [Some(0), Some(1)]
@@ -832,7 +838,9 @@ fn action_types_standard_once_free_once_each_ongoing_ends_the_turn() {
     let idx = |n: &str| ACTIONS.iter().position(|a| a.0 == n).unwrap();
     assert!(action_events(&s, 2, idx("Move")).is_err(), "not its turn");
     s.apply(&action_events(&s, 1, idx("Move")).unwrap());
-    assert!(action_events(&s, 1, idx("Draw a weapon")).is_err());
+    // A weapon drawn along with the move shares its standard action, once a turn (#7).
+    s.apply(&action_events(&s, 1, idx("Draw a weapon")).unwrap());
+    assert!(action_events(&s, 1, idx("Put a weapon away")).is_err());
     s.apply(&action_events(&s, 1, idx("Guard")).unwrap());
     assert!(action_events(&s, 1, idx("Guard")).is_err());
     assert!(action_events(&s, 1, idx("Speak")).is_ok());
@@ -942,12 +950,14 @@ fn a_character_joins_with_its_sheet_and_takes_up_a_weapon() {
     let mut s = State::new(&HEIMR);
     s.apply(&Event::Join(c));
     let c = s.get(1).unwrap().clone();
-    s.apply(&arm_events(&c, 3, 4, (2, 1)));
+    // A medium weapon with Dueling (C 2, P 1), a tower shield with Sword and shield (C 0, P 3).
+    s.apply(&arm_events(&c, 2, 4, (2, 1), (0, 3)));
     let c = s.get(1).unwrap();
     assert_eq!(
         (weapon(c).damage, c.stat(MELEE), c.stat(WEAPON_C)),
-        (3, 1, 2)
+        (2, 1, 2)
     );
-    // The shield is used with the same ability (P 1) and its +5.
-    assert_eq!(defence_setup(&s, 1, Defence::Block).unwrap().p.value, 6);
+    // The shield is used with its own ability (C 0, P 3) and its +5.
+    let block = defence_setup(&s, 1, Defence::Block).unwrap();
+    assert_eq!((block.c.value, block.p.value), (0, 8));
 }

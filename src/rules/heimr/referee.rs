@@ -13,10 +13,12 @@
 
 use super::challenge::roll_challenge;
 use super::combat::{
-    action_events, arm_events, defence_events, defence_setup, describe, dying, effect_events,
-    fall_cr, fall_events, fatigue_events, guard_events, shown, stabilise, trigger_events, Defence,
-    Effect, Shown, ACTIONS, AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, SHIELDS, WEAPONS,
+    a_grab, action_events, arm_events, defence_events, defence_setup, describe, dying,
+    effect_events, fall_cr, fall_events, fatigue_events, guard_events, no_actions, release,
+    reopen_events, shown, stabilise, trigger_events, unfit, Defence, Effect, Shown, ACTIONS,
+    AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, SHIELDS, WEAPONS,
 };
+use super::sheet::{Injury, InjuryLevel};
 use super::strike::{strike_events, Strike};
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{check, Offer};
@@ -52,13 +54,20 @@ pub enum Action {
         height: u32,
         jumped: bool,
     },
-    /// It takes up weapon and shield (indexes of `WEAPONS`, `SHIELDS`), fighting with C and P.
+    /// It takes up a weapon and what its off hand holds (indexes of `WEAPONS`, `SHIELDS`):
+    /// the weapon fought with C and P, the shield (or second weapon) with `sc` and `sp`.
     TakeUp {
         weapon: u32,
         shield: u32,
         c: i32,
         p: i32,
+        sc: i32,
+        sp: i32,
     },
+    /// It lets go of the one it holds with a brawl bind.
+    Release,
+    /// Its stabilised injury reopens (the injured part moved).
+    Reopen,
 }
 
 impl Action {
@@ -154,10 +163,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         if s.round > 0 && s.current != Some(who) {
             return Some("an attack is made on its own turn".to_owned());
         }
-        ["Dazed", "Unconscious"]
-            .into_iter()
-            .find(|n| s.has(who, n))
-            .map(|n| format!("{n}: no attacks"))
+        no_actions(s, who).map(|n| format!("{n}: no attacks"))
     });
     out.push(offer(
         Action::Attack(Strike::default()),
@@ -166,6 +172,13 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     ));
     if dying(s, who) {
         out.push(offer(Action::Stabilise, "Stabilise".into(), over.clone()));
+    }
+    if a_grab(s, who).is_some() {
+        out.push(offer(Action::Release, "Let go".into(), over.clone()));
+    }
+    if Injury::from_hp(c.hp).level >= InjuryLevel::Mangled {
+        let why = over.clone().or_else(|| reopen_events(s, who).err());
+        out.push(offer(Action::Reopen, "The injury reopens".into(), why));
     }
     out.push(offer(
         Action::Effect {
@@ -184,15 +197,18 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         "Roll the landing".into(),
         over.clone(),
     ));
+    let busy = over.or_else(|| no_actions(s, who).map(|n| format!("{n}: no actions")));
     out.push(offer(
         Action::TakeUp {
             weapon: 0,
             shield: 0,
             c: 0,
             p: 0,
+            sc: 0,
+            sp: 0,
         },
         "Take up".into(),
-        over,
+        busy,
     ));
     out
 }
@@ -261,17 +277,29 @@ pub fn resolve(
             shield,
             c,
             p,
+            sc,
+            sp,
         } => {
             let fits = (weapon as usize) < WEAPONS.len()
                 && (shield as usize) < SHIELDS.len()
-                && (-20..=40).contains(&c)
-                && (-20..=40).contains(&p);
+                && [c, p, sc, sp].iter().all(|v| (-20..=40).contains(v));
             let me = s
                 .get(who)
                 .filter(|_| fits)
                 .ok_or("no such weapon or shield")?;
-            Ok(arm_events(me, weapon as usize, shield as usize, (c, p)))
+            if let Some(why) = unfit(weapon as usize, shield as usize) {
+                return Err(why);
+            }
+            Ok(arm_events(
+                me,
+                weapon as usize,
+                shield as usize,
+                (c, p),
+                (sc, sp),
+            ))
         }
+        Action::Release => Ok(Event::Batch(release(s, who))),
+        Action::Reopen => reopen_events(s, who),
     }
 }
 
@@ -375,7 +403,6 @@ mod tests {
         let s = ready(&s, other, Defence::Dodge, &[4, 7]).unwrap();
         let st = Strike {
             target: other,
-            kind: 1,
             ..Strike::default()
         };
         let with = preview(&s, me, &st).unwrap().hits[0].1;

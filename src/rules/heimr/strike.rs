@@ -3,12 +3,12 @@
 //! its exact chances before the roll ([`preview`]), and rolled into the fight's events
 //! ([`strike_events`]). The referee's `Attack` is this; no panel works an attack out itself.
 
-use super::challenge::roll_challenge;
+use super::challenge::{dice_distribution, roll_challenge};
 use super::combat::{
-    anyone, attack_setup, attack_steps, blind_spot_setup, brawl_chances, describe, dodged,
+    anyone, attack_setup, attack_steps, blind_spot_setup, brawl_chances, describe,
     fatigue_rise_now, hit_chance, hit_vs_roll, intercept_events, interceptor, luck_shot,
     pass_on_chances, resolve_attack, shown, shown_text, standing, weapon, Defence, Kind, Options,
-    Part, Redone, Shown, FATIGUE,
+    Outcome, Part, Redone, Setup, Shown, FATIGUE, PASSED_BY, WEAPON,
 };
 use crate::rules::dice::{Chance, DiceSource};
 use crate::rules::encounter::{Event, State};
@@ -55,12 +55,54 @@ pub struct Preview {
     pub others: Option<Chance>,
     pub weak: Option<Chance>,
     pub rise: Chance,
+    /// A brawl at an armed foe: the chance of getting past its provoked attack ([`provoked`]);
+    /// `hits` then holds the chance that attack hits the brawler.
+    pub past: Option<Chance>,
+}
+
+/// The attack a brawl provokes: `first` (the one the brawl meets) holds a melee weapon and
+/// `who` has not dodged its melee attack since `first`'s turn began, so `first` attacks
+/// `who` first, as if readied; only a dodge (or a blow failing on fatigue) gets `who` past it
+/// (the seed, "Brawl attack"). Its C and P, or `None` when the brawl provokes nothing.
+pub fn provoked(s: &State, who: u32, first: u32, kind: Kind) -> Option<Setup> {
+    let b = s.get(first)?;
+    let armed = b.stat(WEAPON) > 0 && weapon(b).range == 0;
+    if !kind.brawl() || !armed || b.stat(PASSED_BY) == who as i32 + 1 {
+        return None;
+    }
+    attack_setup(s, first, who, &Options::default()).ok()
+}
+
+/// The chance `who` gets past a provoked attack `b` (by a foe at fatigue `bf`): it fails on
+/// its fatigue, or misses a dodge `who` shows.
+fn past_chance(s: &State, who: u32, b: &Setup) -> Chance {
+    let (bp, bf) = (i64::from(b.p.value), i64::from(b.fatigue));
+    let top = match shown(s, who) {
+        Shown::Ready {
+            kind: Defence::Dodge,
+            value,
+            fails: false,
+        } => i64::from(value) - bp,
+        _ => i64::MIN,
+    };
+    let d = dice_distribution(b.c.value);
+    let (mut yes, mut no, mut some_yes, mut some_no) = (0.0, 0.0, false, false);
+    for (v, q) in d.iter().filter(|x| x.1 > 0.0) {
+        if v < bf || v <= top {
+            yes += q;
+            some_yes = true;
+        } else {
+            no += q;
+            some_no = true;
+        }
+    }
+    Chance::from_masses(yes, no, some_yes, some_no)
 }
 
 impl Strike {
     /// The options the rules read, within their ranges; or why not.
     fn options(&self, s: &State) -> Result<Options, String> {
-        let ok = self.kind < 3
+        let ok = self.kind < 4
             && self.part <= Part::ALL.len() as u32
             && (0..=50).contains(&self.distance)
             && (-1..=1).contains(&self.height)
@@ -72,7 +114,7 @@ impl Strike {
             return Err("an attack option out of range".into());
         }
         Ok(Options {
-            kind: [Kind::Weapon, Kind::BrawlHit, Kind::BrawlBind][self.kind as usize],
+            kind: Kind::ALL[self.kind as usize],
             part: self.part.checked_sub(1).map(|i| Part::ALL[i as usize]),
             distance: self.distance,
             cluster: 0,
@@ -117,6 +159,8 @@ impl Strike {
             o.cluster = m.len() as i32;
         }
         let guard = interceptor(s, who, t);
+        // A guard ticked in its ward's cluster meets the shot once, as the guard.
+        m.retain(|&x| Some(x) != guard);
         let first = guard.unwrap_or(t);
         let st = attack_setup(s, who, first, &o)?;
         // From a blind spot the target rolls its defence now, at −5 C.
@@ -127,9 +171,6 @@ impl Strike {
                     s.name(g),
                     s.name(t)
                 ));
-            }
-            if m.len() > 1 {
-                return Err("an attack from a blind spot is worked out against its target alone: clear the cluster".into());
             }
             let (_, ds) = blind_spot_setup(s, t)?;
             Some((ds.c.value, ds.p.value, ds.fatigue))
@@ -193,18 +234,32 @@ pub fn preview(s: &State, who: u32, st: &Strike) -> Result<Preview, String> {
     let a = s.get(who).ok_or("not in the fight")?;
     let f = a.stat(FATIGUE);
     let luck = |x| if o.luck_shot { luck_shot(x) } else { x };
-    let steps = attack_steps(s, pl.guard, m, c, pl.ranged, o.undefended);
+    let steps = attack_steps(s, pl.guard, m, c, pl.ranged, (o.undefended, o.blind_spot));
+    let first = pl.guard.unwrap_or(m[0]);
     let mut out = Preview {
         text: pl.text.clone(),
         hits: Vec::new(),
         others: None,
         weak: None,
         rise: fatigue_rise_now(a),
+        past: None,
     };
+    if let Some(b) = provoked(s, who, first, o.kind) {
+        out.text = format!(
+            "{} holds a melee weapon: its attack comes first (C {} · P {}); dodge it to brawl",
+            s.name(first),
+            b.c.text(),
+            b.p.text()
+        );
+        let hit = hit_chance(b.c.value, b.p.value, b.fatigue, standing(shown(s, who)));
+        out.hits = vec![(who, hit)];
+        out.past = Some(past_chance(s, who, &b));
+        return Ok(out);
+    }
     if steps.len() > 1 {
         // A shot that may go on: the guard's dodge passes it to the one it guards with the
         // same roll; a cluster's dodges pass it on to a re-roll at one C more.
-        let odds: Vec<(Shown, Option<i32>)> = steps.iter().map(|x| (x.shown, x.roll)).collect();
+        let odds: Vec<_> = steps.iter().map(|x| (x.shown, x.roll, x.fresh)).collect();
         let each = pass_on_chances(p, f, &odds);
         let named = 1 + usize::from(pl.guard.is_some());
         out.hits = steps[..named]
@@ -219,11 +274,11 @@ pub fn preview(s: &State, who: u32, st: &Strike) -> Result<Preview, String> {
         let def = standing(steps[0].shown);
         let (full, weak) = match pl.redo {
             Some(d) => hit_vs_roll(c, p, f, d),
-            None if o.kind == Kind::Weapon => (hit_chance(c, p, f, def), Chance::Impossible),
+            None if !o.kind.brawl() => (hit_chance(c, p, f, def), Chance::Impossible),
             None => brawl_chances(c, p, f, def),
         };
         out.hits = vec![(steps[0].who, luck(full))];
-        if o.kind != Kind::Weapon {
+        if o.kind.brawl() {
             out.weak = Some(luck(weak));
         }
     }
@@ -254,17 +309,46 @@ pub fn strike_events(
             return Ok(Event::Batch(all));
         }
     }
-    let mut redone = None;
-    if let Some((dc, dp, _)) = pl.redo {
-        let dr = roll_challenge(dc, dp, src);
+    let first = pl.guard.unwrap_or(m[0]);
+    if let Some(b) = provoked(s, who, first, o.kind) {
+        // The foe's weapon first; the brawl itself is the next attack, once past it.
+        let r = roll_challenge(b.c.value, b.p.value, src);
+        let (out, e) = resolve_attack(s, first, who, &Options::default(), &r);
         all.push(Event::Note(format!(
-            "{} defends from its blind spot, rolled now: {}",
-            s.name(m[0]),
-            describe(&dr)
+            "{} brawls at {}, who holds a melee weapon: its attack comes first",
+            s.name(who),
+            s.name(first)
         )));
-        redone = Some(Redone::from_roll(&dr));
+        all.push(e);
+        let dodged = out == Outcome::Miss
+            && matches!(
+                shown(s, who),
+                Shown::Ready {
+                    kind: Defence::Dodge,
+                    ..
+                }
+            );
+        all.push(if out == Outcome::Fails || dodged {
+            Event::Batch(vec![
+                Event::Note(format!(
+                    "{} gets past the weapon: the brawl may be rolled",
+                    s.name(who)
+                )),
+                Event::Set(first, PASSED_BY, who as i32 + 1),
+            ])
+        } else {
+            Event::Note(format!("{}’s brawl attack fails", s.name(who)))
+        });
+        return Ok(Event::Batch(all));
     }
-    let steps = attack_steps(s, pl.guard, m, pl.c, pl.ranged, o.undefended);
+    let steps = attack_steps(
+        s,
+        pl.guard,
+        m,
+        pl.c,
+        pl.ranged,
+        (o.undefended, o.blind_spot),
+    );
     let mut r = None;
     for (i, step) in steps.iter().enumerate() {
         let guard = pl.guard == Some(step.who);
@@ -272,11 +356,26 @@ pub fn strike_events(
             all.extend(intercept_events(s, step.who, who, m[0]));
         }
         let target = step.who == m[0] && !guard;
+        // A defence rolled now (a blind spot, a dodge instead of a parry) before the attack.
+        let redone = step.fresh.map(|f| {
+            let dr = roll_challenge(f.c, f.p, src);
+            all.push(Event::Note(format!(
+                "{} {}, rolled now: {}",
+                s.name(step.who),
+                if o.blind_spot && target {
+                    "defends from its blind spot"
+                } else {
+                    "dodges the shot"
+                },
+                describe(&dr)
+            )));
+            Redone::from_roll(f.kind, &dr)
+        });
         let oi = Options {
             follow_up: i > 0,
             undefended: o.undefended && target,
             blind_spot: o.blind_spot && target,
-            redone: redone.filter(|_| target),
+            redone,
             ..o
         };
         let roll = match (step.roll, r.take()) {
@@ -294,7 +393,7 @@ pub fn strike_events(
                     .map(|a| Event::Remove(a.cid)),
             );
         }
-        if !dodged(out, step.shown) {
+        if !step.passes(out) {
             break;
         }
         r = Some(roll);

@@ -6,9 +6,10 @@
 use crate::rules::encounter::referee::check;
 use crate::rules::encounter::{Event, State};
 use crate::rules::heimr::combat::{
-    cp, dying, fall_cr, fatigue_rise_now, initiative_events, npc, shown_text, turns_of, weapon,
-    Effect, Npc, Part, ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD,
-    SHIELDS, WEAPON, WEAPONS, WEAPON_C, WEAPON_P, WILL,
+    cp, defence_setup, dying, fall_cr, fatigue_rise_now, initiative_events, initiative_setup, npc,
+    shown_text, spread, turns_of, weapon, Defence, Effect, Npc, Part, ACTIONS, AGILITY_C,
+    AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, SHIELD_C, WEAPON, WEAPONS,
+    WEAPON_C, WILL,
 };
 use crate::rules::heimr::referee::Action as H;
 use crate::rules::heimr::strike::{preview, Strike};
@@ -52,7 +53,7 @@ fn never() -> Signal<bool> {
 fn npc_form(ctx: EncCtx) -> AnyView {
     let name = RwSignal::new("Bandit".to_owned());
     let d = Npc::default();
-    let [count, hp, will, dex, base, wc, wp, ac, ap, bc, bp] = [
+    let [count, hp, will, dex, base, wc, wp, sc, sp, ac, ap, bc, bp] = [
         1,
         d.hp,
         d.willpower,
@@ -60,6 +61,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
         d.base_fatigue,
         d.weapon_cp.0,
         d.weapon_cp.1,
+        d.shield_cp.0,
+        d.shield_cp.1,
         d.agility_cp.0,
         d.agility_cp.1,
         d.brawl_cp.0,
@@ -82,7 +85,7 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             weapon: wpn.get_untracked() as usize,
             shield: shd.get_untracked() as usize,
             weapon_cp: (wc.get_untracked(), wp.get_untracked()),
-            shield_cp: (wc.get_untracked(), wp.get_untracked()),
+            shield_cp: (sc.get_untracked(), sp.get_untracked()),
             agility_cp: (ac.get_untracked(), ap.get_untracked()),
             brawl_cp: (bc.get_untracked(), bp.get_untracked()),
         };
@@ -100,6 +103,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
         ("Base fatigue", base, 1, 20),
         ("Weapon C", wc, -10, 10),
         ("Weapon P", wp, -10, 20),
+        ("Off hand C", sc, -10, 10),
+        ("Off hand P", sp, -10, 20),
         ("Agility C", ac, -10, 10),
         ("Agility P", ap, -10, 20),
         ("Brawl C", bc, -10, 10),
@@ -111,10 +116,18 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             Field::Input("Name", name),
             Field::Pair(nums.map(|(l, v, a, b)| Field::Num(l, v, a, b)).into()),
             Field::Pick("Weapon", named(WEAPONS.iter().map(weapon_label)), wpn),
-            Field::Pick("Shield", named(SHIELDS.iter().map(shield_label)), shd),
+            Field::Pick("Off hand", named(SHIELDS.iter().map(shield_label)), shd),
             act(label, "btn primary wide", "add-npc", never(), add),
         ],
     )
+}
+
+/// "7+ 76.0% · 9+ 51.2% · 11+ 24.8%".
+fn spread_text(ts: &[(i64, crate::rules::dice::Chance)]) -> String {
+    ts.iter()
+        .map(|(t, c)| format!("{t}+ {}", percent(*c)))
+        .collect::<Vec<_>>()
+        .join(" · ")
 }
 
 fn weapon_label(w: &crate::rules::heimr::combat::Weapon) -> String {
@@ -127,7 +140,11 @@ fn weapon_label(w: &crate::rules::heimr::combat::Weapon) -> String {
 }
 
 fn shield_label(s: &(&str, i32)) -> String {
-    format!("{} (P +{})", s.0, s.1)
+    match s.0 {
+        "Light weapon" => "Light weapon (a second one: attack, parry)".into(),
+        "Tower shield" => "Tower shield (P +5, Sta −1)".into(),
+        n => format!("{n} (P +{})", s.1),
+    }
 }
 
 /// Initiative for everyone before the first round.
@@ -140,6 +157,23 @@ fn tools(ctx: EncCtx) -> AnyView {
                 "muted",
                 "",
                 fixed("Each rolls C = dexterity, P = current willpower; highest first, ties to the higher willpower."),
+            ),
+            Field::Text(
+                "chance",
+                "initiative-spread",
+                text(move || {
+                    ctx.state.with(|s| {
+                        s.order
+                            .iter()
+                            .filter_map(|&id| s.get(id))
+                            .map(|c| {
+                                let st = initiative_setup(c);
+                                format!("{}: {}", c.name, spread_text(&spread(&st).0))
+                            })
+                            .collect::<Vec<_>>()
+                            .join(". ")
+                    })
+                }),
             ),
             act(
                 fixed("Roll initiative for everyone"),
@@ -206,12 +240,38 @@ fn defend(ctx: EncCtx, who: u32) -> AnyView {
             fixed("Roll the next defence at the end of the turn and after each use: attackers see it before they choose."),
         ),
     ];
+    // What each defence rolled now may come to, exactly, before the roll.
+    fields.push(Field::Text(
+        "chance",
+        "defence-spread",
+        text(move || {
+            ctx.state.with(|s| {
+                Defence::ALL
+                    .iter()
+                    .filter_map(|&d| {
+                        let st = defence_setup(s, who, d).ok()?;
+                        let (ts, fails) = spread(&st);
+                        Some(format!(
+                            "{}: {} · fails on fatigue {}",
+                            d.name(),
+                            spread_text(&ts),
+                            percent(fails)
+                        ))
+                    })
+                    .collect::<Vec<_>>()
+                    .join(". ")
+            })
+        }),
+    ));
     // Each defence as the rules offer it (`heimr::referee`): out of its turn too, never again
     // while one it showed stands.
     // Taking the next attack undefended is the defender's own choice (here, or on its
     // player's phone), never the attacker's.
     fields.push(crate::ui::kit::offers(ctx, who, |i| {
-        matches!(i, Intent::Heimr(H::Ready(_) | H::Undefended))
+        matches!(
+            i,
+            Intent::Heimr(H::Ready(_) | H::Undefended | H::Release | H::Reopen)
+        )
     }));
     form("Fatigue and defence", fields)
 }
@@ -308,7 +368,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
     // The attack as chosen; the rules plan it against the fight (`heimr::strike`).
     let strike = move || Strike {
         target: target.get().max(0) as u32,
-        kind: kind.get().clamp(0, 2) as u32,
+        kind: kind.get().clamp(0, 3) as u32,
         part: part.get().clamp(0, 5) as u32,
         distance: distance.get(),
         height: height.get(),
@@ -343,10 +403,13 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             if let Some(o) = pv.others {
                 line.push_str(&format!(" · hits someone else {}", percent(o)));
             }
+            if let Some(pp) = pv.past {
+                line = format!("its attack {line} first · gets past it {}", percent(pp));
+            }
             if let Some(w) = pv.weak {
                 line.push_str(&format!(" · touches without harm {}", percent(w)));
             }
-            line.replace_range(..1, "H");
+            line.replace_range(..1, &line[..1].to_uppercase());
             line.push_str(&format!(" · fatigue rises {}", percent(pv.rise)));
             Ok::<_, String>((pv.text, line))
         })
@@ -387,9 +450,14 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             Field::Pick(
                 "Attack",
                 named(
-                    ["Weapon attack", "Brawl: hit 1", "Brawl: grab"]
-                        .into_iter()
-                        .map(String::from),
+                    [
+                        "Weapon attack",
+                        "Brawl: hit 1",
+                        "Brawl: grab",
+                        "Second weapon",
+                    ]
+                    .into_iter()
+                    .map(String::from),
                 ),
                 kind,
             ),
@@ -573,17 +641,22 @@ fn gear(ctx: EncCtx, who: u32) -> AnyView {
             _ => None,
         })
         .unwrap_or_default();
-    let ability = RwSignal::new(0);
+    let (ability, off) = (RwSignal::new(0), RwSignal::new(0));
     let mut fields = vec![
         Field::Pick("Weapon", named(WEAPONS.iter().map(weapon_label)), wpn),
-        Field::Pick("Shield", named(SHIELDS.iter().map(shield_label)), shd),
+        Field::Pick("Off hand", named(SHIELDS.iter().map(shield_label)), shd),
     ];
     if !abilities.is_empty() {
-        fields.push(Field::Pick(
-            "Fights with (attack, parry and block)",
-            named(abilities.iter().map(|a| a.0.clone())),
-            ability,
-        ));
+        for (l, v) in [
+            ("Weapon with (attack, parry)", ability),
+            ("Off hand with (block, second weapon)", off),
+        ] {
+            fields.push(Field::Pick(
+                l,
+                named(abilities.iter().map(|a| a.0.clone())),
+                v,
+            ));
+        }
     }
     let abilities = StoredValue::new(abilities);
     fields.push(act(
@@ -595,9 +668,12 @@ fn gear(ctx: EncCtx, who: u32) -> AnyView {
             let Some(c) = ctx.state.with_untracked(|s| s.get(who).cloned()) else {
                 return;
             };
-            let chosen =
-                abilities.with_value(|a| a.get(ability.get_untracked() as usize).map(|x| x.1));
-            let cp = chosen.unwrap_or((c.stat(WEAPON_C), c.stat(WEAPON_P)));
+            let chosen = |v: RwSignal<i32>, i: usize| {
+                abilities
+                    .with_value(|a| a.get(v.get_untracked() as usize).map(|x| x.1))
+                    .unwrap_or((c.stat(i), c.stat(i + 1)))
+            };
+            let (cp, sp) = (chosen(ability, WEAPON_C), chosen(off, SHIELD_C));
             let (weapon, shield) = (wpn.get_untracked() as u32, shd.get_untracked() as u32);
             ctx.intend(
                 who,
@@ -606,6 +682,8 @@ fn gear(ctx: EncCtx, who: u32) -> AnyView {
                     shield,
                     c: cp.0,
                     p: cp.1,
+                    sc: sp.0,
+                    sp: sp.1,
                 }),
             );
         },
