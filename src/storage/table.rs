@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 /// disarm's fling. 8: Vogt's technique spends its dice and may deal damage (203 with its
 /// choices; 209 without a damage roll), what broke (208), and the fight's technique dice and
 /// HP below 0.
-pub const VERSION: u32 = 9;
+pub const VERSION: u32 = 10;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.

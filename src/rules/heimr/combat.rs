@@ -1770,8 +1770,9 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     if name.ends_with("upcoming action") && !ours {
         return Err("no upcoming action goes on this turn".into());
     }
+    let skill = name.starts_with("Use a skill");
     let mut standard = matches!(ty, ActionType::Standard | ActionType::Ongoing);
-    if standard && ours && name != GO_ON {
+    if standard && ours && name != GO_ON && !skill {
         return Err("its upcoming action takes this turn's standard action: go on with it or cancel it first".into());
     }
     // A weapon drawn or put away along with a move shares its standard action, once a turn.
@@ -1794,8 +1795,8 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
         list.push(Event::Note(format!("{name} along with the move")));
     }
     // Using a skill interrupts one's own upcoming action; weakened, it costs 1 willpower more.
-    if name.starts_with("Use a skill") {
-        list.extend(upcoming.filter(|_| !ours).map(|a| Event::Remove(a.cid)));
+    if skill {
+        list.extend(upcoming.map(|a| Event::Remove(a.cid)));
         if s.has(who, "Weakened") {
             let w = c.stat(WILL);
             list.push(Event::Note(format!(

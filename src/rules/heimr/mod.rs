@@ -11,6 +11,9 @@ pub mod shared;
 mod sheet;
 pub mod strike;
 
+#[cfg(test)]
+mod fight_review_tests;
+
 pub use advancement::{
     share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare,
 };

@@ -319,7 +319,9 @@ pub fn strike_events(
             s.name(who),
             s.name(first)
         )));
-        all.push(e);
+        if let Event::Batch(list) = e {
+            all.extend(list);
+        }
         let dodged = out == Outcome::Miss
             && matches!(
                 shown(s, who),
@@ -328,17 +330,15 @@ pub fn strike_events(
                     ..
                 }
             );
-        all.push(if out == Outcome::Fails || dodged {
-            Event::Batch(vec![
-                Event::Note(format!(
-                    "{} gets past the weapon: the brawl may be rolled",
-                    s.name(who)
-                )),
-                Event::Set(first, PASSED_BY, who as i32 + 1),
-            ])
+        if out == Outcome::Fails || dodged {
+            all.push(Event::Note(format!(
+                "{} gets past the weapon: the brawl may be rolled",
+                s.name(who)
+            )));
+            all.push(Event::Set(first, PASSED_BY, who as i32 + 1));
         } else {
-            Event::Note(format!("{}’s brawl attack fails", s.name(who)))
-        });
+            all.push(Event::Note(format!("{}’s brawl attack fails", s.name(who))));
+        }
         return Ok(Event::Batch(all));
     }
     let steps = attack_steps(
