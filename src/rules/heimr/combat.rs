@@ -44,6 +44,10 @@ pub const DEF_D6: usize = 17;
 pub const MELEE: usize = 18;
 /// The id + 1 of the combatant it guards (0: none), while it has the condition "Guarding".
 pub const GUARDING: usize = 19;
+/// The id + 1 of the combatant it chases (0: none); see `heimr::chase`.
+pub const CHASING: usize = 21;
+/// How many squares behind its quarry it is, while it chases.
+pub const CHASE_DISTANCE: usize = 22;
 // Indexes of HEIMR's resources.
 pub const STANDARD: usize = 0;
 pub const RISE: usize = 1;

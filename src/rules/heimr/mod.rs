@@ -4,12 +4,14 @@
 
 mod advancement;
 pub mod challenge;
+pub mod chase;
 pub mod combat;
 mod edit;
 pub mod referee;
 pub mod shared;
 mod sheet;
 pub mod strike;
+pub mod terrain;
 
 pub use advancement::{
     share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare,
