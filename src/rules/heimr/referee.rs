@@ -10,6 +10,8 @@
 //!   first round (an ambush before initiative: the table's call).
 //! - Stabilising a dying combatant, an effect on it, a landing from a height, and taking up a
 //!   weapon and shield.
+//! - A chase (`heimr::chase`): starting one, an exchange on the chaser's turn (its run), giving
+//!   it up; no breather for either side while it lasts.
 
 use super::challenge::roll_challenge;
 use super::chase::{
@@ -245,7 +247,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             qc: b.0,
             qp: b.1,
         },
-        "Roll the chase".into(),
+        "Roll the chase on Agility · closes in".into(),
         over.clone().or_else(|| exchange_refused(s, who)),
     );
     roll.odds = odds.map(|o| o[Outcome::Closer as usize]);
