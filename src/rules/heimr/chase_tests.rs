@@ -170,6 +170,16 @@ const D6S: Action = Action::ChaseRoll {
 fn a_chase_in_a_fight_moves_the_distance_and_ends_on_a_fatigue_check() {
     let (s, me) = fight(3, 3);
     let q = other(me);
+    let breather = Intent::Heimr(Action::Act(
+        (0..ACTIONS.len()).find(|&i| rests(i)).unwrap() as u32
+    ));
+    let rest_why = |s: &State, who| {
+        offers(s, who)
+            .into_iter()
+            .find(|o| o.action == breather)
+            .and_then(|o| o.refused)
+    };
+    assert_eq!(rest_why(&s, me), None, "a breather before the chase");
     assert_eq!(
         act(&s, me, D6S, &[6, 1]),
         Err("it chases no one".into()),
@@ -190,10 +200,7 @@ fn a_chase_in_a_fight_moves_the_distance_and_ends_on_a_fatigue_check() {
     assert_eq!(s.get(me).unwrap().stat(CHASE_DISTANCE), 2);
     // No breather for either while it lasts.
     for who in [me, q] {
-        let why = offers(&s, who)
-            .into_iter()
-            .find(|o| o.action == Intent::Heimr(Action::Act(19)))
-            .and_then(|o| o.refused);
+        let why = rest_why(&s, who);
         assert_eq!(why.as_deref(), Some("fatigue cannot drop during a chase"));
     }
     // The quarry cannot roll the chaser's exchange.
@@ -306,6 +313,18 @@ fn a_chase_is_started_given_up_and_travels() {
         Err("its quarry has left the fight".into())
     );
     assert!(act(&w, me, Action::ChaseEnd, &[]).is_ok());
+    // Another phone's dice: the chaser's d6 and its d10s, then the quarry's, nothing else.
+    use crate::rules::encounter::referee::replayed;
+    let c1 = Action::ChaseRoll {
+        c: 1,
+        p: 0,
+        qc: 0,
+        qp: 0,
+    };
+    let r = |d: &[(u32, u32)]| replayed(d, |src| resolve(&t, me, &c1, src));
+    assert!(r(&[(6, 4), (10, 7), (6, 2)]).unwrap().is_ok());
+    assert!(r(&[(6, 4), (6, 2)]).is_err());
+    assert!(r(&[(6, 4), (10, 7), (6, 2), (6, 1)]).is_err());
     // The wire: every chase intent survives its code; a start names its quarry.
     for a in [
         start(q, 7),
