@@ -132,6 +132,12 @@ impl Intent {
                     ),
                     H::Release => v.push(310),
                     H::Reopen => v.push(311),
+                    H::Chase { target, distance } => v.extend([320, *target, *distance]),
+                    H::ChaseRoll { c, p, qc, qp } => {
+                        v.push(321);
+                        v.extend([c, p, qc, qp].map(|x| *x as u32));
+                    }
+                    H::ChaseEnd => v.push(322),
                 }
             }
             Intent::Tempo(t) => {
@@ -198,6 +204,7 @@ impl Intent {
                 v
             }
             Intent::Heimr(heimr::referee::Action::Guard(w)) if *w > 0 => vec![*w],
+            Intent::Heimr(heimr::referee::Action::Chase { target, .. }) => vec![*target],
             Intent::Tempo(
                 tempo::referee::Action::Declare { target, .. }
                 | tempo::referee::Action::Exchange { target, .. },
@@ -328,6 +335,14 @@ impl Intent {
             }),
             (310, []) => Intent::Heimr(H::Release),
             (311, []) => Intent::Heimr(H::Reopen),
+            (320, &[target, distance]) => Intent::Heimr(H::Chase { target, distance }),
+            (321, &[c, p, qc, qp]) => Intent::Heimr(H::ChaseRoll {
+                c: c as i32,
+                p: p as i32,
+                qc: qc as i32,
+                qp: qp as i32,
+            }),
+            (322, []) => Intent::Heimr(H::ChaseEnd),
             (500, &[i]) => Intent::Aura(A::Act(i)),
             (501, []) => Intent::Aura(A::Swap),
             (502, &[o]) => Intent::Aura(A::Initiative(o)),

@@ -49,6 +49,10 @@ pub const GUARDING: usize = 19;
 pub const PASSED_BY: usize = 23;
 /// The id + 1 of the one it holds with a brawl bind (0: none), while it has "Grabbing".
 pub const GRABBING: usize = 24;
+/// The id + 1 of the combatant it chases (0: none); see `heimr::chase`.
+pub const CHASING: usize = 21;
+/// How many squares behind its quarry it is, while it chases.
+pub const CHASE_DISTANCE: usize = 22;
 // Indexes of HEIMR's resources.
 pub const STANDARD: usize = 0;
 pub const RISE: usize = 1;

@@ -4,12 +4,14 @@
 
 mod advancement;
 pub mod challenge;
+pub mod chase;
 pub mod combat;
 mod edit;
 pub mod referee;
 pub mod shared;
 mod sheet;
 pub mod strike;
+pub mod terrain;
 
 #[cfg(test)]
 mod fight_review_tests;

@@ -10,8 +10,14 @@
 //!   first round (an ambush before initiative: the table's call).
 //! - Stabilising a dying combatant, an effect on it, a landing from a height, and taking up a
 //!   weapon and shield.
+//! - A chase (`heimr::chase`): starting one, an exchange on the chaser's turn (its run), giving
+//!   it up; no breather for either side while it lasts.
 
 use super::challenge::roll_challenge;
+use super::chase::{
+    end_events, exchange_events, exchange_refused, in_chase, odds_now, quarry, rests, start_events,
+    Outcome,
+};
 use super::combat::{
     a_grab, action_events, arm_events, defence_events, defence_setup, describe, dying,
     effect_events, fall_cr, fall_events, fatigue_events, guard_events, no_actions, release,
@@ -68,6 +74,21 @@ pub enum Action {
     Release,
     /// Its stabilised injury reopens (the injured part moved).
     Reopen,
+    /// It starts chasing `target`, `distance` squares behind (`heimr::chase`).
+    Chase {
+        target: u32,
+        distance: u32,
+    },
+    /// One exchange of its chase: its roll with C `c`, P `p`, then its quarry's with `qc`, `qp`
+    /// (the GM's pick for the ground, which may change between exchanges).
+    ChaseRoll {
+        c: i32,
+        p: i32,
+        qc: i32,
+        qp: i32,
+    },
+    /// It gives up its chase.
+    ChaseEnd,
 }
 
 impl Action {
@@ -81,6 +102,8 @@ impl Action {
                 | Action::Effect { .. }
                 | Action::Fall { .. }
                 | Action::TakeUp { .. }
+                | Action::Chase { .. }
+                | Action::ChaseRoll { .. }
         )
     }
 }
@@ -132,8 +155,14 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         })
         .collect();
     let over = s.ended.then(|| "the fight is over".to_owned());
+    let chasing = in_chase(s, who);
     for (i, (name, ty)) in ACTIONS.iter().enumerate() {
-        let why = over.clone().or_else(|| action_events(s, who, i).err());
+        let why = over.clone().or_else(|| {
+            if chasing && rests(i) {
+                return Some("fatigue cannot drop during a chase".to_owned());
+            }
+            action_events(s, who, i).err()
+        });
         let label = format!("{name} · {}", ty.name());
         let action = if i == GUARD_ACTION {
             Action::Guard(0)
@@ -197,7 +226,9 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         "Roll the landing".into(),
         over.clone(),
     ));
-    let busy = over.or_else(|| no_actions(s, who).map(|n| format!("{n}: no actions")));
+    let busy = over
+        .clone()
+        .or_else(|| no_actions(s, who).map(|n| format!("{n}: no actions")));
     out.push(offer(
         Action::TakeUp {
             weapon: 0,
@@ -209,6 +240,41 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         },
         "Take up".into(),
         busy,
+    ));
+    let target = quarry(s, who);
+    let busy = target.map(|q| format!("it already chases {}", s.name(q)));
+    out.push(offer(
+        Action::Chase {
+            target: 0,
+            distance: 1,
+        },
+        "Start a chase".into(),
+        over.clone().or(busy),
+    ));
+    // The offer's odds: both running on Agility, each checked against its fatigue now.
+    let agility = |id: u32| {
+        s.get(id)
+            .map_or((0, 0), |c| (c.stat(AGILITY_C), c.stat(AGILITY_P)))
+    };
+    let (a, b) = (agility(who), target.map_or((0, 0), agility));
+    let odds = odds_now(s, who, (a.0, a.1, b.0, b.1));
+    let mut roll = offer(
+        Action::ChaseRoll {
+            c: a.0,
+            p: a.1,
+            qc: b.0,
+            qp: b.1,
+        },
+        "Roll the chase on Agility · closes in".into(),
+        over.clone().or_else(|| exchange_refused(s, who)),
+    );
+    roll.odds = odds.map(|o| o[Outcome::Closer as usize]);
+    out.push(roll);
+    let none = target.is_none().then(|| "it chases no one".to_owned());
+    out.push(offer(
+        Action::ChaseEnd,
+        "Give up the chase".into(),
+        over.or(none),
     ));
     out
 }
@@ -300,6 +366,15 @@ pub fn resolve(
         }
         Action::Release => Ok(Event::Batch(release(s, who))),
         Action::Reopen => reopen_events(s, who),
+        Action::Chase { target, distance } => start_events(s, who, target, distance),
+        Action::ChaseRoll { c, p, qc, qp } => {
+            let fits = |c: i32, p: i32| (-20..=20).contains(&c) && (-20..=40).contains(&p);
+            if !fits(c, p) || !fits(qc, qp) {
+                return Err("C from −20 to 20, P from −20 to 40".into());
+            }
+            exchange_events(s, who, (c, p, qc, qp), dice)
+        }
+        Action::ChaseEnd => end_events(s, who),
     }
 }
 

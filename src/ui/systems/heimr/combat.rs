@@ -199,6 +199,7 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
         {attack(ctx, who)}
         {effects(ctx, who)}
         {fall(ctx, who)}
+        {super::chase::chase(ctx, who)}
         {gear(ctx, who)}
     }
     .into_any()

@@ -2,6 +2,7 @@
 //! abilities and lists in Edit; XP, training with its what-if and undo in Advance.
 
 mod advance;
+mod chase;
 pub mod combat;
 mod edit;
 mod play;
