@@ -199,6 +199,7 @@ pub const HEIMR: CombatRules = CombatRules {
         "Defence d6",
         "Melee weapons",
         "Guarding",
+        "HP max",
     ],
     hp_name: "HP",
     hp_floor: None,
@@ -230,7 +231,7 @@ pub const HEIMR: CombatRules = CombatRules {
         crate::rules::heimr::combat::DEF,
         crate::rules::heimr::combat::DEF_D6,
     ],
-    max_stat: None,
+    max_stat: Some(crate::rules::heimr::combat::HP_MAX),
     conditions: &[
         cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
         cond("Dodging", "A readied dodge: +2 P on its dodge rolls.", D::NextTurnStart),
