@@ -387,6 +387,160 @@ fn heimr_dying_clocks_reach_the_sheet_with_their_time_left_and_come_back() {
     );
 }
 
+/// A Heimr sheet after `edits`, saved at `at`.
+fn heimr_edited(ch: &Character, at: u64, edits: &[heimr::Edit]) -> Character {
+    let mut ch = ch.clone();
+    for e in edits {
+        heimr_mut(&mut ch.sheet).apply(e.clone()).unwrap();
+    }
+    ch.updated = at;
+    ch
+}
+
+/// Steps the fight to the start of `who`'s next turn.
+fn to_turn_of(e: &mut Encounter, s: &mut State, who: u32, at: u64) {
+    e.push(Event::Next, s, at);
+    while s.current != Some(who) {
+        e.push(Event::Next, s, at);
+    }
+}
+
+/// Heimr review #27: fatigue rises at most once a turn in a fight, sheet ⇄ fight. Asa (fatigue
+/// 3) attacks on its turn and its fatigue rises to 4; a Play roll on the sheet then has no
+/// chance to raise it (0 %), rolls a d6 of 1 and leaves it at 4; a rise brought from the sheet
+/// anyway is refused by the fight (its rise pool) and the sheet takes 4 back. From Asa's next
+/// turn a rise from the sheet is taken, and spends that turn's rise.
+#[test]
+fn heimr_r27_fatigue_rises_once_a_turn_whether_rolled_on_the_sheet_or_in_the_fight() {
+    use heimr::combat::{fatigue_events, linked_may_rise, FATIGUE, RISE};
+    use heimr::Edit as H;
+    let sta = heimr::Attr::Sta.index();
+    let start = heimr_edited(
+        &character(heimr_sheet()),
+        T0 - 100,
+        &[H::Attribute(sta, 1), H::Fatigue(3)],
+    );
+    let (mut e, mut s, ch, who) = linked(&start);
+    to_turn_of(&mut e, &mut s, who, T0 + 2);
+    assert!(linked_may_rise(&s, &ch.id));
+    // The attack's d6 2 is below fatigue 3: 3 → 4, the turn's rise spent.
+    let rise = fatigue_events(s.get(who).unwrap(), 2);
+    e.push(Event::Batch(rise), &mut s, T0 + 10);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    assert_eq!(heimr(&ch.sheet).fatigue, 4);
+    assert_eq!(s.get(who).unwrap().pools[RISE], 0);
+    // The Play roll: the fight says no rise is left, so 0 % and a d6 of 1 changes nothing.
+    let may = linked_may_rise(&s, &ch.id);
+    assert!(!may);
+    assert_eq!(
+        heimr::challenge::rise_chance(4, may),
+        crate::rules::dice::Chance::Impossible
+    );
+    let roll = heimr::roll_challenge(0, 0, &mut crate::rules::dice::ScriptedSource::new(vec![1]));
+    assert_eq!(roll.fatigue_after_if(4, may), 4);
+    assert_eq!(roll.fatigue_after(4), 5, "out of a fight it would rise");
+    // A rise written on the sheet anyway (another tab, an older app): the fight refuses it and
+    // the sheet takes the fight's value back.
+    let pushed = heimr_edited(&ch, T0 + 20, &[H::Fatigue(5)]);
+    let (ch, out) = step(&mut e, &mut s, &pushed, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    assert_eq!(s.get(who).unwrap().stat(FATIGUE), 4, "the fight stays at 4");
+    assert_eq!(heimr(&ch.sheet).fatigue, 4, "and so does the sheet");
+    // Still so in the goblin's turn (the rise counts until Asa's next turn starts).
+    e.push(Event::Next, &mut s, T0 + 30);
+    assert_ne!(s.current, Some(who));
+    assert!(!linked_may_rise(&s, &ch.id));
+    // Asa's next turn: a rise from the sheet is the turn's rise.
+    to_turn_of(&mut e, &mut s, who, T0 + 40);
+    assert!(linked_may_rise(&s, &ch.id));
+    let rolled = heimr_edited(&ch, T0 + 50, &[H::Fatigue(5)]);
+    let (ch, _) = step(&mut e, &mut s, &rolled, T0 + 51, None);
+    assert_eq!(s.get(who).unwrap().stat(FATIGUE), 5);
+    assert_eq!(heimr(&ch.sheet).fatigue, 5);
+    assert_eq!(s.get(who).unwrap().pools[RISE], 0, "the rise is spent");
+    assert!(!linked_may_rise(&s, &ch.id));
+    // A fall (a value typed lower) is taken as it is.
+    let lower = heimr_edited(&ch, T0 + 60, &[H::Fatigue(3)]);
+    step(&mut e, &mut s, &lower, T0 + 61, None);
+    assert_eq!(s.get(who).unwrap().stat(FATIGUE), 3);
+}
+
+/// Heimr review #30: a turn-bound condition (Daze 2: "to end of Asa’s turn") leaves the sheet
+/// when the fight ends before that turn is over, and a sheet still listing one from an earlier
+/// fight does not bring it into the next: Asa joins that fight undazed.
+#[test]
+fn heimr_r30_turn_bound_conditions_end_with_the_fight_and_never_join_another() {
+    use heimr::combat::{effect_events, Effect};
+    let (mut e, mut s, ch, who) = linked(&character(heimr_sheet()));
+    let daze = effect_events(&s, who, Effect::Daze, 2);
+    e.push(daze, &mut s, T0 + 10);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
+    let dazed = "Dazed (to end of Asa’s turn)";
+    assert!(
+        heimr(&ch.sheet).conditions.iter().any(|c| c == dazed),
+        "{:?}",
+        heimr(&ch.sheet).conditions
+    );
+    // The GM ends the fight before Asa's turn is over.
+    let mut ch = ch;
+    for ev in s.ending() {
+        e.push(ev, &mut s, T0 + 20);
+        ch = step(&mut e, &mut s, &ch, T0 + 21, None).0;
+    }
+    assert!(s.ended);
+    assert!(
+        !heimr(&ch.sheet)
+            .conditions
+            .iter()
+            .any(|c| c.starts_with("Dazed")),
+        "{:?}",
+        heimr(&ch.sheet).conditions
+    );
+    // A sheet that kept it (from before this was fixed) joins a later fight, older or newer
+    // than that fight: not dazed, and the stale entry leaves the sheet.
+    for at in [T0 - 100, T0 + 5] {
+        let mut old = heimr_sheet();
+        heimr_mut(&mut old)
+            .apply(heimr::Edit::Conditions(crate::rules::edit::ListEdit::Add(
+                dazed.into(),
+            )))
+            .unwrap();
+        let mut stale = character(old);
+        stale.updated = at;
+        let (_, s, ch, who) = linked(&stale);
+        assert!(!s.has(who, "Dazed"), "joins undazed");
+        assert!(
+            !heimr(&ch.sheet)
+                .conditions
+                .iter()
+                .any(|c| c.starts_with("Dazed")),
+            "{:?}",
+            heimr(&ch.sheet).conditions
+        );
+    }
+}
+
+/// Heimr review #32: the sheet's HP max is the fight's. Asa 6/6 in a fight; the GM sets max 8
+/// and HP 8 on the sheet: 8/8 on both sides (not healed only to the old 6 and put back to 6).
+#[test]
+fn heimr_r32_a_maximum_raised_on_the_sheet_is_the_fights() {
+    use heimr::Edit as H;
+    let six = heimr_edited(
+        &character(heimr_sheet()),
+        T0 - 100,
+        &[H::HpMax(6), H::Hp(6)],
+    );
+    let (mut e, mut s, ch, who) = linked(&six);
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, s.rules.hp_max(c)), (6, 6));
+    let raised = heimr_edited(&ch, T0 + 20, &[H::HpMax(8), H::Hp(8)]);
+    let (ch, out) = step(&mut e, &mut s, &raised, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, s.rules.hp_max(c)), (8, 8));
+    assert_eq!((heimr(&ch.sheet).hp, heimr(&ch.sheet).hp_max), (8, 8));
+}
+
 fn sym_sheet() -> Sheet {
     Sheet::Symbaroum(symbaroum::SymbaroumSheet::default())
 }

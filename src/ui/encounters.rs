@@ -49,6 +49,26 @@ impl Encounters {
             .with_untracked(|l| l.iter().find(|e| e.id == id).map(|e| e.system.clone()))
     }
 
+    /// Whether any fight stored here is of `system`.
+    pub fn system_of_any(&self, system: &str) -> bool {
+        self.list
+            .with_untracked(|l| l.iter().any(|e| e.system == system))
+    }
+
+    /// The fights of `system` as they stand, replayed (none until the fights' code is here:
+    /// [`load_engine`]); tracked, for a sheet that asks what its fights say.
+    pub fn replayed(&self, system: &str) -> Vec<State> {
+        let Some(engine) = engine() else {
+            return Vec::new();
+        };
+        self.list.with(|l| {
+            l.iter()
+                .filter(|e| e.system == system)
+                .map(engine.state)
+                .collect()
+        })
+    }
+
     pub fn get(&self, id: &str) -> Option<Encounter> {
         self.list
             .with_untracked(|l| l.iter().find(|e| e.id == id).cloned())

@@ -56,6 +56,7 @@ impl System for Heimr {
             1 => number(0, 1000).prop_map(Edit::WillpowerMax),
             1 => number(1, 20).prop_map(Edit::Fatigue),
             1 => Just(Edit::Breather),
+            1 => Just(Edit::ShortRest),
             1 => Just(Edit::SpendWillpower),
             1 => (index(6), number(-ATTR_LIMIT, ATTR_LIMIT)).prop_map(|(i, v)| Edit::Attribute(i, v)),
             1 => (index(n), number(-2, 3)).prop_map(|(i, v)| Edit::AbilityBase(i, v)),

@@ -660,7 +660,9 @@ fn parse_duration(s: &State, who: u32, name: &str, left: Option<&str>) -> Durati
 
 /// The events that give combatant `c` exactly the shared conditions of `v`: the ones it has
 /// that the sheet does not leave, the sheet's new ones join (with the duration written, else
-/// the catalogue's).
+/// the catalogue's). An entry whose time is counted in turns (a fight's seconds: "Dazed (to
+/// end of Asa’s turn)") is never brought: it is left from an earlier fight, or this fight has
+/// already had it; the sheet then takes the fight's list.
 pub fn bring_conditions(
     s: &State,
     c: &Combatant,
@@ -691,6 +693,9 @@ pub fn bring_conditions(
             continue;
         };
         let left = split_entry(n).1;
+        if left.is_some_and(super::state::turn_bound) {
+            continue;
+        }
         out.push(Event::Add(
             c.id,
             name.to_owned(),

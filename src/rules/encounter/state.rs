@@ -1261,6 +1261,13 @@ impl State {
     }
 }
 
+/// Whether a time left as [`State::remaining`] writes it is counted in a combatant's turns
+/// ("to end of Asa’s turn", "2 turns (start of Asa’s)"): that fight's own seconds, which mean
+/// nothing in another fight (and lapse when it ends, [`State::ending`]).
+pub fn turn_bound(left: &str) -> bool {
+    left.ends_with("’s turn") || left.ends_with("’s)")
+}
+
 fn turns(n: u32, edge: &str, name: &str) -> String {
     if n == 1 {
         format!("to {edge} of {name}’s turn")

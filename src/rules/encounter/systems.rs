@@ -236,7 +236,7 @@ pub const HEIMR: CombatRules = CombatRules {
         crate::rules::heimr::combat::DEF_D6,
         crate::rules::heimr::combat::PASSED_BY,
     ],
-    max_stat: None,
+    max_stat: Some(crate::rules::heimr::combat::HP_MAX),
     conditions: &[
         cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
         cond("Dodging", "A readied dodge: +2 P on its dodge rolls.", D::NextTurnStart),

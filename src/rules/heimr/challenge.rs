@@ -108,6 +108,16 @@ pub fn fatigue_rise_chance(fatigue: i32) -> Chance {
     Chance::ratio((fatigue - 1).clamp(0, 6) as u64, 6)
 }
 
+/// The chance that a physical roll raises fatigue when a rise is still open (`may`: false once
+/// it rose this turn in a running fight, where it rises at most once a turn).
+pub fn rise_chance(fatigue: i32, may: bool) -> Chance {
+    if may {
+        fatigue_rise_chance(fatigue)
+    } else {
+        Chance::Impossible
+    }
+}
+
 /// One rolled challenge with every die.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ChallengeRoll {
@@ -147,6 +157,16 @@ impl ChallengeRoll {
     pub fn fatigue_after(&self, fatigue: i32) -> i32 {
         let up = i32::from((self.d6 as i32) < fatigue);
         (fatigue + up).clamp(FATIGUE_MIN, FATIGUE_MAX)
+    }
+
+    /// [`fatigue_after`](Self::fatigue_after) when a rise is still open (`may`, as
+    /// [`rise_chance`]); the fatigue unchanged otherwise.
+    pub fn fatigue_after_if(&self, fatigue: i32, may: bool) -> i32 {
+        if may {
+            self.fatigue_after(fatigue)
+        } else {
+            fatigue
+        }
     }
 }
 

@@ -44,6 +44,9 @@ pub const DEF_D6: usize = 17;
 pub const MELEE: usize = 18;
 /// The id + 1 of the combatant it guards (0: none), while it has the condition "Guarding".
 pub const GUARDING: usize = 19;
+/// The hit point maximum as the sheet now has it (`HEIMR.max_stat`): raised on the sheet
+/// mid-fight, it is the fight's too.
+pub const HP_MAX: usize = 20;
 /// The id + 1 of the one that dodged its melee weapon attack since its turn began: that one may
 /// brawl it without a provoked attack (the seed, "Brawl attack"). Lapses at its turn.
 pub const PASSED_BY: usize = 23;
@@ -237,6 +240,7 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     c.stats[WILL] = n.willpower;
     c.stats[BASE] = n.base_fatigue.clamp(1, FATIGUE_MAX);
     c.stats[FATIGUE] = c.stats[BASE];
+    c.stats[HP_MAX] = n.hp;
     for (i, (cc, p)) in [
         (WEAPON_C, n.weapon_cp),
         (SHIELD_C, n.shield_cp),
@@ -1542,8 +1546,7 @@ pub fn dying(s: &State, who: u32) -> bool {
 /// most once between the combatant's turns, never above 20.
 pub fn fatigue_events(c: &Combatant, d6: u32) -> Vec<Event> {
     let f = c.stat(FATIGUE);
-    let may = c.pools.get(RISE).is_some_and(|&n| n > 0);
-    if may && (d6 as i32) < f && f < FATIGUE_MAX {
+    if may_rise(c) && (d6 as i32) < f && f < FATIGUE_MAX {
         vec![
             Event::Note(format!("{}: fatigue {} → {}", c.name, f, f + 1)),
             Event::Set(c.id, FATIGUE, f + 1),
@@ -1557,11 +1560,44 @@ pub fn fatigue_events(c: &Combatant, d6: u32) -> Vec<Event> {
 /// The exact chance that a physical roll raises fatigue now (0 when it already rose since
 /// the combatant's last turn).
 pub fn fatigue_rise_now(c: &Combatant) -> Chance {
-    if c.pools.get(RISE).is_some_and(|&n| n > 0) {
-        super::challenge::fatigue_rise_chance(c.stat(FATIGUE))
+    super::challenge::rise_chance(c.stat(FATIGUE), may_rise(c))
+}
+
+/// Whether `c`'s fatigue may still rise before its next turn: its "Fatigue rise" is left.
+fn may_rise(c: &Combatant) -> bool {
+    c.pools.get(RISE).is_some_and(|&n| n > 0)
+}
+
+/// A fight that has started and not ended.
+fn running(s: &State) -> bool {
+    s.round > 0 && !s.ended
+}
+
+/// The fight's side of a fatigue the linked sheet changed to `v` (a Play roll, a breather, a
+/// number typed): in a running fight a rise is the turn's one rise, taken with the rise spent
+/// while it is left and refused once it is spent (the sheet then takes the fight's value back);
+/// a fall, or any change before the fight starts, is set as it is.
+pub fn sheet_fatigue_events(s: &State, c: &Combatant, v: i32) -> Vec<Event> {
+    let (f, v) = (c.stat(FATIGUE), v.clamp(1, FATIGUE_MAX));
+    if v == f {
+        Vec::new()
+    } else if v < f || !running(s) {
+        vec![Event::Set(c.id, FATIGUE, v)]
+    } else if may_rise(c) {
+        vec![Event::Set(c.id, FATIGUE, v), Event::Spend(c.id, RISE, 1)]
     } else {
-        Chance::Impossible
+        Vec::new()
     }
+}
+
+/// Whether the character stored as `link` may have its fatigue rise now as fight `s` sees it:
+/// not while it is in it, the fight running, and its rise for this turn spent.
+pub fn linked_may_rise(s: &State, link: &str) -> bool {
+    !running(s)
+        || s.combatants
+            .iter()
+            .filter(|c| !c.gone && c.link.as_deref() == Some(link))
+            .all(may_rise)
 }
 
 /// Effects called on a combatant, each with a number (seconds, or points for hit and drain).
@@ -1617,6 +1653,12 @@ impl Effect {
             Effect::Hit | Effect::Drain => 1,
             _ => 2,
         }
+    }
+
+    /// The number a panel offers when effect `pick` (an index of [`Effect::ALL`]) is chosen:
+    /// that effect's default, whatever number an earlier pick had.
+    pub fn default_at(pick: i32) -> i32 {
+        Effect::ALL[pick.clamp(0, Effect::ALL.len() as i32 - 1) as usize].default_number()
     }
 }
 
@@ -1893,3 +1935,7 @@ pub fn fall_events(s: &State, who: u32, h: i32) -> Vec<Event> {
 #[cfg(test)]
 #[path = "combat_tests.rs"]
 mod tests;
+
+#[cfg(test)]
+#[path = "review_tests.rs"]
+mod review_tests;

@@ -18,8 +18,12 @@ pub enum Edit {
     Willpower(i32),
     WillpowerMax(i32),
     Fatigue(i32),
-    /// Fatigue −2, never below the base.
+    /// A breather out of a fight: fatigue back to its base in one step (in a fight, taking a
+    /// breather is the fight's own ongoing action, −2).
     Breather,
+    /// A short rest: hit points back to the maximum; refused below 1 HP
+    /// ([`HeimrSheet::short_rest_refusal`]).
+    ShortRest,
     /// A willpower point spent on a reroll.
     SpendWillpower,
     /// An attribute's value (by [`Attr::index`]); its progress is kept below the next step.
@@ -56,9 +60,13 @@ impl Edits for HeimrSheet {
             Edit::Fatigue(v) => s.fatigue = v.clamp(FATIGUE_MIN, FATIGUE_MAX),
             Edit::Breather => {
                 let base = s.base_fatigue().min(FATIGUE_MAX);
-                if s.fatigue > base {
-                    s.fatigue = (s.fatigue - 2).max(base);
+                s.fatigue = s.fatigue.min(base);
+            }
+            Edit::ShortRest => {
+                if let Some(why) = s.short_rest_refusal() {
+                    return Err(why.into());
                 }
+                s.hp = s.hp.max(s.hp_max.min(HP_LIMIT));
             }
             Edit::SpendWillpower => {
                 if s.willpower < 1 {

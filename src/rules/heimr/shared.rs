@@ -4,14 +4,15 @@
 //! |---|---|---|---|
 //! | HP | hit points | HP (lower: damage with its injuries and dying clocks) | both |
 //! | Willpower | current willpower | the Willpower stat (initiative's P, spent on luck) | both |
-//! | Fatigue | fatigue | the Fatigue stat (rises after rolls) | both |
+//! | Fatigue | fatigue | the Fatigue stat (rises after rolls; a rise from the sheet in a running fight is the turn's one rise: refused once spent) | both |
 //! | Conditions | the conditions list | the body's conditions below, with time left | both |
 //! | Dead | "Dead" in the conditions | dead | both |
+//! | HP max | maximum hit points | the HP max stat (`HEIMR.max_stat`) | to the fight |
 //!
 //! Tactical states of one turn (readied, dodging, guarding, an ongoing action, a blind spot,
 //! terrain, climbing, hidden) stay in the fight.
 
-use super::combat::{FATIGUE, WILL};
+use super::combat::{sheet_fatigue_events, FATIGUE, HP_MAX, WILL};
 use super::{Edit, HeimrSheet, DEAD};
 use crate::rules::edit::{Edits, ListEdit};
 use crate::rules::encounter::shared::{
@@ -63,7 +64,7 @@ impl Linked for HeimrSheet {
             |s| Value::Num(s.fatigue),
             |s, v| set(s, Edit::Fatigue(v.num())),
             stat::<FATIGUE>,
-            stat_to::<FATIGUE>,
+            |s, c, v| sheet_fatigue_events(s, c, v.num()),
         ),
         Shared {
             name: "Conditions",
@@ -87,5 +88,15 @@ impl Linked for HeimrSheet {
             |s| Value::Flag(s.conditions.iter().any(|c| c == DEAD)),
             |s, v| set(s, Edit::Dead(v.flag())),
         ),
+        // Only the sheet sets the maximum; brought first, so the HP after it is measured
+        // against it (healing to a raised maximum is not capped at the old one).
+        Shared {
+            name: "HP max",
+            flow: Flow::ToFight,
+            sheet: |s| Value::Num(s.hp_max),
+            fight: |s, c| Value::Num(s.rules.hp_max(c)),
+            write: |_, _| {},
+            bring: stat_to::<HP_MAX>,
+        },
     ];
 }

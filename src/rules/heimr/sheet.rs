@@ -177,10 +177,15 @@ pub enum InjuryLevel {
     Mutilated,
 }
 
+/// The lowest hit points the seed's injury table lists (mutilated: −4 or −5).
+pub const MUTILATED_LOWEST: i32 = -5;
+
 /// The injury a hit-point total means, and what it does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Injury {
     pub level: InjuryLevel,
+    /// Below −5: past the end of the seed's table (still mutilated, SPEC decision 7).
+    pub past_table: bool,
 }
 
 impl Injury {
@@ -193,7 +198,19 @@ impl Injury {
             -3..=-2 => InjuryLevel::Mangled,
             _ => InjuryLevel::Mutilated,
         };
-        Injury { level }
+        Injury {
+            level,
+            past_table: hp < MUTILATED_LOWEST,
+        }
+    }
+
+    /// The level as a sheet shows it: below −5 with a note that the table ends there.
+    pub fn label(self) -> String {
+        if self.past_table {
+            format!("{} (the table ends at −5)", self.name())
+        } else {
+            self.name().to_owned()
+        }
     }
 
     pub fn name(self) -> &'static str {
@@ -272,6 +289,18 @@ impl HeimrSheet {
 
     pub fn injury(&self) -> Injury {
         Injury::from_hp(self.hp)
+    }
+
+    /// Why a short rest restores nothing now: only from 1 HP (an injured character needs
+    /// treatment first); `None` when it may be taken.
+    pub fn short_rest_refusal(&self) -> Option<&'static str> {
+        if self.hp < 1 {
+            Some("No short rest while injured (below 1 HP): treatment first.")
+        } else if self.hp >= self.hp_max {
+            Some("Hit points are already at their maximum.")
+        } else {
+            None
+        }
     }
 
     /// A key figure for the roster: the sum of the attributes.

@@ -531,7 +531,11 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
 }
 
 fn effects(ctx: EncCtx, who: u32) -> AnyView {
-    let (eff, bind, n) = (RwSignal::new(0), RwSignal::new(0), RwSignal::new(2));
+    let (eff, bind, n) = (
+        RwSignal::new(0),
+        RwSignal::new(0),
+        RwSignal::new(Effect::default_at(0)),
+    );
     let effect = move || match Effect::ALL[eff.get().clamp(0, 7) as usize] {
         Effect::Bind(_) => Effect::Bind(bind.get().clamp(0, 4) as usize),
         e => e,
@@ -544,14 +548,18 @@ fn effects(ctx: EncCtx, who: u32) -> AnyView {
     form(
         "Effect",
         vec![
-            Field::Pick(
+            Field::Choose(
                 "Effect",
                 named(
                     Effect::ALL
                         .iter()
                         .map(|e| format!("{} (default {})", e.name(), e.default_number())),
                 ),
-                eff,
+                eff.into(),
+                Callback::new(move |i| {
+                    eff.set(i);
+                    n.set(Effect::default_at(i));
+                }),
             ),
             Field::If(
                 flag(move || matches!(effect(), Effect::Bind(_))),

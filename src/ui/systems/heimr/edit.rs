@@ -30,8 +30,8 @@ pub fn edit(ctx: SheetCtx) -> impl IntoView {
             </div>
             <Derived label="Base fatigue" testid="base-fatigue" value=ctx.text(|s| s.base_fatigue().to_string())
                 formula=ctx.text(|s| format!("4 − stamina ({}) = {}, never below 1 → {}", s.attr(Attr::Sta), 4 - s.attr(Attr::Sta), s.base_fatigue()))/>
-            <Derived label="Injury" testid="injury" value=ctx.text(|s| s.injury().name().to_owned())
-                formula=ctx.text(|s| format!("{} From hit points: 1 or more uninjured; 0 or −1 bloodied; −2 or −3 mangled; −4 or lower mutilated. A hit that injures: {}.",
+            <Derived label="Injury" testid="injury" value=ctx.text(|s| s.injury().label())
+                formula=ctx.text(|s| format!("{} From hit points: 1 or more uninjured; 0 or −1 bloodied; −2 or −3 mangled; −4 or −5 mutilated. The table stops at −5: lower still counts as mutilated. A hit that injures: {}.",
                     s.injury().effect(),
                     crate::rules::heimr::Injury::BODY_PART_EFFECTS.iter().map(|(p, e)| format!("{p} → {e}")).collect::<Vec<_>>().join("; ")))/>
         </Section>

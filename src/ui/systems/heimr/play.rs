@@ -16,7 +16,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
             <div class="counters">
                 <Counter label="Hit points" value=ctx.num(|s| s.hp) set=ctx.set(Edit::Hp)
                     max=ctx.max(|s| s.hp_max) min=-1000 limit=1000
-                    note=ctx.text(|s| s.injury().name().to_owned())/>
+                    note=ctx.text(|s| s.injury().label())/>
                 <Counter label="Willpower" value=ctx.num(|s| s.willpower) set=ctx.set(Edit::Willpower)
                     max=ctx.max(|s| s.willpower_max) min=0 limit=1000
                     note=Signal::derive(String::new)/>
@@ -26,8 +26,13 @@ pub fn play(ctx: Ctx) -> impl IntoView {
             </div>
             <button class="btn wide" on:click=move |_| { ctx.act(Edit::Breather); }
                 disabled=move || ctx.sheet.with(|s| s.fatigue <= s.base_fatigue())>
-                "Take a breather (fatigue −2)"
+                "Take a breather (fatigue back to base)"
             </button>
+            <button class="btn wide" data-testid="short-rest" on:click=move |_| { ctx.act(Edit::ShortRest); }
+                disabled=move || ctx.sheet.with(|s| s.short_rest_refusal().is_some())>
+                "Short rest (hit points to max)"
+            </button>
+            <p class="muted" data-testid="short-rest-why">{ctx.text(|s| s.short_rest_refusal().unwrap_or_default().to_owned())}</p>
         </section>
         <section class="card" aria-label="Abilities">
             <h2>"Abilities"</h2>

@@ -1,9 +1,10 @@
 use super::Ctx as SheetCtx;
 use crate::rules::dice::{DieRoll, RollOutcome, TermRoll};
 use crate::rules::heimr::challenge::{
-    fatigue_rise_chance, opposed_chances, result_distribution, roll_challenge, success_chance,
+    opposed_chances, result_distribution, rise_chance, roll_challenge, success_chance,
     ChallengeRoll,
 };
+use crate::rules::heimr::combat::linked_may_rise;
 use crate::rules::heimr::{Attr, AttrGroup, Edit, HeimrSheet};
 use crate::storage::character::Sheet;
 use crate::storage::roll_log::LogEntry;
@@ -134,6 +135,21 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
         base_c.get() - pen_self.get() - pen_attr.get() - pen_group.get() + c_bonus.get()
     });
     let fatigue = Memo::new(move |_| physical.get().then(|| ctx.sheet.with(|s| s.fatigue)));
+    // In a running fight whose rise this turn is spent, a roll here raises no fatigue.
+    let fights = use_context::<crate::ui::encounters::Encounters>();
+    let engine = RwSignal::new(());
+    if fights.is_some_and(|f| f.system_of_any("heimr")) {
+        leptos::task::spawn_local(async move {
+            if crate::ui::encounters::load_engine().await.is_some() {
+                engine.set(());
+            }
+        });
+    }
+    let may_rise = Memo::new(move |_| {
+        engine.track();
+        let me = ctx.id.get_value();
+        fights.is_none_or(|f| f.replayed("heimr").iter().all(|s| linked_may_rise(s, &me)))
+    });
     let dist = Signal::derive(move || result_distribution(c.get(), p.get()));
     // Highlight exactly the results that succeed: at least the CR and, on a physical roll, a
     // dice part (result − P) at least the fatigue.
@@ -168,7 +184,7 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
         match with_dice(|src| roll_challenge(c, p, src)) {
             Ok(r) => {
                 if let Some(f) = fatigue.get_untracked() {
-                    let after = r.fatigue_after(f);
+                    let after = r.fatigue_after_if(f, may_rise.get_untracked());
                     ctx.act(Edit::Fatigue(after));
                 }
                 record(
@@ -242,7 +258,7 @@ pub fn ChallengePanel(what: RollFor) -> impl IntoView {
         fatigue.get().map_or_else(String::new, |f| {
             format!(
                 " (dice part must reach fatigue {f}; fatigue rises with {})",
-                percent(fatigue_rise_chance(f))
+                percent(rise_chance(f, may_rise.get()))
             )
         })
     });
