@@ -966,3 +966,77 @@ test("Symbaroum refereed: the quick NPC's Discreet, pain threshold and ranged we
   await gm.screenshot({ path: "test-results/screens/table-symbaroum-refereed-gm.png", fullPage: true });
   await one.context.close();
 });
+
+test("Heimr refereed: each roll's spread before it, a two-handed NPC without a shield, the block with the shield's own ability and the tower shield's stamina, the brawl's provoked attack asked from the player's phone, a weapon drawn along with a move, the chase", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [ASA]);
+  await seedCharacters(gm, [ASA]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Bridge");
+  await gm.getByLabel("Rule system").selectOption("heimr");
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  await gm.getByRole("button", { name: "Add Asa" }).tap();
+  // #5: a great weapon takes both hands: the shield picked beside it is not carried.
+  await gm.getByLabel("Name", { exact: true }).fill("Ogre");
+  await gm.getByLabel("Weapon", { exact: true }).selectOption({ index: 3 });
+  await gm.getByLabel("Off hand", { exact: true }).selectOption({ index: 2 });
+  await gm.getByRole("button", { name: "Add Ogre" }).tap();
+  // #37: the initiative's spread before the roll (Asa: dexterity 1, willpower 3).
+  await expect(gm.getByTestId("initiative-spread")).toContainText(/Asa: \d+\+ [\d.]+% · \d+\+ [\d.]+% · \d+\+ [\d.]+%/);
+  await gm.getByTestId("roll-initiative").tap();
+  await gm.getByTestId("next").tap();
+  for (let i = 0; i < 3 && !(await turnStatus(gm).textContent())!.includes("Asa’s turn"); i++) await gm.getByTestId("next").tap();
+  await expect(turnStatus(gm)).toContainText("Asa’s turn");
+  await gm.locator(`li[data-npc="Ogre"]`).getByRole("button", { name: "Numbers shown" }).tap();
+  await openFighter(gm, "Ogre");
+  await expect(fightSheet(gm)).toContainText("Block: no shield to block with");
+  // #37: each defence's spread, and its chance of failing on fatigue.
+  await expect(fightSheet(gm).getByTestId("defence-spread")).toContainText(/Dodge: \d+\+ [\d.]+% .* · fails on fatigue [\d.]+%/);
+  await closeFighter(gm);
+  // #4, #18: Asa takes up a medium weapon and a tower shield, blocking with her Shield
+  // ability (C 3, P 2, +5): her base fatigue rises by one.
+  await openFighter(gm, "Asa");
+  const sheet = fightSheet(gm);
+  await sheet.getByLabel("Weapon", { exact: true }).selectOption({ index: 2 });
+  await sheet.getByLabel("Off hand", { exact: true }).selectOption({ index: 4 });
+  await sheet.getByLabel("Off hand with (block, second weapon)").selectOption({ label: "Shield (C 3, P 2)" });
+  await sheet.getByTestId("take-up").tap();
+  await expect(gm.getByTestId("fight-log")).toContainText("Asa takes up medium weapon (C 3, P 3) and tower shield (C 3, P 2)");
+  await expect(sheet.getByRole("button", { name: /^Roll block · C 3 · P 7 \(\+5 shield\)/ })).toBeVisible();
+  await expect(sheet.getByTestId("heimr-status")).toContainText("Fatigue 4 (base 4)");
+  await closeFighter(gm);
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+
+  // #14: Asa's player brawls the Ogre, who holds a melee weapon: its attack comes first, with
+  // its odds on her phone; the GM's phone resolves the request.
+  const mine = one.page.getByTestId("my-actions");
+  const asks = gm.getByTestId("asks");
+  await mine.getByRole("combobox", { name: "Attack", exact: true }).selectOption({ label: "Brawl: hit 1" });
+  await expect(mine.getByTestId("attack-setup")).toContainText("Ogre holds a melee weapon: its attack comes first");
+  await expect(mine.getByTestId("attack-chance")).toContainText(/^Its attack hits Asa [\d.]+% first · gets past it [\d.]+%/);
+  await mine.getByTestId("roll-attack").tap();
+  await expect(asks).toContainText("Player 1 asks for Asa:");
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  const log = gm.getByTestId("fight-log");
+  await expect(log).toContainText("Asa brawls at Ogre, who holds a melee weapon: its attack comes first");
+  await expect(log).toContainText(/Asa gets past the weapon|Asa’s brawl attack fails/);
+  await expect(one.page.getByTestId("table-log")).toContainText("its attack comes first");
+  await one.page.screenshot({ path: "test-results/screens/table-heimr-refereed-player.png", fullPage: true });
+
+  // #7: a weapon drawn along with the move, one standard action.
+  await openFighter(gm, "Asa");
+  for (const a of ["Move · standard", "Draw a weapon · standard"]) {
+    await sheet.getByLabel("Action", { exact: true }).selectOption({ label: a });
+    await sheet.getByTestId("take-action").tap();
+  }
+  await expect(log).toContainText("Draw a weapon along with the move");
+  // #13: the chase: whom and how far, then the next exchange's exact odds.
+  await sheet.getByLabel("Chase whom").selectOption({ label: "Ogre" });
+  await sheet.getByTestId("chase-start").tap();
+  await expect(sheet.getByTestId("chase-odds")).toContainText(/Ogre is 3 ahead\. Next: .*%/);
+  await gm.screenshot({ path: "test-results/screens/table-heimr-refereed-gm.png", fullPage: true });
+  await closeFighter(gm);
+  await one.context.close();
+});
