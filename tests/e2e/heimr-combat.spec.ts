@@ -133,8 +133,9 @@ test("a Heimr fight of three: initiative, defences, a targeted injury, effects, 
   // Asa takes up a medium weapon and shield, fighting with its Shield ability (C 3, P 2).
   await open(page, "Asa");
   await sheet(page).getByRole("combobox", { name: "Weapon", exact: true }).selectOption({ label: "Medium weapon (damage 2, P +3)" });
-  await sheet(page).getByRole("combobox", { name: "Shield", exact: true }).selectOption({ label: "Medium shield (P +3)" });
-  await sheet(page).getByRole("combobox", { name: "Fights with (attack, parry and block)", exact: true }).selectOption({ label: "Shield (C 3, P 2)" });
+  await sheet(page).getByRole("combobox", { name: "Off hand", exact: true }).selectOption({ label: "Medium shield (P +3)" });
+  await sheet(page).getByRole("combobox", { name: "Weapon with (attack, parry)", exact: true }).selectOption({ label: "Shield (C 3, P 2)" });
+  await sheet(page).getByRole("combobox", { name: "Off hand with (block, second weapon)", exact: true }).selectOption({ label: "Shield (C 3, P 2)" });
   await sheet(page).getByTestId("take-up").tap();
   await expect(sheet(page).getByRole("button", { name: /^(Roll block|Block:)/ })).toContainText("Roll block · C 3 · P 5 (+3 shield)");
   // Against Brute's dodge: C 3, P 2 + 3, fatigue 1; the shown chance is the exact one.
@@ -226,7 +227,11 @@ test("a Heimr fight of three: initiative, defences, a targeted injury, effects, 
       await sheet(page).getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: "Move · standard" });
       await sheet(page).getByTestId("take-action").tap();
       await expect(sheet(page).getByTestId("action-error")).toHaveText("");
+      // Drawing along with the move shares its standard action, once a turn (Heimr #7).
       await sheet(page).getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: "Draw a weapon · standard" });
+      await sheet(page).getByTestId("take-action").tap();
+      await expect(sheet(page).getByTestId("action-error")).toHaveText("");
+      await sheet(page).getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: "Put a weapon away · standard" });
       await sheet(page).getByTestId("take-action").tap();
       await expect(sheet(page).getByTestId("action-error")).toHaveText("Not now: its standard action is already used this turn.");
       await sheet(page).getByTestId("roll-fall").tap();

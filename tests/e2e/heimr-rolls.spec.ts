@@ -118,11 +118,10 @@ test("physical rolls check and raise fatigue; a breather lowers it to base", asy
   await panel.getByRole("button", { name: "Close" }).tap();
 
   await setNumber(page, "Fatigue", 9);
-  const breather = page.getByRole("button", { name: "Take a breather (fatigue −2)" });
-  for (const v of ["7", "5", "4"]) {
-    await breather.tap();
-    await expect(page.getByRole("spinbutton", { name: "Fatigue", exact: true })).toHaveValue(v);
-  }
+  // Out of combat a breather brings fatigue back to base in one step (Heimr #12).
+  const breather = page.getByRole("button", { name: "Take a breather (fatigue back to base)" });
+  await breather.tap();
+  await expect(page.getByRole("spinbutton", { name: "Fatigue", exact: true })).toHaveValue("4");
   await expect(breather).toBeDisabled();
   // Mental rolls ignore fatigue.
   await page.getByRole("button", { name: "Roll Insight" }).tap();

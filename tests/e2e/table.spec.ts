@@ -979,8 +979,8 @@ test("Heimr refereed: each roll's spread before it, a two-handed NPC without a s
   await gm.getByRole("button", { name: "Add Asa" }).tap();
   // #5: a great weapon takes both hands: the shield picked beside it is not carried.
   await gm.getByLabel("Name", { exact: true }).fill("Ogre");
-  await gm.getByLabel("Weapon", { exact: true }).selectOption({ index: 3 });
-  await gm.getByLabel("Off hand", { exact: true }).selectOption({ index: 2 });
+  await gm.getByRole("combobox", { name: "Weapon", exact: true }).selectOption({ index: 3 });
+  await gm.getByRole("combobox", { name: "Off hand", exact: true }).selectOption({ index: 2 });
   await gm.getByRole("button", { name: "Add Ogre" }).tap();
   // #37: the initiative's spread before the roll (Asa: dexterity 1, willpower 3).
   await expect(gm.getByTestId("initiative-spread")).toContainText(/Asa: \d+\+ [\d.]+% · \d+\+ [\d.]+% · \d+\+ [\d.]+%/);
@@ -998,9 +998,9 @@ test("Heimr refereed: each roll's spread before it, a two-handed NPC without a s
   // ability (C 3, P 2, +5): her base fatigue rises by one.
   await openFighter(gm, "Asa");
   const sheet = fightSheet(gm);
-  await sheet.getByLabel("Weapon", { exact: true }).selectOption({ index: 2 });
-  await sheet.getByLabel("Off hand", { exact: true }).selectOption({ index: 4 });
-  await sheet.getByLabel("Off hand with (block, second weapon)").selectOption({ label: "Shield (C 3, P 2)" });
+  await sheet.getByRole("combobox", { name: "Weapon", exact: true }).selectOption({ index: 2 });
+  await sheet.getByRole("combobox", { name: "Off hand", exact: true }).selectOption({ index: 4 });
+  await sheet.getByRole("combobox", { name: "Off hand with (block, second weapon)", exact: true }).selectOption({ label: "Shield (C 3, P 2)" });
   await sheet.getByTestId("take-up").tap();
   await expect(gm.getByTestId("fight-log")).toContainText("Asa takes up medium weapon (C 3, P 3) and tower shield (C 3, P 2)");
   await expect(sheet.getByRole("button", { name: /^Roll block · C 3 · P 7 \(\+5 shield\)/ })).toBeVisible();
@@ -1028,12 +1028,12 @@ test("Heimr refereed: each roll's spread before it, a two-handed NPC without a s
   // #7: a weapon drawn along with the move, one standard action.
   await openFighter(gm, "Asa");
   for (const a of ["Move · standard", "Draw a weapon · standard"]) {
-    await sheet.getByLabel("Action", { exact: true }).selectOption({ label: a });
+    await sheet.getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: a });
     await sheet.getByTestId("take-action").tap();
   }
   await expect(log).toContainText("Draw a weapon along with the move");
   // #13: the chase: whom and how far, then the next exchange's exact odds.
-  await sheet.getByLabel("Chase whom").selectOption({ label: "Ogre" });
+  await sheet.getByRole("combobox", { name: "Chase whom", exact: true }).selectOption({ label: "Ogre" });
   await sheet.getByTestId("chase-start").tap();
   await expect(sheet.getByTestId("chase-odds")).toContainText(/Ogre is 3 ahead\. Next: .*%/);
   await gm.screenshot({ path: "test-results/screens/table-heimr-refereed-gm.png", fullPage: true });

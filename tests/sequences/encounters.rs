@@ -525,6 +525,10 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
             ..Strike::default()
         })),
         Intent::Heimr(H::Guard(_)) => Intent::Heimr(H::Guard(t()?)),
+        Intent::Heimr(H::Chase { .. }) => Intent::Heimr(H::Chase {
+            target: t()?,
+            distance: 1 + (k % 4) as u32,
+        }),
         Intent::Heimr(H::Effect { .. }) => Intent::Heimr(H::Effect {
             effect: (k % 8) as u32,
             bind: (k % 5) as u32,

@@ -140,8 +140,11 @@ pub fn arm(c: &mut Combatant, weapon: usize, shield: usize) {
         shield.min(SHIELDS.len() - 1) as i32
     };
     let tower = |v: i32| i32::from(v == TOWER);
-    c.stats[BASE] = (c.stats[BASE] + tower(shield) - tower(c.stats[SHIELD])).clamp(1, FATIGUE_MAX);
-    c.stats[FATIGUE] = c.stats[FATIGUE].max(c.stats[BASE]);
+    let more = tower(shield) - tower(c.stats[SHIELD]);
+    c.stats[BASE] = (c.stats[BASE] + more).clamp(1, FATIGUE_MAX);
+    if more > 0 {
+        c.stats[FATIGUE] = c.stats[FATIGUE].max(c.stats[BASE]);
+    }
     c.stats[WEAPON] = weapon as i32;
     c.stats[SHIELD] = shield;
     c.stats[MELEE] = i32::from(weapon > 0 && w.range == 0) + i32::from(shield == OFF_WEAPON);
@@ -808,6 +811,9 @@ pub fn attack_setup(s: &State, who: u32, target: u32, o: &Options) -> Result<Set
     }
     if let Some(n) = no_actions(s, who) {
         return Err(format!("{n}: no attacks"));
+    }
+    if s.has(target, "Hidden") && !o.luck_shot {
+        return Err("the target is hidden: only a luck shot reaches it".into());
     }
     let wp = wielded(a, o.kind);
     let ranged = o.kind == Kind::Weapon && wp.range > 0;
@@ -1881,7 +1887,8 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
         )),
         _ => {}
     }
-    if matches!(ty, ActionType::Ongoing | ActionType::Upcoming) {
+    // It ends the turn; a charge first makes its attack (the turn ends on Next).
+    if matches!(ty, ActionType::Ongoing | ActionType::Upcoming) && name != "Charge" {
         list.push(Event::Next);
     }
     Ok(Event::Batch(list))

@@ -622,3 +622,152 @@ fn heimr_r37_every_roll_shows_its_spread_first() {
     assert_eq!((init.c.value, init.p.value), (1, 2));
     assert_eq!(spread(&init).0.len(), 3);
 }
+
+/// Every chance of a shot with defences rolled at the moment (a blind spot, a dodge for a
+/// parry) against brute force over every die, over a grid of small setups: the shot, a first
+/// defender rolling now (dodge or block), a second showing a dodge or nothing.
+#[test]
+fn fresh_defences_in_a_shot_match_enumeration() {
+    for (c, p, f) in [(0, 2, 2), (1, 0, 3), (-1, 3, 1), (2, 1, 4)] {
+        for (dc, dp, df) in [(-2, 1, 2), (0, 0, 3), (1, 2, 1)] {
+            for kind in [Defence::Dodge, Defence::Block] {
+                for second in [
+                    Shown::None,
+                    Shown::Ready {
+                        kind: Defence::Dodge,
+                        value: 7,
+                        fails: false,
+                    },
+                ] {
+                    let fresh = Fresh {
+                        kind,
+                        c: dc,
+                        p: dp,
+                        fatigue: df,
+                    };
+                    let got = pass_on_chances(
+                        p,
+                        f,
+                        &[
+                            (Shown::None, Some(c), Some(fresh)),
+                            (second, Some(c + 1), None),
+                        ],
+                    );
+                    let (mut first, mut then) = (0.0, 0.0);
+                    for (v, q) in dice_distribution(c).iter() {
+                        if v < i64::from(f) {
+                            continue;
+                        }
+                        for (y, r) in dice_distribution(dc).iter() {
+                            if y < i64::from(df) || v + i64::from(p) > y + i64::from(dp) {
+                                first += q * r;
+                            } else if kind == Defence::Dodge {
+                                for (w, t) in dice_distribution(c + 1).iter() {
+                                    let beats = match second {
+                                        Shown::Ready { value, .. } => {
+                                            w + i64::from(p) > i64::from(value)
+                                        }
+                                        Shown::None => true,
+                                    };
+                                    if w >= i64::from(f) && beats {
+                                        then += q * r * t;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    near(got[0], first, 1.0);
+                    near(got[1], then, 1.0);
+                    assert!(got[0].p() + got[1].p() <= 1.0 + 1e-12);
+                }
+            }
+        }
+    }
+}
+
+/// The chance of getting past a provoked attack against brute force: the foe's dice part
+/// below its fatigue, or its result at most the brawler's shown dodge; with a block or parry
+/// shown only the fatigue lets it through.
+#[test]
+fn getting_past_a_provoked_attack_matches_enumeration() {
+    for (wc, wp) in [(-1, 1), (0, 2), (1, 1), (2, 3)] {
+        for (kind, value) in [
+            (Defence::Dodge, 6),
+            (Defence::Dodge, 11),
+            (Defence::Parry, 9),
+        ] {
+            let unarmed = Npc {
+                weapon: 0,
+                ..Npc::default()
+            };
+            let foe = Npc {
+                weapon_cp: (wc, wp),
+                ..Npc::default()
+            };
+            let mut s = fight(&[("Asa", unarmed), ("Foe", foe)]);
+            show(&mut s, 1, kind, value);
+            let brawl = Strike {
+                target: 2,
+                kind: 1,
+                ..Strike::default()
+            };
+            let pv = preview(&s, 1, &brawl).unwrap();
+            let (p, f) = (i64::from(wp + 3), 3);
+            let (mut past, mut hit) = (0.0, 0.0);
+            for (v, q) in dice_distribution(wc).iter() {
+                if v < f || (kind == Defence::Dodge && v + p <= i64::from(value)) {
+                    past += q;
+                }
+                if v >= f && v + p > i64::from(value) {
+                    hit += q;
+                }
+            }
+            near(pv.past.unwrap(), past, 1.0);
+            near(pv.hits[0].1, hit, 1.0);
+        }
+    }
+}
+
+/// The review's notes: an attack rolled on its turn takes the standard action (none left, no
+/// attack; one roll per weapon held), a hidden target is reached by a luck shot only, a charge
+/// keeps the turn for its attack, and a character joining mangled with no clock running is
+/// offered "The injury reopens" (the GM's call: stabilised or not).
+#[test]
+fn heimr_notes_an_attack_takes_the_standard_action_and_a_charge_its_attack() {
+    let mut s = fight(&[plain("Asa"), plain("Bandit")]);
+    let at = Strike {
+        target: 2,
+        ..Strike::default()
+    };
+    act(&mut s, 1, Action::Attack(at.clone()), &[1, 1]).unwrap();
+    assert_eq!(s.get(1).unwrap().pools[STANDARD], 0);
+    assert_eq!(
+        act(&mut s, 1, Action::Attack(at.clone()), &[1, 1]),
+        Err("it has made its attack this turn".into())
+    );
+    // A charge: the turn goes on to its attack, which the charge has paid for.
+    let mut t = fight(&[plain("Asa"), plain("Bandit")]);
+    act(&mut t, 1, Action::Act(idx("Charge")), &[]).unwrap();
+    assert_eq!(t.current, Some(1));
+    act(&mut t, 1, Action::Attack(at.clone()), &[1, 1]).unwrap();
+    // Hidden: only a luck shot.
+    let mut u = fight(&[plain("Asa"), plain("Bandit")]);
+    u.apply(&Event::Add(2, "Hidden".into(), Duration::Removed));
+    assert_eq!(
+        preview(&u, 1, &at).err(),
+        Some("the target is hidden: only a luck shot reaches it".into())
+    );
+    let luck = Strike {
+        luck: true,
+        ..at.clone()
+    };
+    assert!(preview(&u, 1, &luck).is_ok());
+    // Joined at −4 with no clock: the fight offers to start it.
+    let mut v = State::new(&HEIMR);
+    let mut c = npc("Asa", &Npc::default());
+    c.hp = -4;
+    v.apply(&Event::Join(c));
+    assert!(offers(&v, 1)
+        .iter()
+        .any(|o| o.action == Intent::Heimr(Action::Reopen) && o.allowed()));
+}

@@ -22,7 +22,8 @@ use super::combat::{
     a_grab, action_events, arm_events, defence_events, defence_setup, describe, dying,
     effect_events, fall_cr, fall_events, fatigue_events, guard_events, no_actions, release,
     reopen_events, shown, stabilise, trigger_events, unfit, Defence, Effect, Shown, ACTIONS,
-    AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, SHIELDS, WEAPONS,
+    AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, OFF_WEAPON, SHIELD, SHIELDS, STANDARD,
+    WEAPON, WEAPONS,
 };
 use super::sheet::{Injury, InjuryLevel};
 use super::strike::{strike_events, Strike};
@@ -118,6 +119,31 @@ fn offer(action: Action, label: String, refused: Option<String>) -> Offer {
     }
 }
 
+/// What rolling an attack on its own turn takes: the standard action, unless an attack action
+/// (weapon attack, brawl attack, charge) was taken this turn; one roll a turn, one per weapon
+/// held for a weapon attack (the seed, "Weapon attack"). Before the first round: nothing.
+fn attack_cost(s: &State, who: u32) -> Result<Vec<Event>, String> {
+    let c = s.get(who).ok_or("not in the fight")?;
+    if s.round == 0 || s.current != Some(who) {
+        return Ok(Vec::new());
+    }
+    let rolled = c.used.iter().filter(|u| *u == "Attack roll").count() as i32;
+    let weapons = i32::from(c.stat(WEAPON) > 0) + i32::from(c.stat(SHIELD) == OFF_WEAPON);
+    if rolled >= weapons.max(1) {
+        return Err("it has made its attack this turn".into());
+    }
+    let mut list = vec![Event::Use(who, "Attack roll".into())];
+    let declared = ["Weapon attack", "Brawl attack", "Charge"];
+    if !c.used.iter().any(|u| declared.contains(&u.as_str())) {
+        if c.pools.get(STANDARD).is_none_or(|&n| n <= 0) {
+            return Err("its standard action is already used this turn".into());
+        }
+        list.push(Event::Use(who, "Weapon attack".into()));
+        list.push(Event::Spend(who, STANDARD, 1));
+    }
+    Ok(list)
+}
+
 /// Every Heimr action `who` could take now, allowed or not and why: each defence, in its turn
 /// or out of it.
 pub fn offers(s: &State, who: u32) -> Vec<Offer> {
@@ -192,7 +218,9 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         if s.round > 0 && s.current != Some(who) {
             return Some("an attack is made on its own turn".to_owned());
         }
-        no_actions(s, who).map(|n| format!("{n}: no attacks"))
+        no_actions(s, who)
+            .map(|n| format!("{n}: no attacks"))
+            .or_else(|| attack_cost(s, who).err())
     });
     out.push(offer(
         Action::Attack(Strike::default()),
@@ -305,7 +333,15 @@ pub fn resolve(
             )),
             Event::Add(who, "Undefended".into(), Duration::Start { who, n: 1 }),
         ])),
-        Action::Attack(ref st) => strike_events(s, who, st, dice),
+        Action::Attack(ref st) => {
+            let cost = attack_cost(s, who)?;
+            let mut list = match strike_events(s, who, st, dice)? {
+                Event::Batch(l) => l,
+                e => vec![e],
+            };
+            list.extend(cost);
+            Ok(Event::Batch(list))
+        }
         Action::Stabilise => Ok(stabilise(s, who)),
         Action::Effect { effect, bind, n } => {
             let e = match Effect::ALL.get(effect as usize) {
