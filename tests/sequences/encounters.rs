@@ -517,6 +517,8 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
         Intent::Vogt(V::Help(_)) => Intent::Vogt(V::Help(t()?)),
         Intent::Heimr(H::Attack(_)) => Intent::Heimr(H::Attack(Strike {
             target: t()?,
+            // A hidden target only by a luck shot.
+            luck: s.has(t()?, "Hidden"),
             // A brawl (no weapon needed); a grab only with free hands.
             kind: 1 + u32::from(k % 2 == 1 && !s.has(who, "Bound hands")),
             part: (k % 6) as u32,

@@ -925,11 +925,7 @@ pub fn guard_events(s: &State, who: u32, ward: u32) -> Result<Event, String> {
     let Event::Batch(mut list) = action_events(s, who, GUARD_ACTION)? else {
         return Err("no such action".into());
     };
-    list.extend(
-        s.conditions_of(who)
-            .filter(|a| a.name == "Guarding")
-            .map(|a| Event::Remove(a.cid)),
-    );
+    list.extend(ending(s, who, "Guarding"));
     list.push(Event::Note(format!("{} guards {}", s.name(who), w.name)));
     list.push(Event::Set(who, GUARDING, ward as i32 + 1));
     list.push(Event::Add(
@@ -948,11 +944,7 @@ pub fn intercept_events(s: &State, guard: u32, who: u32, target: u32) -> Vec<Eve
         s.name(target),
         s.name(who)
     ))];
-    list.extend(
-        s.conditions_of(guard)
-            .filter(|a| a.name == "Guarding")
-            .map(|a| Event::Remove(a.cid)),
-    );
+    list.extend(ending(s, guard, "Guarding"));
     list.push(Event::Set(guard, GUARDING, 0));
     list
 }
@@ -1337,11 +1329,7 @@ pub fn resolve_attack(
         if a_grab(s, target) == Some(who) {
             list.extend(release(s, target));
         }
-        list.extend(
-            s.conditions_of(target)
-                .filter(|x| x.name == "Sleeping")
-                .map(|x| Event::Remove(x.cid)),
-        );
+        list.extend(ending(s, target, "Sleeping"));
         match o.kind {
             Kind::BrawlBind => list.extend(grab_events(s, who, target, part)),
             _ => {
@@ -1361,6 +1349,13 @@ pub fn resolve_attack(
         }
     }
     (outcome, Event::Batch(list))
+}
+
+/// Removing `who`'s conditions called `name`.
+pub fn ending<'a>(s: &'a State, who: u32, name: &'a str) -> impl Iterator<Item = Event> + 'a {
+    s.conditions_of(who)
+        .filter(move |a| a.name == name)
+        .map(|a| Event::Remove(a.cid))
 }
 
 /// The one `who` holds with a brawl bind, if it holds one.
@@ -1415,11 +1410,7 @@ pub fn release(s: &State, who: u32) -> Vec<Event> {
             .filter(|x| binds.contains(&x.name.as_str()) && x.dur == Duration::Removed)
             .map(|x| Event::Remove(x.cid)),
     );
-    list.extend(
-        s.conditions_of(who)
-            .filter(|x| x.name == "Grabbing")
-            .map(|x| Event::Remove(x.cid)),
-    );
+    list.extend(ending(s, who, "Grabbing"));
     list.push(Event::Set(who, GRABBING, 0));
     list
 }
@@ -1718,11 +1709,7 @@ pub fn effect_events(s: &State, who: u32, e: Effect, n: i32) -> Event {
         Effect::Bind(i) => lasting(BINDS[i.min(4)].1, &mut list),
         Effect::Weaken => lasting("Weakened", &mut list),
     }
-    list.extend(
-        s.conditions_of(who)
-            .filter(|a| a.name == "Upcoming")
-            .map(|a| Event::Remove(a.cid)),
-    );
+    list.extend(ending(s, who, "Upcoming"));
     // An effect on a grabber breaks its hold.
     list.extend(release(s, who));
     if s.has(who, "Climbing") {

@@ -5,7 +5,7 @@
 
 use super::challenge::{dice_distribution, roll_challenge};
 use super::combat::{
-    anyone, attack_setup, attack_steps, blind_spot_setup, brawl_chances, describe,
+    anyone, attack_setup, attack_steps, blind_spot_setup, brawl_chances, describe, ending,
     fatigue_rise_now, hit_chance, hit_vs_roll, intercept_events, interceptor, luck_shot,
     pass_on_chances, resolve_attack, shown, shown_text, standing, weapon, Defence, Kind, Options,
     Outcome, Part, Redone, Setup, Shown, FATIGUE, PASSED_BY, WEAPON,
@@ -387,11 +387,7 @@ pub fn strike_events(
             all.extend(list);
         }
         if oi.undefended {
-            all.extend(
-                s.conditions_of(step.who)
-                    .filter(|a| a.name == "Undefended")
-                    .map(|a| Event::Remove(a.cid)),
-            );
+            all.extend(ending(s, step.who, "Undefended"));
         }
         if !step.passes(out) {
             break;
