@@ -1025,7 +1025,13 @@ test("Heimr refereed: each roll's spread before it, a two-handed NPC without a s
   await expect(one.page.getByTestId("table-log")).toContainText("its attack comes first");
   await one.page.screenshot({ path: "test-results/screens/table-heimr-refereed-player.png", fullPage: true });
 
-  // #7: a weapon drawn along with the move, one standard action.
+  // #7 on Asa's next turn (the brawl took this one's standard action): a weapon drawn along
+  // with the move, one standard action.
+  for (let i = 0; i < 3; i++) {
+    await gm.getByTestId("next").tap();
+    if ((await turnStatus(gm).textContent())!.includes("Asa’s turn")) break;
+  }
+  await expect(turnStatus(gm)).toContainText("Asa’s turn");
   await openFighter(gm, "Asa");
   for (const a of ["Move · standard", "Draw a weapon · standard"]) {
     await sheet.getByRole("combobox", { name: "Action", exact: true }).selectOption({ label: a });
