@@ -119,7 +119,7 @@ test("physical rolls check and raise fatigue; a breather lowers it to base", asy
 
   await setNumber(page, "Fatigue", 9);
   // Out of combat a breather brings fatigue back to base in one step (Heimr #12).
-  const breather = page.getByRole("button", { name: "Take a breather (fatigue back to base)" });
+  const breather = page.getByRole("button", { name: "Breather (fatigue to base)" });
   await breather.tap();
   await expect(page.getByRole("spinbutton", { name: "Fatigue", exact: true })).toHaveValue("4");
   await expect(breather).toBeDisabled();

@@ -26,7 +26,7 @@ pub fn play(ctx: Ctx) -> impl IntoView {
             </div>
             <button class="btn wide" on:click=move |_| { ctx.act(Edit::Breather); }
                 disabled=move || ctx.sheet.with(|s| s.fatigue <= s.base_fatigue())>
-                "Take a breather (fatigue back to base)"
+                "Breather (fatigue to base)"
             </button>
             <button class="btn wide" data-testid="short-rest" on:click=move |_| { ctx.act(Edit::ShortRest); }
                 disabled=move || ctx.sheet.with(|s| s.short_rest_refusal().is_some())>
