@@ -36,6 +36,18 @@ fn plain(n: &str) -> (&str, Npc) {
     (n, Npc::default())
 }
 
+/// The archer of the shots: a bow with C 2, P 2 (+1 the bow's), fatigue 3.
+fn archer() -> (&'static str, Npc) {
+    (
+        "Archer",
+        Npc {
+            weapon: 5,
+            weapon_cp: (2, 2),
+            ..Npc::default()
+        },
+    )
+}
+
 /// `who` shows `kind` with `value` (its dice part 9, above any fatigue here).
 fn show(s: &mut State, who: u32, kind: Defence, value: i32) {
     for (i, v) in [
@@ -110,12 +122,7 @@ fn heimr_r1_the_grab_is_on_the_grabbers_side() {
 /// stays shown.
 #[test]
 fn heimr_r3_a_bystanders_parry_does_not_stop_a_shot() {
-    let archer = Npc {
-        weapon: 5,
-        weapon_cp: (2, 2),
-        ..Npc::default()
-    };
-    let mut s = fight(&[("Archer", archer), plain("A"), plain("B")]);
+    let mut s = fight(&[archer(), plain("A"), plain("B")]);
     show(&mut s, 2, Defence::Dodge, 8);
     show(&mut s, 3, Defence::Parry, 12);
     let shot = Strike {
@@ -440,12 +447,7 @@ fn heimr_r21_a_weapon_taken_up_brings_its_parry() {
 /// counted once.
 #[test]
 fn heimr_r28_the_guard_in_the_cluster_is_met_once() {
-    let archer = Npc {
-        weapon: 5,
-        weapon_cp: (2, 2),
-        ..Npc::default()
-    };
-    let mut s = fight(&[("Archer", archer), plain("W"), plain("G")]);
+    let mut s = fight(&[archer(), plain("W"), plain("G")]);
     show(&mut s, 2, Defence::Dodge, 8);
     show(&mut s, 3, Defence::Dodge, 8);
     s.apply(&Event::Set(3, GUARDING, 3));
@@ -524,12 +526,7 @@ fn heimr_r34_climbing_holds_no_shield() {
 /// then the others as usual; the chances against brute force over every die.
 #[test]
 fn heimr_r35_a_blind_spot_shot_into_a_cluster() {
-    let archer = Npc {
-        weapon: 5,
-        weapon_cp: (2, 2),
-        ..Npc::default()
-    };
-    let mut s = fight(&[("Archer", archer), plain("A"), plain("B")]);
+    let mut s = fight(&[archer(), plain("A"), plain("B")]);
     show(&mut s, 2, Defence::Dodge, 8);
     show(&mut s, 3, Defence::Dodge, 7);
     s.apply(&Event::Add(2, "Blind spot".into(), Duration::Removed));
