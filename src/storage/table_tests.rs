@@ -985,6 +985,50 @@ fn out_of_its_turn_a_tempo_player_answers_what_is_declared_against_it_and_nothin
     assert_eq!(answer_events(&mine, 1, Some(parry)), Ok(answer));
 }
 
+#[test]
+fn tempo_r3_another_players_character_reacts_too_from_its_phone() {
+    use crate::rules::tempo::combat::{declare_events, from_sheet, joinable, status_events};
+    use crate::rules::tempo::referee::{exchange_of, Action::Answer};
+    use crate::rules::tempo::{Status, TempoSheet, ACTIONS};
+    let (mut e, mut s) = tempo_duel(2, 9);
+    let mut bo = from_sheet("Bo", &TempoSheet::default());
+    bo.link = Some("b".into());
+    e.push(Event::Join(bo), &mut s, 3);
+    e.push(
+        Event::Batch(status_events(&s, 3, Status::OnGuard)),
+        &mut s,
+        3,
+    );
+    let at = |n: &str| ACTIONS.iter().position(|x| x.name == n).unwrap();
+    let (attack, counter, parry) = (at("Melee Attack"), at("Counter-Attack"), at("Parry"));
+    // The brigand declares its attack on Ilse: Bo's phone sees it and may react too.
+    e.push(declare_events(&s, 2, attack, 1), &mut s, 3);
+    let b = vec!["b".to_owned()];
+    let bos = view(&e, &["b"]).state().unwrap();
+    assert_eq!(joinable(&bos, 3), Some((2, 1, attack)));
+    let ask = |r: usize| Request::Act(Intent::Tempo(Answer(Some(r as u32))), Vec::new());
+    assert_eq!(
+        check_request(&s, &b, 3, &ask(parry), Secrets::default()).unwrap_err(),
+        "Parry guards only the one it is against (Ilse)"
+    );
+    assert_eq!(
+        check_request(&s, &["a".to_owned()], 3, &ask(counter), Secrets::default()).unwrap_err(),
+        "Bo is not one of this player’s characters"
+    );
+    let (made, lines) = check_request(&s, &b, 3, &ask(counter), Secrets::default()).unwrap();
+    assert_eq!(
+        lines[0],
+        "Bo reacts too, to Brigand’s melee attack: Counter-Attack"
+    );
+    e.push(made, &mut s, 3);
+    // The GM's exchange takes Bo's reaction beside Ilse's answer.
+    assert_eq!(
+        exchange_of(&s, 2, attack as u32, 1, 0).also,
+        vec![(3, counter)]
+    );
+    assert_eq!(joinable(&s, 3), None, "once");
+}
+
 /// The raw-event form of a request (what a modified page could send): refused in every
 /// system, all five refereed.
 fn check_ask(

@@ -7,7 +7,13 @@
 //! Decisions where the seed is silent:
 //! - A combatant holding no status yet is Off Guard (the seed's default start); the GM marks
 //!   who initiated or prepared as On Guard before or during the fight.
-//! - One opponent (the target) reacts; the reaction is declared on credit (SPEC decision 12).
+//! - The opponent the action is declared against answers it; every other opponent may react
+//!   too (seed l.12: "Opponents may declare"), each on credit (SPEC decision 12), until the
+//!   exchange is rolled. The fight does not know who stands engaged with whom: that is the
+//!   table's call. The actor's row reads its result less its target's; each other reactor's
+//!   row reads its own result less the actor's (l.14). A reaction that foils (Parry, Evade,
+//!   Dodge, Struggle, Wind) guards only the one the action is against; a counter-tempo
+//!   replacement answers only that one's reaction.
 //! - A counter-tempo replacement must be affordable: the actor pays the larger of the two
 //!   costs in total, so it needs that many AP before the exchange.
 //! - Foiling is checked on both sides first (the foiled action comes to nothing); then every
@@ -54,7 +60,9 @@ pub const FACING_ROUND: usize = FACING + 3;
 pub const HP_MAX: usize = FACING + 4;
 /// Whom it is bound, grappled or pinned with (an id; 0: no one, or a fight saved before).
 pub const PARTNER: usize = FACING + 5;
-pub const STAT_COUNT: usize = PARTNER + 1;
+/// 1 when the declaration it faces is not against it: it joined as another opponent.
+pub const ASIDE: usize = FACING + 6;
+pub const STAT_COUNT: usize = ASIDE + 1;
 /// The check dice notation (the only text: the stored encounter accepts dice notation only).
 pub const T_DICE: usize = 0;
 /// The action-point pool.
@@ -76,6 +84,7 @@ const fn stat_names() -> [&'static str; STAT_COUNT] {
     n[FACING_ROUND] = "Facing (round)";
     n[HP_MAX] = "Health max";
     n[PARTNER] = "Bound or grappled with";
+    n[ASIDE] = "Reacts as another opponent";
     n
 }
 
@@ -304,9 +313,123 @@ pub fn answered(s: &State, who: u32) -> Option<Option<usize>> {
 /// The declaration `who` made in this turn that still waits for its roll: (target, action).
 pub fn declared_by(s: &State, who: u32) -> Option<(u32, usize)> {
     s.combatants.iter().find_map(|c| match facing(s, c.id) {
-        Some((from, i)) if from == who => Some((c.id, i)),
+        Some((from, i)) if from == who && c.stat(ASIDE) == 0 => Some((c.id, i)),
         _ => None,
     })
+}
+
+/// Whether `who` faces a declaration as another opponent (it joined; not its target).
+pub fn aside(s: &State, who: u32) -> bool {
+    facing(s, who).is_some() && s.get(who).is_some_and(|c| c.stat(ASIDE) > 0)
+}
+
+/// The declaration `who` may still react to as another opponent: (actor, target, action),
+/// while the actor's declaration waits for its roll and `who` has not reacted to it.
+pub fn joinable(s: &State, who: u32) -> Option<(u32, u32, usize)> {
+    let actor = s.current.filter(|&a| a != who)?;
+    let (t, i) = declared_by(s, actor)?;
+    let live = s.get(who).is_some_and(|c| !c.dead && !c.gone);
+    (t != who && live && facing(s, who).is_none()).then_some((actor, t, i))
+}
+
+/// Whether a reaction's table foils the action it answers: such a reaction guards only the
+/// one the action is against.
+fn guards(r: usize) -> bool {
+    ACTIONS[r]
+        .rows
+        .iter()
+        .any(|x| matches!(x.effect, Effect::Foils | Effect::Binds))
+}
+
+/// The reactions `who` may take as another opponent of `actor`'s action `i` against `target`,
+/// each with its cost or the reason not.
+pub fn side_reactions(
+    s: &State,
+    who: u32,
+    actor: u32,
+    target: u32,
+    i: usize,
+) -> Vec<(usize, Result<i32, String>)> {
+    let locked = partner(s, who).filter(|&p| p != actor);
+    reactions(s, who, i)
+        .into_iter()
+        .map(|(r, able)| {
+            let why = if guards(r) {
+                Some(format!(
+                    "{} guards only the one it is against ({})",
+                    ACTIONS[r].name,
+                    s.name(target)
+                ))
+            } else {
+                locked.map(|p| format!("{} is locked with {}", s.name(who), s.name(p)))
+            };
+            (r, why.map_or(able, Err))
+        })
+        .collect()
+}
+
+/// `who` reacts with `r` to the action declared in this turn against another: its AP spent
+/// now, on credit, and it is in the exchange when it is rolled.
+pub fn join_events(s: &State, who: u32, r: usize) -> Result<Event, String> {
+    let (actor, t, i) = joinable(s, who).ok_or("nothing it may react to now")?;
+    let (_, able) = side_reactions(s, who, actor, t, i)
+        .into_iter()
+        .find(|x| x.0 == r)
+        .ok_or_else(|| format!("{} does not answer {}", ACTIONS[r].name, declared_as(i)))?;
+    let pay = able?;
+    let mut ev = vec![
+        Event::Note(format!(
+            "{} reacts too, to {}’s {}: {}",
+            s.name(who),
+            s.name(actor),
+            declared_as(i).to_lowercase(),
+            ACTIONS[r].name
+        )),
+        Event::Set(who, FACING, i as i32 + 1),
+        Event::Set(who, FACING_FROM, actor as i32),
+        Event::Set(who, ANSWER, r as i32 + 1),
+        Event::Set(who, FACING_ROUND, s.round as i32),
+        Event::Set(who, ASIDE, 1),
+    ];
+    if pay != 0 {
+        ev.push(Event::Spend(who, AP, pay));
+    }
+    Ok(Event::Batch(ev))
+}
+
+/// Actions (indexes into `ACTIONS`), each with its AP cost or the reason it is refused.
+pub type Priced = Vec<(usize, Result<i32, String>)>;
+
+/// What waits for `who`'s reaction now, said for its sheet ("A declares a melee attack
+/// against B: its answer?"), with the reactions it may take (each with its cost or the reason
+/// not); `None` when nothing does.
+pub fn open_to(s: &State, who: u32) -> Option<(String, Priced)> {
+    let said = |from: u32, i: usize, t: u32| {
+        format!(
+            "{} declares a {} against {}",
+            s.name(from),
+            declared_as(i).to_lowercase(),
+            s.name(t)
+        )
+    };
+    if let Some((actor, t, i)) = joinable(s, who) {
+        let text = format!("{}: {} may react too", said(actor, i, t), s.name(who));
+        return Some((text, side_reactions(s, who, actor, t, i)));
+    }
+    let (from, i) = facing(s, who).filter(|_| answered(s, who).is_none())?;
+    Some((
+        format!("{}: its answer?", said(from, i, who)),
+        reactions(s, who, i),
+    ))
+}
+
+/// The other opponents who reacted to `actor`'s declared action `i`, in the fight's order.
+pub fn joined(s: &State, actor: u32, i: usize) -> Vec<(u32, usize)> {
+    s.order
+        .iter()
+        .filter(|&&w| aside(s, w) && facing(s, w) == Some((actor, i)))
+        .filter_map(|&w| Some((w, answered(s, w).flatten()?)))
+        .collect()
 }
 
 /// The actor declares action `i` against `target` aloud, before rolling, and spends its AP
@@ -314,18 +437,22 @@ pub fn declared_by(s: &State, who: u32) -> Option<(u32, usize)> {
 /// phone at the live table, or on the target's sheet here).
 pub fn declare_events(s: &State, actor: u32, i: usize, target: u32) -> Event {
     let cost = s.get(actor).and_then(|c| cost(c, i).ok()).unwrap_or(0);
+    // A target with no reaction it can take has answered already (the others may react).
+    let can = reactions(s, target, i).iter().any(|x| x.1.is_ok());
     Event::Batch(vec![
         Event::Note(format!(
-            "{} declares a {} against {}, who may react",
+            "{} declares a {} against {}, who {}",
             s.name(actor),
             declared_as(i).to_lowercase(),
-            s.name(target)
+            s.name(target),
+            if can { "may react" } else { "cannot react" }
         )),
         Event::Spend(actor, AP, cost),
         Event::Set(target, FACING, i as i32 + 1),
         Event::Set(target, FACING_FROM, actor as i32),
-        Event::Set(target, ANSWER, 0),
+        Event::Set(target, ANSWER, if can { 0 } else { -1 }),
         Event::Set(target, FACING_ROUND, s.round as i32),
+        Event::Set(target, ASIDE, 0),
     ])
 }
 
@@ -407,13 +534,15 @@ pub fn replacements(i: usize, r: usize) -> Vec<Replacement> {
 }
 
 /// One exchange as declared.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct Exchange {
     pub actor: u32,
     pub action: usize,
     pub target: Option<u32>,
     pub reaction: Option<usize>,
     pub replacement: Option<Replacement>,
+    /// The other opponents who react too, each with its reaction.
+    pub also: Vec<(u32, usize)>,
 }
 
 /// The chance of each outcome row, for one side.
@@ -518,7 +647,61 @@ impl Exchange {
             Some((who, r)) => able(s, who, r)?.1,
             None => 0,
         };
+        self.also_costs(s)?;
         Ok((actor, reactor))
+    }
+
+    /// What each other opponent's reaction costs it, or why it cannot be in this exchange.
+    pub fn also_costs(&self, s: &State) -> Result<Vec<i32>, String> {
+        let t = self.target.unwrap_or(0);
+        let mut seen = Vec::new();
+        self.also
+            .iter()
+            .map(|&(who, r)| {
+                let live = s.get(who).is_some_and(|c| !c.dead && !c.gone);
+                if who == self.actor || Some(who) == self.target || !live || seen.contains(&who) {
+                    return Err(format!("{} cannot react as another opponent", s.name(who)));
+                }
+                seen.push(who);
+                side_reactions(s, who, self.actor, t, self.action)
+                    .into_iter()
+                    .find(|x| x.0 == r)
+                    .ok_or_else(|| {
+                        format!(
+                            "{} does not answer {}",
+                            ACTIONS[r].name,
+                            declared_as(self.action)
+                        )
+                    })?
+                    .1
+            })
+            .collect()
+    }
+
+    /// Whether `who`'s reaction `r` was declared as it joined (its AP spent then).
+    fn also_paid(&self, s: &State, who: u32, r: usize) -> bool {
+        aside(s, who)
+            && facing(s, who) == Some((self.actor, self.action))
+            && answered(s, who) == Some(Some(r))
+    }
+
+    /// Another reactor's result: its check dice and the reaction's bonus.
+    pub fn also_dist(&self, s: &State, who: u32, r: usize) -> Option<Distribution> {
+        Self::dist_of(s, who, &ACTIONS[r], self.reaction_bonus(s, who, r))
+    }
+
+    /// The chance of every row of each other opponent's reaction, read from its result less
+    /// the actor's (`None`: some check dice cannot be rolled).
+    pub fn also_odds(&self, s: &State) -> Option<Vec<(u32, usize, Rows)>> {
+        let own = self.actor_dist(s)?;
+        let d = Self::defences(s, Some(self.actor));
+        self.also
+            .iter()
+            .map(|&(who, r)| {
+                let net = own.convolve(&self.also_dist(s, who, r)?.negate());
+                Some((who, r, row_odds(&ACTIONS[r], &net, -1, d)))
+            })
+            .collect()
     }
 
     /// The actor's check bonus: the action's, the replacement's extra, aimed accuracy.
@@ -541,9 +724,12 @@ impl Exchange {
 
     /// The reactor's check bonus: the reaction's, +5 for a counter-attack on an unarmed attack.
     pub fn reactor_bonus(&self, s: &State) -> i32 {
-        let Some((who, r)) = self.reacting() else {
-            return 0;
-        };
+        self.reacting()
+            .map_or(0, |(who, r)| self.reaction_bonus(s, who, r))
+    }
+
+    /// `who`'s check bonus for reaction `r` to this exchange's action.
+    pub fn reaction_bonus(&self, s: &State, who: u32, r: usize) -> i32 {
         let own = s.get(who).map_or(0, |c| c.stat(BONUS + r));
         let against_fists = ACTIONS[r].name == "Counter-Attack"
             && ACTIONS[self.action].name == "Unarmed Attack"
@@ -605,7 +791,19 @@ impl Exchange {
         actor_roll: Option<(i64, &str)>,
         reactor_roll: Option<(i64, &str)>,
     ) -> Result<Event, String> {
+        self.resolve_all(s, actor_roll, reactor_roll, &[])
+    }
+
+    /// [`Exchange::resolve`] with the other reactors' rolls, in the order of `also`.
+    pub fn resolve_all(
+        &self,
+        s: &State,
+        actor_roll: Option<(i64, &str)>,
+        reactor_roll: Option<(i64, &str)>,
+        also_rolls: &[Option<(i64, &str)>],
+    ) -> Result<Event, String> {
         let (pay, pay_r) = self.costs(s)?;
+        let also_pay = self.also_costs(s)?;
         let name = |w: u32| s.name(w).to_owned();
         let me = name(self.actor);
         let first = &ACTIONS[self.action];
@@ -635,6 +833,16 @@ impl Exchange {
             )));
             if !self.reaction_paid(s) {
                 ev.push(Event::Spend(who, AP, pay_r));
+            }
+        }
+        for (&(who, r), &c) in self.also.iter().zip(&also_pay) {
+            ev.push(Event::Note(format!(
+                "{} reacts too: {}",
+                name(who),
+                ACTIONS[r].name
+            )));
+            if !self.also_paid(s, who, r) && c != 0 {
+                ev.push(Event::Spend(who, AP, c));
             }
         }
         if let Some(r) = self.replacement {
@@ -721,9 +929,34 @@ impl Exchange {
                 effect(s, &mut ev, who, Some(self.actor), x.effect);
             }
         }
-        // The declaration is answered and rolled: the target faces nothing any more.
-        if let Some(t) = self.target.filter(|&t| facing(s, t).is_some()) {
-            ev.extend([FACING, FACING_FROM, ANSWER, FACING_ROUND].map(|i| Event::Set(t, i, 0)));
+        // Each other reactor against the actor's result: its own row, never foiled by the
+        // actor's (that answers the target only), and a foil of its own is not on its table.
+        let [d, ad, g] = Self::defences(s, Some(self.actor));
+        for (k, &(who, r)) in self.also.iter().enumerate() {
+            let x = &ACTIONS[r];
+            let (v, line) = total(
+                also_rolls.get(k).copied().flatten(),
+                x.check,
+                self.reaction_bonus(s, who, r),
+                &name(who),
+            )?;
+            ev.push(Event::Note(line));
+            let row = &x.rows[x.row_of(v - mine, d, ad, g)];
+            ev.push(Event::Note(format!(
+                "{}: {} net {}: {}",
+                name(who),
+                x.name,
+                v - mine,
+                row.name
+            )));
+            effect(s, &mut ev, who, Some(self.actor), row.effect);
+        }
+        // The declaration is answered and rolled: no one faces it any more.
+        let done = self.target.into_iter().chain(self.also.iter().map(|x| x.0));
+        for t in done.filter(|&t| facing(s, t).is_some()) {
+            ev.extend(
+                [FACING, FACING_FROM, ANSWER, FACING_ROUND, ASIDE].map(|i| Event::Set(t, i, 0)),
+            );
         }
         Ok(Event::Batch(ev))
     }

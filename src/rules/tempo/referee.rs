@@ -2,13 +2,15 @@
 //! combatant declares a proactive action against an opponent who may react (its AP spent then,
 //! seed l.11), and is bound to it: the exchange it rolls is that action against that opponent,
 //! with the reaction the opponent gave (l.12) and a counter-tempo replacement the actor may
-//! choose after it. An action no opponent can answer is rolled straight away. Out of its turn a
-//! combatant answers what is declared against it. Before the first round it may start On Guard
+//! choose after it; every other opponent may react to it too until it is rolled. An action no
+//! opponent can answer is rolled straight away. Out of its turn a combatant answers what is
+//! declared against it, or reacts to what is declared against another. Before the first round it may start On Guard
 //! (initiated or prepared); once disarmed it may take up a weapon again.
 
 use super::combat::{
-    answer_events, answered, declare_events, declared_as, declared_by, facing, needs_target,
-    offered, reactions, rearm, replacements, status, status_events, Exchange, DISARMED, T_DICE,
+    answer_events, answered, declare_events, declared_as, declared_by, facing, join_events,
+    joinable, joined, needs_target, offered, reactions, rearm, replacements, side_reactions,
+    status, status_events, Exchange, DISARMED, T_DICE,
 };
 use super::{Status, ACTIONS};
 use crate::rules::dice::{parse, roll, DiceSource, RollOutcome};
@@ -21,7 +23,8 @@ use crate::rules::vogt::show_dice;
 /// `ACTIONS`; a target 0 is no one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Action {
-    /// Answer what is declared against it: with this reaction, or with none.
+    /// Answer what is declared against it: with this reaction, or with none. Declared against
+    /// another, react to it too with this reaction.
     Answer(Option<u32>),
     /// Declare proactive action `action` against `target`, who may react; its AP spent now.
     Declare { action: u32, target: u32 },
@@ -53,6 +56,17 @@ fn offer(action: Action, label: String, refused: Option<String>) -> Offer {
 /// declared against it (refused with the reason when it cannot take it). None when nothing
 /// waits for its answer.
 fn answers(s: &State, who: u32, out: &mut Vec<Offer>) {
+    if let Some((actor, t, i)) = joinable(s, who) {
+        for (r, able) in side_reactions(s, who, actor, t, i) {
+            let a = &ACTIONS[r];
+            let label = match &able {
+                Ok(c) => format!("{} against {} · {c} AP: {}", a.name, s.name(actor), a.text),
+                Err(_) => a.name.to_owned(),
+            };
+            out.push(offer(Action::Answer(Some(r as u32)), label, able.err()));
+        }
+        return;
+    }
     let Some((_, i)) = facing(s, who) else {
         return;
     };
@@ -70,9 +84,21 @@ fn answers(s: &State, who: u32, out: &mut Vec<Offer>) {
     }
 }
 
-/// Whether `t` could answer action `i` with a reaction it can take.
-fn may_react(s: &State, t: u32, i: usize) -> bool {
-    t > 0 && reactions(s, t, i).iter().any(|x| x.1.is_ok())
+/// Who could react to `who`'s action `i` against `t` (so it is declared first): `t`, else the
+/// first other opponent with a reaction it can take.
+fn reactor(s: &State, who: u32, t: u32, i: usize) -> Option<u32> {
+    let can = |x: Vec<(usize, Result<i32, String>)>| x.iter().any(|x| x.1.is_ok());
+    let live = |o: u32| s.get(o).is_some_and(|c| !c.dead && !c.gone);
+    if t == 0 {
+        return None;
+    }
+    if can(reactions(s, t, i)) {
+        return Some(t);
+    }
+    s.order
+        .iter()
+        .copied()
+        .find(|&o| o != who && o != t && live(o) && can(side_reactions(s, o, who, t, i)))
 }
 
 /// Why exchange `x` cannot be rolled now (its costs, or check dice that are not dice).
@@ -86,6 +112,11 @@ fn unready(s: &State, x: &Exchange) -> Option<String> {
     x.costs(s).err().or_else(|| {
         bad(Some(x.actor), x.acting().check)
             .or_else(|| bad(x.target, x.reaction.is_some_and(|r| ACTIONS[r].check)))
+            .or_else(|| {
+                x.also
+                    .iter()
+                    .find_map(|&(w, r)| bad(Some(w), ACTIONS[r].check))
+            })
     })
 }
 
@@ -179,7 +210,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
                 target: t,
                 replacement: 0,
             };
-            if may_react(s, t, i) {
+            if let Some(r) = reactor(s, who, t, i) {
                 out.push(offer(
                     Action::Declare {
                         action: at,
@@ -188,7 +219,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
                     label(t),
                     None,
                 ));
-                let first = format!("declare it first: {} may react", s.name(t));
+                let first = format!("declare it first: {} may react", s.name(r));
                 out.push(offer(exchange, label(t), Some(first)));
             } else {
                 let why = unready(s, &exchange_of(s, who, at, t, 0));
@@ -205,6 +236,7 @@ pub fn exchange_of(s: &State, who: u32, action: u32, target: u32, k: u32) -> Exc
     let reaction = answered(s, target)
         .filter(|_| facing(s, target) == Some((who, i)))
         .flatten();
+    let paid = target > 0 && facing(s, target) == Some((who, i));
     Exchange {
         actor: who,
         action: i,
@@ -213,6 +245,7 @@ pub fn exchange_of(s: &State, who: u32, action: u32, target: u32, k: u32) -> Exc
         replacement: reaction
             .zip(k.checked_sub(1))
             .and_then(|(r, k)| replacements(i, r).get(k as usize).copied()),
+        also: if paid { joined(s, who, i) } else { Vec::new() },
     }
 }
 
@@ -281,6 +314,7 @@ pub fn resolve(
     }
     found?;
     match action {
+        Action::Answer(Some(r)) if joinable(s, who).is_some() => join_events(s, who, r as usize),
         Action::Answer(r) => answer_events(s, who, r.map(|r| r as usize)),
         Action::Declare { action, target } => Ok(declare_events(s, who, action as usize, target)),
         Action::Exchange {
@@ -296,7 +330,12 @@ pub fn resolve(
             let mine = rolled(s, Some(who), x.acting().check, dice)?;
             let react = x.reaction.is_some_and(|r| ACTIONS[r].check);
             let theirs = rolled(s, x.target, react, dice)?;
-            x.resolve(s, side(&mine), side(&theirs))
+            let mut also = Vec::new();
+            for &(w, r) in &x.also {
+                also.push(rolled(s, Some(w), ACTIONS[r].check, dice)?);
+            }
+            let also: Vec<_> = also.iter().map(side).collect();
+            x.resolve_all(s, side(&mine), side(&theirs), &also)
         }
         Action::Prepared => Ok(Event::Batch(status_events(s, who, Status::OnGuard))),
         Action::Rearm => rearm(s, who).ok_or_else(|| "it holds its weapon".into()),

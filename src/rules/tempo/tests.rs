@@ -86,6 +86,7 @@ fn off_guard_cannot_attack_and_readies() {
         target: None,
         reaction: None,
         replacement: None,
+        also: Vec::new(),
     };
     let (mine, theirs) = ex.odds(&s).unwrap();
     assert_eq!(mine.len(), 1);
@@ -112,6 +113,7 @@ fn parry_at_exactly_zero_binds_both_and_the_bind_limits_the_list() {
         target: Some(2),
         reaction: Some(id("Parry")),
         replacement: None,
+        also: Vec::new(),
     };
     assert_eq!(ex.costs(&s), Ok((4, 3)));
     // A rolls 5 + 2 = 7; B rolls 6 + 1 = 7: parry net 0.
@@ -168,6 +170,7 @@ fn feint_replaced_by_a_counter_attack_pays_the_larger_cost_with_plus_three() {
         target: Some(2),
         reaction: Some(parry),
         replacement: Some(reps[0]),
+        also: Vec::new(),
     };
     // Feint 2, counter-attack 5: 5 in all.
     assert_eq!(ex.costs(&s), Ok((5, 3)));
@@ -219,11 +222,13 @@ fn a_counter_tempo_replacement_must_be_affordable() {
             action: id("Counter-Attack"),
             bonus: 3,
         }),
+        also: Vec::new(),
     };
     assert_eq!(ex.costs(&s), Err("needs 3 AP more, 1 left".into()));
     let plain = Exchange {
         replacement: None,
-        ..ex
+        also: Vec::new(),
+        ..ex.clone()
     };
     assert_eq!(plain.costs(&s), Ok((2, 3)));
     run(&mut s, Event::Spend(1, AP, 2)); // 1 left
@@ -248,6 +253,7 @@ fn reactions_go_on_credit_and_recovery_follows_the_table() {
         target: Some(2),
         reaction: Some(id("Parry")),
         replacement: None,
+        also: Vec::new(),
     };
     let e = ex.resolve(&s, Some((9, "9")), Some((1, "1"))).unwrap();
     run(&mut s, e);
@@ -288,11 +294,12 @@ fn counter_attack_against_fists_gets_five_and_both_can_land() {
         target: Some(2),
         reaction: Some(id("Counter-Attack")),
         replacement: None,
+        also: Vec::new(),
     };
     assert_eq!(ex.reactor_bonus(&s), 1 + 5);
     let other = Exchange {
         action: id("Melee Attack"),
-        ..ex
+        ..ex.clone()
     };
     assert_eq!(other.reactor_bonus(&s), 1);
     // A 3 + 0; B 8 + 6 = 14: B's net 11 ≥ A's armoured 8: critical on A.
@@ -316,6 +323,7 @@ fn grapple_pin_escape_and_disarm_change_statuses() {
         target: Some(2),
         reaction: None,
         replacement: None,
+        also: Vec::new(),
     };
     let e = grapple.resolve(&s, Some((6, "6")), None).unwrap();
     run(&mut s, e); // 6 + 0 < 8
@@ -351,6 +359,7 @@ fn grapple_pin_escape_and_disarm_change_statuses() {
         target: Some(1),
         reaction: Some(id("Struggle")),
         replacement: None,
+        also: Vec::new(),
     };
     // B 5 + 1 = 6, A struggles 2 + 0: B's net 4 ≥ 1: free; A's struggle net −4 fails.
     let e = esc.resolve(&s, Some((5, "5")), Some((2, "2"))).unwrap();
@@ -369,6 +378,7 @@ fn grapple_pin_escape_and_disarm_change_statuses() {
         target: Some(1),
         reaction: None,
         replacement: None,
+        also: Vec::new(),
     };
     let e = dis.resolve(&s, Some((7, "7")), None).unwrap();
     run(&mut s, e);
@@ -397,11 +407,12 @@ fn aim_adds_the_aimed_accuracy_to_the_next_weapon_attack_only() {
         target: Some(2),
         reaction: None,
         replacement: None,
+        also: Vec::new(),
     };
     assert_eq!(shot.actor_bonus(&s), 0);
     let aim = Exchange {
         action: id("Aim"),
-        ..shot
+        ..shot.clone()
     };
     let e = aim.resolve(&s, None, None).unwrap();
     run(&mut s, e);
@@ -412,7 +423,7 @@ fn aim_adds_the_aimed_accuracy_to_the_next_weapon_attack_only() {
     // A counter-fire on the aim (net 0 − its roll) makes the aim fail.
     let aim_opposed = Exchange {
         reaction: Some(id("Counter-Fire")),
-        ..aim
+        ..aim.clone()
     };
     run(&mut s, Event::Spend(1, AP, -8)); // 12 again
     set_status(&mut s, 2, Status::OnGuard);
@@ -445,6 +456,7 @@ fn counter_tempo_parry_binds_and_bogus_declarations_are_refused() {
         target: Some(2),
         reaction: Some(ca),
         replacement: Some(ct_parry),
+        also: Vec::new(),
     };
     // CT Parry 4 after a melee attack 4: nothing more to pay; B's counter-attack 3.
     assert_eq!(ex.costs(&s), Ok((4, 3)));
@@ -468,7 +480,8 @@ fn counter_tempo_parry_binds_and_bogus_declarations_are_refused() {
                     action: ca,
                     bonus: 3,
                 }),
-                ..ex
+                also: Vec::new(),
+                ..ex.clone()
             },
             "Counter-Attack cannot replace Melee Attack here",
         ),
@@ -476,7 +489,8 @@ fn counter_tempo_parry_binds_and_bogus_declarations_are_refused() {
             Exchange {
                 reaction: Some(id("Dodge")),
                 replacement: None,
-                ..ex
+                also: Vec::new(),
+                ..ex.clone()
             },
             "Dodge does not answer Melee Attack",
         ),
@@ -485,21 +499,22 @@ fn counter_tempo_parry_binds_and_bogus_declarations_are_refused() {
                 target: None,
                 reaction: None,
                 replacement: None,
-                ..ex
+                also: Vec::new(),
+                ..ex.clone()
             },
             "Melee Attack needs an opponent",
         ),
         (
             Exchange {
                 target: Some(1),
-                ..ex
+                ..ex.clone()
             },
             "pick an opponent in the fight",
         ),
         (
             Exchange {
                 reaction: None,
-                ..ex
+                ..ex.clone()
             },
             "CT Parry cannot replace Melee Attack here",
         ),
@@ -511,7 +526,8 @@ fn counter_tempo_parry_binds_and_bogus_declarations_are_refused() {
     let plain = Exchange {
         reaction: None,
         replacement: None,
-        ..ex
+        also: Vec::new(),
+        ..ex.clone()
     };
     assert_eq!(plain.resolve(&t, None, None), Err("A has to roll".into()));
     // Odds with the replacement: CT Parry's rows from the net of A's check less B's.
@@ -548,6 +564,7 @@ fn odds_equal_enumeration_and_sum_to_one() {
                 target: Some(2),
                 reaction: reaction.map(id),
                 replacement: None,
+                also: Vec::new(),
             };
             let (mine, theirs) = ex.odds(&s).unwrap();
             // Enumerate: each die's faces one by one (small sums).
@@ -715,6 +732,7 @@ fn a_declared_action_waits_for_the_targets_answer_which_the_exchange_takes_then_
         target: Some(2),
         reaction: Some(id("Parry")),
         replacement: None,
+        also: Vec::new(),
     };
     let e = ex.resolve(&s, Some((5, "5")), Some((6, "6"))).unwrap();
     run(&mut s, e);
@@ -1004,6 +1022,7 @@ fn tempo_r6_the_quick_npc_moves_by_its_own_movement() {
         target: None,
         reaction: None,
         replacement: None,
+        also: Vec::new(),
     };
     let e = mv.resolve(&m, None, None).unwrap();
     run(&mut m, e);
@@ -1032,10 +1051,11 @@ fn tempo_n7_the_quick_npcs_aim_adds_its_aimed_accuracy() {
         target: Some(2),
         reaction: None,
         replacement: None,
+        also: Vec::new(),
     };
     let aim = Exchange {
         action: id("Aim"),
-        ..shot
+        ..shot.clone()
     };
     assert_eq!(shot.actor_bonus(&s), 0);
     let e = aim.resolve(&s, None, None).unwrap();
@@ -1083,6 +1103,7 @@ fn tempo_r1_a_bind_or_grapple_is_with_its_partner() {
         target: Some(2),
         reaction: Some(id("Parry")),
         replacement: None,
+        also: Vec::new(),
     };
     let e = ex.resolve(&s, Some((5, "5")), Some((6, "6"))).unwrap();
     run(&mut s, e);
@@ -1096,6 +1117,7 @@ fn tempo_r1_a_bind_or_grapple_is_with_its_partner() {
         target: Some(t),
         reaction: None,
         replacement: None,
+        also: Vec::new(),
     };
     let only_b = Err("A is locked with B: only against it".to_owned());
     assert_eq!(against("Withdraw", 3).costs(&s).map(|_| ()), only_b.clone());
@@ -1116,6 +1138,7 @@ fn tempo_r1_a_bind_or_grapple_is_with_its_partner() {
         target: Some(1),
         reaction: Some(id("Wind")),
         replacement: None,
+        also: Vec::new(),
     };
     assert_eq!(c_attacks.costs(&on_c).map(|_| ()), only_b.clone());
     let e = against("Withdraw", 2)
@@ -1184,4 +1207,190 @@ fn tempo_r4_actions_are_priced_by_the_weapon_in_hand() {
     sheet.apply(Edit::Wield(0)).unwrap();
     sheet.apply(Edit::Wield(9)).unwrap();
     assert_eq!(sheet, before);
+}
+
+/// A (this sheet) against two quick NPCs, B and C, all On Guard, A's turn.
+fn melee_of_three(sheet: &TempoSheet) -> State {
+    let mut s = duel(sheet);
+    s.apply(&Event::Join(test_npc("C")));
+    s.apply(&Event::Init(3, vec![2]));
+    set_status(&mut s, 3, Status::OnGuard);
+    s
+}
+
+#[test]
+fn tempo_r3_every_opponent_may_react_not_only_the_target() {
+    use crate::rules::referee::Intent;
+    use crate::rules::tempo::referee::{exchange_of, offers, resolve, Action::*};
+    // The review's case: A moves past B and C, both On Guard with swords.
+    let mut s = melee_of_three(&TempoSheet::default());
+    let (mv, ca) = (id("Move") as u32, id("Counter-Attack") as u32);
+    let dice = &mut crate::rules::dice::ScriptedSource::new(vec![2, 7]);
+    // Nothing declared yet: C has nothing to react to.
+    assert_eq!(
+        resolve(&s, 3, Answer(Some(ca)), dice),
+        Err("not something this combatant can do in this fight".into())
+    );
+    take(&mut s, 1, declare_b(mv), dice);
+    assert_eq!(ap(&s, 1), 10);
+    // B answers as the target; C, the other opponent, is offered its own reactions to it.
+    assert_eq!(
+        open_to(&s, 3).map(|x| x.0),
+        Some("A declares a move against Brigand: C may react too".into())
+    );
+    let c_may: Vec<String> = offers(&s, 3)
+        .into_iter()
+        .filter(|o| matches!(o.action, Intent::Tempo(Answer(_))) && o.refused.is_none())
+        .map(|o| o.label)
+        .collect();
+    assert_eq!(c_may.len(), 2, "{c_may:?}");
+    assert!(c_may[0].starts_with("Counter-Attack against A · 3 AP"));
+    assert!(c_may[1].starts_with("Retreat against A · 3 AP"));
+    take(&mut s, 2, Answer(Some(ca)), dice);
+    take(&mut s, 3, Answer(Some(ca)), dice);
+    // C's reaction is declared, paid on credit and in the exchange (it kept 12 AP before).
+    assert_eq!(ap(&s, 3), 9);
+    assert!(s
+        .log
+        .iter()
+        .any(|l| l.text == "C reacts too, to A’s move: Counter-Attack"));
+    assert_eq!(open_to(&s, 3), None, "once");
+    let x = exchange_of(&s, 1, mv, 2, 0);
+    assert_eq!(x.also, vec![(3, ca as usize)]);
+    // Its rows before the roll: C's 1d10 + 1 less A's 0 against A's defences 5 / 8.
+    let (_, _, rows) = x.also_odds(&s).unwrap().remove(0);
+    let p: Vec<f64> = rows.iter().map(|r| (r.1.p() * 1e9).round() / 1e9).collect();
+    assert_eq!(p, [0.3, 0.3, 0.4], "miss 2–4, hit 5–7, critical 8–11");
+    // Rolled: A moves (no check), B rolls 2 + 1, C 7 + 1: both strike A, each its own row.
+    take(&mut s, 1, against_b(mv, 0), dice);
+    let said: Vec<&str> = s.log.iter().map(|l| l.text.as_str()).collect();
+    for line in [
+        "Brigand reacts: Counter-Attack",
+        "C reacts too: Counter-Attack",
+        "C: 7 +1 = 8",
+        "C: Counter-Attack net 8: Critical Hit",
+        "A is hit: roll damage, ignoring armour",
+    ] {
+        assert!(said.contains(&line), "{line}: {said:?}");
+    }
+    assert_eq!(ap(&s, 3), 9, "paid once");
+    assert_eq!(open_to(&s, 3), None);
+    assert_eq!(facing(&s, 3), None, "the declaration is over for C too");
+}
+
+#[test]
+fn tempo_r3_a_guarding_reaction_is_the_targets_alone() {
+    use crate::rules::tempo::referee::{exchange_of, resolve, Action::*};
+    let mut s = melee_of_three(&TempoSheet::default());
+    let ma = id("Melee Attack") as u32;
+    let dice = &mut crate::rules::dice::ScriptedSource::new(vec![9, 1, 1]);
+    take(&mut s, 1, declare_b(ma), dice);
+    // C may counter-attack A's attack on B, not parry or evade it for B.
+    let list = open_to(&s, 3).unwrap().1;
+    let why = |r: &str| list.iter().find(|x| x.0 == id(r)).unwrap().1.clone();
+    assert_eq!(why("Counter-Attack"), Ok(3));
+    assert_eq!(
+        why("Parry"),
+        Err("Parry guards only the one it is against (Brigand)".into())
+    );
+    assert_eq!(
+        why("Evade"),
+        Err("Evade guards only the one it is against (Brigand)".into())
+    );
+    assert_eq!(
+        resolve(&s, 3, Answer(Some(id("Parry") as u32)), dice),
+        Err("Parry guards only the one it is against (Brigand)".into())
+    );
+    // C has no "no reaction" to give: it simply does not react, and the exchange does not
+    // wait for it.
+    assert!(resolve(&s, 3, Answer(None), dice).is_err());
+    take(&mut s, 2, Answer(None), dice);
+    assert!(exchange_of(&s, 1, ma, 2, 0).also.is_empty());
+    // One locked with someone else (C bound with D) answers only that one.
+    let mut t = melee_of_three(&TempoSheet::default());
+    t.apply(&Event::Join(test_npc("D")));
+    for (w, o) in [(3, 4), (4, 3)] {
+        set_status(&mut t, w, Status::Bound);
+        t.apply(&Event::Set(w, PARTNER, o));
+    }
+    assert_eq!(partner(&t, 3), Some(4));
+    take(&mut t, 1, declare_b(id("Move") as u32), dice);
+    let c = open_to(&t, 3).unwrap().1;
+    assert!(!c.is_empty());
+    for (r, why) in c {
+        let locked = Err("C is locked with D".to_owned());
+        let off = Err(format!("{} needs On Guard", ACTIONS[r].name));
+        assert!(why == locked || why == off, "{why:?}");
+    }
+}
+
+#[test]
+fn tempo_r3_the_others_rows_match_enumeration_and_sum_to_one() {
+    // A's action against B with B's reaction, and C's reaction too, over small dice: C's rows
+    // from C's result less A's, by brute force over every face.
+    for (da, dc) in [("1d4", "1d6"), ("2d4", "1d8"), ("1d6+1", "2d3")] {
+        let mut s = melee_of_three(&TempoSheet::default());
+        s.combatants[0].texts[0] = da.into();
+        s.combatants[2].texts[0] = dc.into();
+        for (action, bystander) in [
+            ("Melee Attack", "Counter-Attack"),
+            ("Unarmed Attack", "Counter-Attack"),
+            ("Combat Move", "Counter-Attack"),
+            ("Combat Move", "Retreat"),
+            ("Move", "Retreat"),
+        ] {
+            let x = Exchange {
+                actor: 1,
+                action: id(action),
+                target: Some(2),
+                reaction: None,
+                replacement: None,
+                also: vec![(3, id(bystander))],
+            };
+            assert!(x.costs(&s).is_ok(), "{action} / {bystander}");
+            let faces = |n: &str| -> Vec<i64> {
+                let (k, rest) = n.split_once('d').unwrap();
+                let (sides, plus) = rest.split_once('+').unwrap_or((rest, "0"));
+                let (k, sides, plus): (u32, i64, i64) = (
+                    k.parse().unwrap(),
+                    sides.parse().unwrap(),
+                    plus.parse().unwrap(),
+                );
+                (0..k).fold(vec![plus], |acc, _| {
+                    acc.iter()
+                        .flat_map(|s| (1..=sides).map(move |f| s + f))
+                        .collect()
+                })
+            };
+            let a = &ACTIONS[id(action)];
+            let r = &ACTIONS[id(bystander)];
+            let av: Vec<i64> = if a.check {
+                faces(da)
+                    .into_iter()
+                    .map(|v| v + i64::from(x.actor_bonus(&s)))
+                    .collect()
+            } else {
+                vec![0]
+            };
+            let cb = i64::from(x.reaction_bonus(&s, 3, id(bystander)));
+            let cv: Vec<i64> = faces(dc).into_iter().map(|v| v + cb).collect();
+            let mut want = vec![0.0; r.rows.len()];
+            for &u in &av {
+                for &v in &cv {
+                    want[r.row_of(v - u, 5, 8, 5)] += 1.0 / (av.len() * cv.len()) as f64;
+                }
+            }
+            let got = x.also_odds(&s).unwrap().remove(0).2;
+            let sum: f64 = got.iter().map(|g| g.1.p()).sum();
+            assert!((sum - 1.0).abs() < 1e-12, "{action} / {bystander}: {sum}");
+            for (g, w) in got.iter().zip(&want) {
+                assert!(
+                    (g.1.p() - w).abs() < 1e-12,
+                    "{action} / {bystander} {}: {} vs {w}",
+                    g.0,
+                    g.1.p()
+                );
+            }
+        }
+    }
 }

@@ -11,7 +11,7 @@ use crate::rules::encounter::{Event, State};
 use crate::rules::referee::{self, Intent};
 use crate::rules::tempo::combat::{
     aimed, answered, ap, cost, declared_as, declared_by, facing, needs_target, npc, offered,
-    partner, reactions, recovery_preview, replacements, status, status_events, Exchange, Npc,
+    open_to, partner, recovery_preview, replacements, status, status_events, Exchange, Npc,
     DISARMED, T_DICE,
 };
 use crate::rules::tempo::referee::{exchange_of, Action};
@@ -259,24 +259,16 @@ fn panel(ctx: EncCtx, who: u32) -> AnyView {
         }
     });
     let fields = vec![
-        // Its own answer to an action declared against it.
+        // Its own answer to an action declared against it, or its reaction to one declared
+        // against another.
         Field::If(
-            holds(ctx, d, |s, d| {
-                facing(s, d.who).is_some() && answered(s, d.who).is_none()
-            }),
+            holds(ctx, d, |s, d| open_to(s, d.who).is_some()),
             vec![
                 Field::Text(
                     "verdict",
                     "facing",
                     said(ctx, d, |s, d| {
-                        facing(s, d.who).map_or(String::new(), |(from, i)| {
-                            format!(
-                                "{} declares a {} against {}: its answer?",
-                                s.name(from),
-                                declared_as(i).to_lowercase(),
-                                s.name(d.who)
-                            )
-                        })
+                        open_to(s, d.who).map_or(String::new(), |x| x.0)
                     }),
                 ),
                 answer_fields(ctx, who),
@@ -373,12 +365,12 @@ fn answer_fields(ctx: EncCtx, who: u32) -> Field {
                 "reaction-note",
                 text(move || {
                     ctx.state.with(|s| {
-                        let Some((_, i)) = facing(s, who) else {
+                        let Some((_, list)) = open_to(s, who) else {
                             return String::new();
                         };
                         // Each cost once, in the order the reactions come.
                         let mut out: Vec<String> = Vec::new();
-                        for c in reactions(s, who, i).into_iter().filter_map(|x| x.1.ok()) {
+                        for c in list.into_iter().filter_map(|x| x.1.ok()) {
                             let line = format!("{c} AP: {}", recovery_preview(s, who, c));
                             if !out.contains(&line) {
                                 out.push(line);
@@ -499,7 +491,7 @@ fn swaps(s: &State, d: Declared) -> Vec<(usize, String, bool)> {
     };
     let first = Exchange {
         replacement: None,
-        ..base
+        ..base.clone()
     }
     .costs(s)
     .map_or(0, |c| c.0);
@@ -515,7 +507,7 @@ fn swaps(s: &State, d: Declared) -> Vec<(usize, String, bool)> {
             let name = ACTIONS[x.action].name;
             match (Exchange {
                 replacement: Some(x),
-                ..base
+                ..base.clone()
             })
             .costs(s)
             {
@@ -608,12 +600,16 @@ fn exchange_fields(ctx: EncCtx, d: Declared) -> Vec<Field> {
             "answer-wait",
             said(ctx, d, |s, d| {
                 let t = d.tgt();
-                match answered(s, t) {
-                    _ if facing(s, t) != Some((d.who, d.act_at())) => String::new(),
+                let mut out = match answered(s, t) {
+                    _ if facing(s, t) != Some((d.who, d.act_at())) => return String::new(),
                     None => format!("Waiting for {}’s answer.", s.name(t)),
                     Some(None) => format!("{} does not react.", s.name(t)),
                     Some(Some(r)) => format!("{} answers with {}.", s.name(t), ACTIONS[r].name),
+                };
+                for (w, r) in d.exchange(s).map(|x| x.also).unwrap_or_default() {
+                    out.push_str(&format!(" {} reacts too: {}.", s.name(w), ACTIONS[r].name));
                 }
+                out
             }),
         ),
         Field::If(
@@ -675,6 +671,10 @@ fn exchange_fields(ctx: EncCtx, d: Declared) -> Vec<Field> {
                             let verb = if x.reaction_paid(s) { "paid" } else { "pays" };
                             out.push_str(&format!(" · {} {verb} {r} AP", s.name(t)));
                         }
+                        let also = x.also_costs(s).unwrap_or_default();
+                        for ((w, _), c) in x.also.iter().zip(also) {
+                            out.push_str(&format!(" · {} paid {c} AP", s.name(*w)));
+                        }
                         out
                     }
                     Err(why) => format!("Cannot resolve: {why}"),
@@ -708,6 +708,16 @@ fn exchange_fields(ctx: EncCtx, d: Declared) -> Vec<Field> {
                         s.name(t),
                         x.reactor_bonus(s),
                         odds_line(&theirs)
+                    ));
+                }
+                // Each other reactor's rows, from its own result less the actor's.
+                for (w, r, rows) in x.also_odds(s).unwrap_or_default() {
+                    out.push_str(&format!(
+                        "\n{} ({} {:+}, too): {}",
+                        ACTIONS[r].name,
+                        s.name(w),
+                        x.reaction_bonus(s, w, r),
+                        odds_line(&rows)
                     ));
                 }
                 out
