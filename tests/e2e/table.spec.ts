@@ -644,6 +644,67 @@ test("Tempo at the table: the GM declares the brigand's attack, the player answe
   await one.context.close();
 });
 
+test("Tempo refereed (#3): another opponent reacts too — the player's Ilse counter-attacks the brigand's attack on Kai from her phone, her parry refused with the reason; the GM's exchange shows her odds and rolls her reaction", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const ilse = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-tempo-v1.json"), "utf8"));
+  const kai = { ...ilse, id: "c-tempo-kai", name: "Kai" };
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [ilse]);
+  await seedCharacters(gm, [ilse, kai]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Ambush");
+  await gm.getByLabel("Rule system").selectOption("tempo");
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  await gm.getByRole("button", { name: `Add ${ilse.name}` }).tap();
+  await gm.getByRole("button", { name: "Add Kai" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Brigand");
+  await setNumber(gm, "Melee weapon AP (0: none)", 5);
+  await gm.getByText("Initiated or prepared: starts On Guard").tap();
+  await gm.getByRole("button", { name: "Add Brigand" }).tap();
+  for (const [name, init] of [[ilse.name, 3], ["Kai", 2], ["Brigand", 8]] as const) {
+    await openFighter(gm, name);
+    if (name !== "Brigand") await fightSheet(gm).getByText("Initiated or prepared: starts On Guard").tap();
+    await setNumber(gm, "Initiative", init);
+    await fightSheet(gm).getByTestId("set-init").tap();
+    await closeFighter(gm);
+  }
+  await gm.getByTestId("next").tap();
+  await expect(turnStatus(gm)).toContainText("Brigand’s turn");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+
+  // The brigand's attack is declared against Kai; Ilse, beside him, may react too.
+  await openFighter(gm, "Brigand");
+  const sheet = fightSheet(gm);
+  await sheet.getByRole("button", { name: "Melee Attack · 5 AP" }).tap();
+  await sheet.getByRole("combobox", { name: "Against" }).selectOption({ label: "Kai" });
+  await sheet.getByTestId("declare").tap();
+  const mine = one.page.getByTestId("my-actions");
+  await expect(mine.getByTestId("facing")).toHaveText(`Brigand declares a melee attack against Kai: ${ilse.name} may react too`);
+  // A parry guards only the one the attack is against; a counter-attack at the brigand is hers.
+  await expect(mine.getByRole("button", { name: "Parry", exact: true })).toBeDisabled();
+  await expect(mine).toContainText("Not now: Parry guards only the one it is against (Kai).");
+  await mine.getByRole("button", { name: /^Counter-Attack against Brigand · 5 AP/ }).tap();
+  await one.page.screenshot({ path: "test-results/screens/table-tempo-react-too-player.png", fullPage: true });
+  const asks = sheet.getByTestId("asks");
+  await expect(asks).toContainText(`Player 1 asks for ${ilse.name}: ${ilse.name} reacts too, to Brigand’s melee attack: Counter-Attack`);
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(mine.getByTestId("facing")).toHaveCount(0);
+  // Kai's answer (the GM's here); the exchange shows Ilse's rows from her result less the brigand's.
+  await sheet.getByRole("button", { name: "No reaction" }).tap();
+  await expect(sheet.getByTestId("answer-wait")).toHaveText(`Kai does not react. ${ilse.name} reacts too: Counter-Attack.`);
+  await expect(sheet.getByTestId("exchange-cost")).toContainText(`${ilse.name} paid 5 AP`);
+  await expect(sheet.getByTestId("exchange-odds")).toContainText(new RegExp(`Counter-Attack \\(${ilse.name} \\+1, too\\): Miss [\\d.]+% · Hit [\\d.]+% · Critical Hit [\\d.]+%`));
+  await gm.screenshot({ path: "test-results/screens/table-tempo-react-too-gm.png", fullPage: true });
+  await sheet.getByTestId("resolve").tap();
+  await expect(sheet.getByTestId("exchange-result")).toContainText(`${ilse.name} reacts too: Counter-Attack`);
+  await expect(gm.getByTestId("fight-log")).toContainText(new RegExp(`${ilse.name}: Counter-Attack net -?\\d+: (Miss|Hit|Critical Hit)`));
+  await expect(fighter(gm, ilse.name)).toContainText("7 AP");
+  await expect(one.page.getByTestId("table-log")).toContainText(`${ilse.name} reacts too, to Brigand’s melee attack: Counter-Attack`);
+  await closeFighter(gm);
+  await one.context.close();
+});
+
 test("the table's code comes only when a phone needs it: a player's phone that cannot fetch it is told so, and pairs once it can", async ({ page: gm, browser, baseURL }) => {
   test.setTimeout(60_000);
   // A first visit cut off (no service worker): the fights' module, which holds the table's
