@@ -686,6 +686,9 @@ test("Tempo refereed (#3): another opponent reacts too — the player's Ilse cou
   await expect(mine).toContainText("Not now: Parry guards only the one it is against (Kai).");
   await mine.getByRole("button", { name: /^Counter-Attack against Brigand · 5 AP/ }).tap();
   await one.page.screenshot({ path: "test-results/screens/table-tempo-react-too-player.png", fullPage: true });
+  await one.page.emulateMedia({ colorScheme: "dark" });
+  await mine.screenshot({ path: "test-results/screens/table-tempo-react-too-player-dark.png" });
+  await one.page.emulateMedia({ colorScheme: "light" });
   const asks = sheet.getByTestId("asks");
   await expect(asks).toContainText(`Player 1 asks for ${ilse.name}: ${ilse.name} reacts too, to Brigand’s melee attack: Counter-Attack`);
   await asks.getByRole("button", { name: "Accept" }).tap();

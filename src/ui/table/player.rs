@@ -165,7 +165,7 @@ fn actions(t: Table) -> impl IntoView {
             view! {
                 <section class="card" data-testid="my-actions">
                     <h3>{format!("{name}: your actions")}</h3>
-                    <p class="muted">"In your turn (or to answer what is declared against you), what you roll here goes to the GM’s phone: it counts once the GM accepts it."</p>
+                    <p class="muted">"In your turn (or to react to what another declares), what you roll here goes to the GM’s phone: it counts once the GM accepts it."</p>
                     {(ui.panel)(ctx, who)}
                     <Show when=when(turn)>
                         {draw(offers(ctx, who, turns))}

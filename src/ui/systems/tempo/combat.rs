@@ -411,7 +411,7 @@ fn refused(s: &State, who: u32) -> String {
         return "The fight has not started: set initiative, then start it.".into();
     }
     if s.current != Some(who) {
-        return "Not its turn: it answers an action declared against it (here, or on the acting combatant's sheet).".into();
+        return "Not its turn: it may react to what the acting combatant declares (against it: here, or on that one's sheet).".into();
     }
     let st = status(s, who);
     let left = ap(s, who);
