@@ -586,24 +586,24 @@ test("Heimr at the table: a defence pre-rolled on the player's phone in another'
   await one.context.close();
 });
 
-test("Tempo at the table: the GM declares the brigand's attack, the player answers from their phone with a reaction, the GM's exchange takes it", async ({ page: gm, browser, baseURL }) => {
-  test.setTimeout(90_000);
-  const ilse = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-tempo-v1.json"), "utf8"));
-  const one = await otherPhone(browser, baseURL);
-  await seedCharacters(one.page, [ilse]);
-  await seedCharacters(gm, [ilse]);
+/** A Tempo fight on the GM's phone: saved Tempo characters `pcs` (the first is the player's,
+ * seeded on `player` too) with their initiatives, all starting On Guard, and a quick NPC Brigand
+ * (melee weapon 5 AP, On Guard, initiative 8) whose turn it is; the player's phone paired. */
+async function tempoTable(gm: Page, player: Page, fight: string, pcs: [any, number][]) {
+  await seedCharacters(player, [pcs[0][0]]);
+  await seedCharacters(gm, pcs.map((p) => p[0]));
   await gm.getByRole("link", { name: "Combat" }).tap();
-  await gm.getByLabel("Name", { exact: true }).fill("Duel");
+  await gm.getByLabel("Name", { exact: true }).fill(fight);
   await gm.getByLabel("Rule system").selectOption("tempo");
   await gm.getByRole("button", { name: "Create encounter" }).tap();
-  await gm.getByRole("button", { name: `Add ${ilse.name}` }).tap();
+  for (const [pc] of pcs) await gm.getByRole("button", { name: `Add ${pc.name}` }).tap();
   await gm.getByLabel("Name", { exact: true }).fill("Brigand");
   await setNumber(gm, "Melee weapon AP (0: none)", 5);
   await gm.getByText("Initiated or prepared: starts On Guard").tap();
   await gm.getByRole("button", { name: "Add Brigand" }).tap();
-  for (const [name, init] of [[ilse.name, 3], ["Brigand", 8]] as const) {
+  for (const [name, init] of [...pcs.map(([pc, n]) => [pc.name, n] as const), ["Brigand", 8] as const]) {
     await openFighter(gm, name);
-    if (name === ilse.name) await fightSheet(gm).getByText("Initiated or prepared: starts On Guard").tap();
+    if (name !== "Brigand") await fightSheet(gm).getByText("Initiated or prepared: starts On Guard").tap();
     await setNumber(gm, "Initiative", init);
     await fightSheet(gm).getByTestId("set-init").tap();
     await closeFighter(gm);
@@ -611,7 +611,14 @@ test("Tempo at the table: the GM declares the brigand's attack, the player answe
   await gm.getByTestId("next").tap();
   await expect(turnStatus(gm)).toContainText("Brigand’s turn");
   await gm.getByRole("button", { name: "Open the table" }).tap();
-  await pair(gm, one.page, 0, false);
+  await pair(gm, player, 0, false);
+}
+
+test("Tempo at the table: the GM declares the brigand's attack, the player answers from their phone with a reaction, the GM's exchange takes it", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(90_000);
+  const ilse = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-tempo-v1.json"), "utf8"));
+  const one = await otherPhone(browser, baseURL);
+  await tempoTable(gm, one.page, "Duel", [[ilse, 3]]);
 
   // The GM declares the brigand's melee attack on Ilse: her phone asks for her answer.
   await openFighter(gm, "Brigand");
@@ -649,29 +656,7 @@ test("Tempo refereed (#3): another opponent reacts too — the player's Ilse cou
   const ilse = JSON.parse(readFileSync(join(ROOT, "tests/fixtures/character-tempo-v1.json"), "utf8"));
   const kai = { ...ilse, id: "c-tempo-kai", name: "Kai" };
   const one = await otherPhone(browser, baseURL);
-  await seedCharacters(one.page, [ilse]);
-  await seedCharacters(gm, [ilse, kai]);
-  await gm.getByRole("link", { name: "Combat" }).tap();
-  await gm.getByLabel("Name", { exact: true }).fill("Ambush");
-  await gm.getByLabel("Rule system").selectOption("tempo");
-  await gm.getByRole("button", { name: "Create encounter" }).tap();
-  await gm.getByRole("button", { name: `Add ${ilse.name}` }).tap();
-  await gm.getByRole("button", { name: "Add Kai" }).tap();
-  await gm.getByLabel("Name", { exact: true }).fill("Brigand");
-  await setNumber(gm, "Melee weapon AP (0: none)", 5);
-  await gm.getByText("Initiated or prepared: starts On Guard").tap();
-  await gm.getByRole("button", { name: "Add Brigand" }).tap();
-  for (const [name, init] of [[ilse.name, 3], ["Kai", 2], ["Brigand", 8]] as const) {
-    await openFighter(gm, name);
-    if (name !== "Brigand") await fightSheet(gm).getByText("Initiated or prepared: starts On Guard").tap();
-    await setNumber(gm, "Initiative", init);
-    await fightSheet(gm).getByTestId("set-init").tap();
-    await closeFighter(gm);
-  }
-  await gm.getByTestId("next").tap();
-  await expect(turnStatus(gm)).toContainText("Brigand’s turn");
-  await gm.getByRole("button", { name: "Open the table" }).tap();
-  await pair(gm, one.page, 0, false);
+  await tempoTable(gm, one.page, "Ambush", [[ilse, 3], [kai, 2]]);
 
   // The brigand's attack is declared against Kai; Ilse, beside him, may react too.
   await openFighter(gm, "Brigand");
@@ -684,6 +669,8 @@ test("Tempo refereed (#3): another opponent reacts too — the player's Ilse cou
   // A parry guards only the one the attack is against; a counter-attack at the brigand is hers.
   await expect(mine.getByRole("button", { name: "Parry", exact: true })).toBeDisabled();
   await expect(mine).toContainText("Not now: Parry guards only the one it is against (Kai).");
+  // Priced by her long sword (5 AP), on credit: what it does to her next recovery.
+  await expect(mine.getByTestId("reaction-note")).toHaveText("5 AP: AP 12 → 7; at the end of its turn it regains 12, to 12 (12 without this)");
   await mine.getByRole("button", { name: /^Counter-Attack against Brigand · 5 AP/ }).tap();
   await one.page.screenshot({ path: "test-results/screens/table-tempo-react-too-player.png", fullPage: true });
   await one.page.emulateMedia({ colorScheme: "dark" });

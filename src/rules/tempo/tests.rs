@@ -567,24 +567,6 @@ fn odds_equal_enumeration_and_sum_to_one() {
                 also: Vec::new(),
             };
             let (mine, theirs) = ex.odds(&s).unwrap();
-            // Enumerate: each die's faces one by one (small sums).
-            let faces = |n: &str| -> Vec<i64> {
-                let (k, rest) = n.split_once('d').unwrap();
-                let (sides, plus) = rest.split_once('+').unwrap_or((rest, "0"));
-                let (k, sides, plus): (u32, i64, i64) = (
-                    k.parse().unwrap(),
-                    sides.parse().unwrap(),
-                    plus.parse().unwrap(),
-                );
-                let mut sums = vec![plus];
-                for _ in 0..k {
-                    sums = sums
-                        .iter()
-                        .flat_map(|s| (1..=sides).map(move |f| s + f))
-                        .collect();
-                }
-                sums
-            };
             let a_act = &ACTIONS[id(action)];
             let av: Vec<i64> = if a_act.check {
                 faces(da)
@@ -818,6 +800,22 @@ fn against_b(action: u32, k: u32) -> super::referee::Action {
 /// Action `action` declared against B (id 2).
 fn declare_b(action: u32) -> super::referee::Action {
     super::referee::Action::Declare { action, target: 2 }
+}
+
+/// Every total of dice notation `n` ("2d6+1"), one per combination of faces (small sums).
+fn faces(n: &str) -> Vec<i64> {
+    let (k, rest) = n.split_once('d').unwrap();
+    let (sides, plus) = rest.split_once('+').unwrap_or((rest, "0"));
+    let (k, sides, plus): (u32, i64, i64) = (
+        k.parse().unwrap(),
+        sides.parse().unwrap(),
+        plus.parse().unwrap(),
+    );
+    (0..k).fold(vec![plus], |acc, _| {
+        acc.iter()
+            .flat_map(|s| (1..=sides).map(move |f| s + f))
+            .collect()
+    })
 }
 
 fn row_chances(s: &State, x: &Exchange) -> Vec<(&'static str, f64)> {
@@ -1348,20 +1346,6 @@ fn tempo_r3_the_others_rows_match_enumeration_and_sum_to_one() {
                 also: vec![(3, id(bystander))],
             };
             assert!(x.costs(&s).is_ok(), "{action} / {bystander}");
-            let faces = |n: &str| -> Vec<i64> {
-                let (k, rest) = n.split_once('d').unwrap();
-                let (sides, plus) = rest.split_once('+').unwrap_or((rest, "0"));
-                let (k, sides, plus): (u32, i64, i64) = (
-                    k.parse().unwrap(),
-                    sides.parse().unwrap(),
-                    plus.parse().unwrap(),
-                );
-                (0..k).fold(vec![plus], |acc, _| {
-                    acc.iter()
-                        .flat_map(|s| (1..=sides).map(move |f| s + f))
-                        .collect()
-                })
-            };
             let a = &ACTIONS[id(action)];
             let r = &ACTIONS[id(bystander)];
             let av: Vec<i64> = if a.check {
