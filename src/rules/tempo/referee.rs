@@ -84,15 +84,12 @@ fn answers(s: &State, who: u32, out: &mut Vec<Offer>) {
     }
 }
 
-/// Who could react to `who`'s action `i` against `t` (so it is declared first): `t`, else the
-/// first other opponent with a reaction it can take.
+/// Who could react to `who`'s action `i` against `t` (0: no one in particular), so it is
+/// declared first: `t`, else the first other opponent with a reaction it can take.
 fn reactor(s: &State, who: u32, t: u32, i: usize) -> Option<u32> {
     let can = |x: Vec<(usize, Result<i32, String>)>| x.iter().any(|x| x.1.is_ok());
     let live = |o: u32| s.get(o).is_some_and(|c| !c.dead && !c.gone);
-    if t == 0 {
-        return None;
-    }
-    if can(reactions(s, t, i)) {
+    if t > 0 && can(reactions(s, t, i)) {
         return Some(t);
     }
     s.order
@@ -210,7 +207,12 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
                 target: t,
                 replacement: 0,
             };
-            if let Some(r) = reactor(s, who, t, i) {
+            let r = reactor(s, who, t, i);
+            if let (0, Some(r)) = (t, r) {
+                // Nobody in particular, yet an opponent may react: it is declared against one.
+                let why = format!("declare it against someone first: {} may react", s.name(r));
+                out.push(offer(exchange, label(t), Some(why)));
+            } else if let Some(r) = r {
                 out.push(offer(
                     Action::Declare {
                         action: at,

@@ -916,12 +916,18 @@ fn an_action_no_one_can_answer_is_rolled_straight_away_and_a_feint_turns_after_t
     use crate::rules::tempo::referee::{resolve, Action::*};
     let mut s = review_duel();
     let dice = &mut crate::rules::dice::ScriptedSource::new(vec![4, 6, 9]);
-    // A move: no opponent needed, nobody reacts.
+    // A move against no one in particular: Brigand, On Guard with a sword, could counter-attack
+    // it (#3), so it is declared against someone first; Off Guard, nobody reacts: rolled at once.
     let ready = Exchange {
         action: id("Move") as u32,
         target: 0,
         replacement: 0,
     };
+    assert_eq!(
+        resolve(&s, 1, ready, dice),
+        Err("declare it against someone first: Brigand may react".into())
+    );
+    set_status(&mut s, 2, Status::OffGuard);
     take(&mut s, 1, ready, dice);
     assert_eq!(ap(&s, 1), 10);
     // A feint (2 AP on this sheet) declared, parried, then replaced by the counter-attack at +3: the larger cost in all, the rest paid now.
