@@ -341,8 +341,9 @@ fn guards(r: usize) -> bool {
         .any(|x| matches!(x.effect, Effect::Foils | Effect::Binds))
 }
 
-/// The reactions `who` may take as another opponent of `actor`'s action `i` against `target`,
-/// each with its cost or the reason not.
+/// The reactions `who` may take to `actor`'s action `i` against `target` (`who` itself, or
+/// another opponent), each with its cost or the reason not: one locked with someone else
+/// answers only that one; a reaction that guards is the target's alone.
 pub fn side_reactions(
     s: &State,
     who: u32,
@@ -354,7 +355,7 @@ pub fn side_reactions(
     reactions(s, who, i)
         .into_iter()
         .map(|(r, able)| {
-            let why = if guards(r) {
+            let why = if who != target && guards(r) {
                 Some(format!(
                     "{} guards only the one it is against ({})",
                     ACTIONS[r].name,
@@ -413,22 +414,37 @@ pub fn open_to(s: &State, who: u32) -> Option<(String, Priced)> {
         )
     };
     if let Some((actor, t, i)) = joinable(s, who) {
+        let list = side_reactions(s, who, actor, t, i);
         let text = format!("{}: {} may react too", said(actor, i, t), s.name(who));
-        return Some((text, side_reactions(s, who, actor, t, i)));
+        // Another opponent is asked only when it has a reaction it can take.
+        return list.iter().any(|x| x.1.is_ok()).then_some((text, list));
     }
     let (from, i) = facing(s, who).filter(|_| answered(s, who).is_none())?;
     Some((
         format!("{}: its answer?", said(from, i, who)),
-        reactions(s, who, i),
+        side_reactions(s, who, from, who, i),
     ))
 }
 
-/// The other opponents who reacted to `actor`'s declared action `i`, in the fight's order.
-pub fn joined(s: &State, actor: u32, i: usize) -> Vec<(u32, usize)> {
+/// Every other opponent who reacted to `actor`'s declared action `i`, in the fight's order,
+/// with its reaction (one dropped out since: fallen, or no longer able, included).
+fn reacted(s: &State, actor: u32, i: usize) -> impl Iterator<Item = (u32, usize)> + '_ {
     s.order
         .iter()
-        .filter(|&&w| aside(s, w) && facing(s, w) == Some((actor, i)))
-        .filter_map(|&w| Some((w, answered(s, w).flatten()?)))
+        .filter(move |&&w| aside(s, w) && facing(s, w) == Some((actor, i)))
+        .filter_map(move |&w| Some((w, answered(s, w).flatten()?)))
+}
+
+/// The other opponents in the exchange of `actor`'s declared action `i` against `target`: those
+/// who reacted and still stand and may take their reaction (one fallen since, or locked with
+/// another, drops out: its AP stay spent).
+pub fn joined(s: &State, actor: u32, target: u32, i: usize) -> Vec<(u32, usize)> {
+    reacted(s, actor, i)
+        .filter(|&(w, r)| {
+            let live = s.get(w).is_some_and(|c| !c.dead && !c.gone);
+            let able = |x: &(usize, Result<i32, String>)| x.0 == r && x.1.is_ok();
+            live && side_reactions(s, w, actor, target, i).iter().any(able)
+        })
         .collect()
 }
 
@@ -438,7 +454,9 @@ pub fn joined(s: &State, actor: u32, i: usize) -> Vec<(u32, usize)> {
 pub fn declare_events(s: &State, actor: u32, i: usize, target: u32) -> Event {
     let cost = s.get(actor).and_then(|c| cost(c, i).ok()).unwrap_or(0);
     // A target with no reaction it can take has answered already (the others may react).
-    let can = reactions(s, target, i).iter().any(|x| x.1.is_ok());
+    let can = side_reactions(s, target, actor, target, i)
+        .iter()
+        .any(|x| x.1.is_ok());
     Event::Batch(vec![
         Event::Note(format!(
             "{} declares a {} against {}, who {}",
@@ -463,7 +481,7 @@ pub fn answer_events(s: &State, who: u32, r: Option<usize>) -> Result<Event, Str
     let what = format!("{}’s {}", s.name(from), declared_as(i).to_lowercase());
     let (text, pay) = match r {
         Some(r) => {
-            let (_, able) = reactions(s, who, i)
+            let (_, able) = side_reactions(s, who, from, who, i)
                 .into_iter()
                 .find(|x| x.0 == r)
                 .ok_or_else(|| format!("{} does not answer {what}", ACTIONS[r].name))?;
@@ -951,8 +969,13 @@ impl Exchange {
             )));
             effect(s, &mut ev, who, Some(self.actor), row.effect);
         }
-        // The declaration is answered and rolled: no one faces it any more.
-        let done = self.target.into_iter().chain(self.also.iter().map(|x| x.0));
+        // The declaration is answered and rolled: no one faces it any more (one who reacted
+        // and dropped out neither).
+        let done = self
+            .target
+            .into_iter()
+            .chain(reacted(s, self.actor, self.action).map(|x| x.0))
+            .chain(self.also.iter().map(|x| x.0));
         for t in done.filter(|&t| facing(s, t).is_some()) {
             ev.extend(
                 [FACING, FACING_FROM, ANSWER, FACING_ROUND, ASIDE].map(|i| Event::Set(t, i, 0)),

@@ -9,8 +9,8 @@
 
 use super::combat::{
     answer_events, answered, declare_events, declared_as, declared_by, facing, join_events,
-    joinable, joined, needs_target, offered, reactions, rearm, replacements, side_reactions,
-    status, status_events, Exchange, DISARMED, T_DICE,
+    joinable, joined, needs_target, offered, rearm, replacements, side_reactions, status,
+    status_events, Exchange, DISARMED, T_DICE,
 };
 use super::{Status, ACTIONS};
 use crate::rules::dice::{parse, roll, DiceSource, RollOutcome};
@@ -57,7 +57,12 @@ fn offer(action: Action, label: String, refused: Option<String>) -> Offer {
 /// waits for its answer.
 fn answers(s: &State, who: u32, out: &mut Vec<Offer>) {
     if let Some((actor, t, i)) = joinable(s, who) {
-        for (r, able) in side_reactions(s, who, actor, t, i) {
+        let list = side_reactions(s, who, actor, t, i);
+        // Asked only when it has a reaction it can take (the refused ones then with why).
+        if list.iter().all(|x| x.1.is_err()) {
+            return;
+        }
+        for (r, able) in list {
             let a = &ACTIONS[r];
             let label = match &able {
                 Ok(c) => format!("{} against {} · {c} AP: {}", a.name, s.name(actor), a.text),
@@ -67,14 +72,14 @@ fn answers(s: &State, who: u32, out: &mut Vec<Offer>) {
         }
         return;
     }
-    let Some((_, i)) = facing(s, who) else {
+    let Some((from, i)) = facing(s, who) else {
         return;
     };
     if answered(s, who).is_some() {
         return;
     }
     out.push(offer(Action::Answer(None), "No reaction".into(), None));
-    for (r, able) in reactions(s, who, i) {
+    for (r, able) in side_reactions(s, who, from, who, i) {
         let a = &ACTIONS[r];
         let label = match &able {
             Ok(c) => format!("{} · {c} AP: {}", a.name, a.text),
@@ -89,7 +94,7 @@ fn answers(s: &State, who: u32, out: &mut Vec<Offer>) {
 fn reactor(s: &State, who: u32, t: u32, i: usize) -> Option<u32> {
     let can = |x: Vec<(usize, Result<i32, String>)>| x.iter().any(|x| x.1.is_ok());
     let live = |o: u32| s.get(o).is_some_and(|c| !c.dead && !c.gone);
-    if t > 0 && can(reactions(s, t, i)) {
+    if t > 0 && can(side_reactions(s, t, who, t, i)) {
         return Some(t);
     }
     s.order
@@ -247,7 +252,11 @@ pub fn exchange_of(s: &State, who: u32, action: u32, target: u32, k: u32) -> Exc
         replacement: reaction
             .zip(k.checked_sub(1))
             .and_then(|(r, k)| replacements(i, r).get(k as usize).copied()),
-        also: if paid { joined(s, who, i) } else { Vec::new() },
+        also: if paid {
+            joined(s, who, target, i)
+        } else {
+            Vec::new()
+        },
     }
 }
 

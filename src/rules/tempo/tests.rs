@@ -1283,6 +1283,28 @@ fn tempo_r3_every_opponent_may_react_not_only_the_target() {
 }
 
 #[test]
+fn tempo_r3_one_who_reacted_and_fell_drops_out_of_the_exchange() {
+    use crate::rules::tempo::referee::{exchange_of, Action::*};
+    let mut s = melee_of_three(&TempoSheet::default());
+    let (mv, ca) = (id("Move") as u32, id("Counter-Attack") as u32);
+    let dice = &mut crate::rules::dice::ScriptedSource::new(vec![4]);
+    take(&mut s, 1, declare_b(mv), dice);
+    take(&mut s, 3, Answer(Some(ca)), dice);
+    take(&mut s, 2, Answer(None), dice);
+    assert_eq!(exchange_of(&s, 1, mv, 2, 0).also, vec![(3, ca as usize)]);
+    // C falls before the roll (damage from elsewhere): the exchange goes on without it.
+    run(&mut s, Event::Dies(3));
+    assert!(exchange_of(&s, 1, mv, 2, 0).also.is_empty());
+    take(&mut s, 1, against_b(mv, 0), dice);
+    assert!(!s
+        .log
+        .iter()
+        .any(|l| l.text == "C reacts too: Counter-Attack"));
+    assert_eq!(ap(&s, 3), 9, "its AP stay spent");
+    assert_eq!(facing(&s, 3), None, "the declaration is over for it too");
+}
+
+#[test]
 fn tempo_r3_a_guarding_reaction_is_the_targets_alone() {
     use crate::rules::tempo::referee::{exchange_of, resolve, Action::*};
     let mut s = melee_of_three(&TempoSheet::default());
@@ -1319,13 +1341,34 @@ fn tempo_r3_a_guarding_reaction_is_the_targets_alone() {
     }
     assert_eq!(partner(&t, 3), Some(4));
     take(&mut t, 1, declare_b(id("Move") as u32), dice);
-    let c = open_to(&t, 3).unwrap().1;
+    let c = side_reactions(&t, 3, 1, 2, id("Move"));
     assert!(!c.is_empty());
     for (r, why) in c {
         let locked = Err("C is locked with D".to_owned());
         let off = Err(format!("{} needs On Guard", ACTIONS[r].name));
         assert!(why == locked || why == off, "{why:?}");
     }
+    assert_eq!(open_to(&t, 3), None, "not asked: nothing it can take");
+    // The target locked with another is refused the same way (not asked to pay and then
+    // refused at the roll): B bound with D, A's move against B.
+    let mut u = melee_of_three(&TempoSheet::default());
+    u.apply(&Event::Join(test_npc("D")));
+    for (w, o) in [(2, 4), (4, 2)] {
+        set_status(&mut u, w, Status::Bound);
+        u.apply(&Event::Set(w, PARTNER, o));
+    }
+    let mv = id("Move");
+    assert!(side_reactions(&u, 2, 1, 2, mv).iter().all(|x| x.1.is_err()));
+    take(&mut u, 1, declare_b(mv as u32), dice);
+    assert!(u
+        .log
+        .iter()
+        .any(|l| l.text == "A declares a move against Brigand, who cannot react"));
+    assert_eq!(answered(&u, 2), Some(None), "answered at the declaration");
+    assert_eq!(
+        open_to(&u, 3).map(|x| x.0),
+        Some("A declares a move against Brigand: C may react too".into())
+    );
 }
 
 #[test]
