@@ -969,13 +969,12 @@ impl Exchange {
             )));
             effect(s, &mut ev, who, Some(self.actor), row.effect);
         }
-        // The declaration is answered and rolled: no one faces it any more (one who reacted
-        // and dropped out neither).
+        // The declaration is answered and rolled: no one faces it any more (every one who
+        // reacted, those in `also` and those who dropped out).
         let done = self
             .target
             .into_iter()
-            .chain(reacted(s, self.actor, self.action).map(|x| x.0))
-            .chain(self.also.iter().map(|x| x.0));
+            .chain(reacted(s, self.actor, self.action).map(|x| x.0));
         for t in done.filter(|&t| facing(s, t).is_some()) {
             ev.extend(
                 [FACING, FACING_FROM, ANSWER, FACING_ROUND, ASIDE].map(|i| Event::Set(t, i, 0)),
