@@ -215,6 +215,22 @@ impl Intent {
         }
     }
 
+    /// Whether it is the GM's to do, never a player's request: what a combatant does not choose
+    /// but the situation or the GM decides (an effect that befalls it, a fall, an injury
+    /// reopening, its stabilising by others, the start of a chase, aura gained by a surge or a
+    /// spell). A player's phone shows it refused ([`player_offers`]) and the GM's phone refuses
+    /// it in a request (`storage::table`).
+    pub fn gm_only(&self) -> bool {
+        use aura::referee::Action as A;
+        use heimr::referee::Action as H;
+        matches!(
+            self,
+            Intent::Heimr(
+                H::Effect { .. } | H::Fall { .. } | H::Reopen | H::Stabilise | H::Chase { .. }
+            ) | Intent::Aura(A::GainAura(_))
+        )
+    }
+
     /// Whether it is chosen among many (targets, a weapon, the one helped): one offer stands
     /// for every choice of its kind.
     pub fn picks(&self) -> bool {
@@ -473,6 +489,21 @@ pub fn topped_up(
     }
     t.out
 }
+
+/// [`offers`] as a player's phone shows them: the GM's tools ([`Intent::gm_only`]) refused with
+/// the reason, whatever the rules would allow.
+pub fn player_offers(s: &State, who: u32) -> Vec<Offer> {
+    let mut out = offers(s, who);
+    for o in &mut out {
+        if o.action.gm_only() {
+            o.refused = Some(GM_ONLY.into());
+        }
+    }
+    out
+}
+
+/// Why a player cannot ask for a GM's tool.
+pub const GM_ONLY: &str = "the GM’s to decide: ask at the table";
 
 /// Every refereed action `who` could take now in fight `s`: its system's own, then the turn
 /// actions every system shares; each allowed (with cost and odds) or not and why.

@@ -641,6 +641,9 @@ fn checked(
         return Err("the fight is over".into());
     }
     let event = match req {
+        Request::Act(intent, _) if intent.gm_only() => {
+            return Err(crate::rules::referee::GM_ONLY.into())
+        }
         Request::Act(intent, dice) => {
             // Whom it names must be in the player's view (its numbers need not be).
             if intent

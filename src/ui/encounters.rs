@@ -587,6 +587,10 @@ impl EncCtx {
     /// on a player's, where the GM's phone resolves it again over its own fight. A refusal is a
     /// notice, in the rules' words.
     pub fn intend(&self, who: u32, intent: Intent) {
+        if self.ask.is_some() && intent.gm_only() {
+            let why = crate::rules::referee::GM_ONLY;
+            return self.store.notices.error(format!("Not now: {why}."));
+        }
         let Some((made, rolled)) = self.roll(|src| {
             let mut rec = Recorder::new(src);
             let made = self
@@ -605,6 +609,15 @@ impl EncCtx {
 
     pub fn step(&self, back: bool) {
         self.store.step(&self.id.get_value(), self.state, back);
+    }
+
+    /// The rules' offers as this phone may take them: a player's phone sees the GM's tools
+    /// refused (`rules::referee::player_offers`).
+    pub fn offers(&self, s: &State, who: u32) -> Vec<crate::rules::encounter::referee::Offer> {
+        match self.ask {
+            Some(_) => crate::rules::referee::player_offers(s, who),
+            None => crate::rules::referee::offers(s, who),
+        }
     }
 
     pub fn notices(&self) -> Notices {

@@ -429,6 +429,11 @@ fn check_referee(s: &State, seed: u64) {
     }
 }
 
+/// [`concrete`], for the other property tests of fights.
+pub fn concrete_pub(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<referee::Intent> {
+    concrete(s, who, i, k)
+}
+
 /// An offer that stands for many choices (`picks`: a weapon, targets, the one helped) made
 /// concrete, the `k`-th other combatant picked; `None` when there is no one to pick.
 fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<referee::Intent> {
@@ -583,6 +588,7 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
 /// Everything a fight must survive after every step.
 pub fn check_fight(f: &Fought) {
     check_referee(&f.state, f.now);
+    crate::odds::check_odds(&f.state, |s, who, i| concrete(s, who, i, f.now as usize));
     f.enc
         .validate()
         .unwrap_or_else(|e| panic!("the fight reached is refused by its own importer: {e}"));

@@ -6,8 +6,10 @@
 
 mod aura;
 mod common;
+mod economy;
 mod encounters;
 mod heimr;
+mod odds;
 mod symbaroum;
 mod tempo;
 mod vogt;

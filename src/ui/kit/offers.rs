@@ -5,7 +5,7 @@
 //! no view code of its own.
 
 use super::form::Field;
-use crate::rules::referee::{self, Intent};
+use crate::rules::referee::Intent;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
 use leptos::prelude::*;
@@ -15,7 +15,7 @@ pub fn offers(ctx: EncCtx, who: u32, pick: fn(&Intent) -> bool) -> Field {
     Field::Rows(std::sync::Arc::new(move || {
         let list: Vec<_> = ctx
             .state
-            .with(|s| referee::offers(s, who))
+            .with(|s| ctx.offers(s, who))
             .into_iter()
             .filter(|o| pick(&o.action))
             .collect();
@@ -68,7 +68,7 @@ pub fn picked(
 ) -> [Field; 2] {
     let why = Memo::new(move |_| {
         ctx.state.with(|s| {
-            referee::offers(s, who)
+            ctx.offers(s, who)
                 .into_iter()
                 .filter(|o| like(&o.action))
                 .min_by_key(|o| o.refused.is_some())

@@ -14,7 +14,7 @@ use crate::rules::heimr::combat::{
 use crate::rules::heimr::referee::Action as H;
 use crate::rules::heimr::strike::{preview, Strike};
 use crate::rules::heimr::{success_chance, Injury};
-use crate::rules::referee::{self, Intent};
+use crate::rules::referee::Intent;
 use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
@@ -296,7 +296,7 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
         let want = untrack(intent);
         match ctx
             .state
-            .with_untracked(|s| check(&referee::offers(s, who), &want))
+            .with_untracked(|s| check(&ctx.offers(s, who), &want))
         {
             Ok(()) => {
                 why.set(String::new());

@@ -1,0 +1,215 @@
+//! Shown odds are the resolution's odds (issue 54 §4). Every offer the referee shows with a
+//! chance, in every fight the random sequences reach, is resolved once for every way its dice
+//! can fall (depth first over the faces `resolve` asks for, each sequence weighted exactly by
+//! its dice), and the exact share of the outcomes the chance speaks of is compared with the
+//! chance shown. An offer with a chance this file cannot read fails the test: a new kind of
+//! odds needs its outcome said here.
+
+use rollsheet::rules::dice::{Chance, DiceSource};
+use rollsheet::rules::encounter::{Event, State};
+use rollsheet::rules::referee::{self, Intent};
+
+/// An exact probability: numerator over denominator, kept reduced.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Frac(pub u128, pub u128);
+
+fn gcd(a: u128, b: u128) -> u128 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+impl Frac {
+    pub const ZERO: Frac = Frac(0, 1);
+
+    pub fn new(n: u128, d: u128) -> Frac {
+        let g = gcd(n, d).max(1);
+        Frac(n / g, d / g)
+    }
+
+    pub fn add(self, o: Frac) -> Frac {
+        let g = gcd(self.1, o.1).max(1);
+        let d = self.1 / g * o.1;
+        Frac::new(self.0 * (d / self.1) + o.0 * (d / o.1), d)
+    }
+
+    pub fn f64(self) -> f64 {
+        self.0 as f64 / self.1 as f64
+    }
+}
+
+/// Faces handed out from a prefix, then 1s; every die asked for is kept with its faces.
+struct Walk<'a> {
+    prefix: &'a [u32],
+    asked: Vec<(u32, u32)>,
+}
+
+impl DiceSource for Walk<'_> {
+    fn next_u32(&mut self) -> u32 {
+        panic!("the rules asked for a raw random word, not a die")
+    }
+
+    fn roll(&mut self, sides: u32) -> u32 {
+        let v = self.prefix.get(self.asked.len()).copied().unwrap_or(1);
+        assert!(
+            (1..=sides).contains(&v),
+            "a die of {sides} asked for at a place that had another"
+        );
+        self.asked.push((sides, v));
+        v
+    }
+}
+
+/// Every way the dice of `f` can fall, with its exact probability and what `f` made of it;
+/// `None` when there are more than `limit` ways (too many to walk here). The number of dice may
+/// depend on the faces before (an exploding die, a test only on a hit): the walk follows it.
+pub fn every_fall<T>(
+    limit: usize,
+    mut f: impl FnMut(&mut dyn DiceSource) -> T,
+) -> Option<Vec<(Frac, T)>> {
+    let mut out = Vec::new();
+    let mut prefix: Vec<u32> = Vec::new();
+    loop {
+        let mut w = Walk {
+            prefix: &prefix,
+            asked: Vec::new(),
+        };
+        let made = f(&mut w);
+        let asked = w.asked;
+        let den = asked
+            .iter()
+            .try_fold(1u128, |d, &(s, _)| d.checked_mul(u128::from(s)))?;
+        out.push((Frac::new(1, den), made));
+        if out.len() > limit {
+            return None;
+        }
+        // The next sequence: the last die not at its top goes up one, everything after it
+        // starts again.
+        let Some(i) = asked.iter().rposition(|&(s, v)| v < s) else {
+            return Some(out);
+        };
+        prefix = asked[..i].iter().map(|&(_, v)| v).collect();
+        prefix.push(asked[i].1 + 1);
+    }
+}
+
+/// What an offer's chance speaks of, read from the fight before and after its events; `None`
+/// for an offer whose chance this file does not know how to read.
+fn outcome(
+    _before: &State,
+    after: &State,
+    who: u32,
+    intent: &Intent,
+    made: &Event,
+) -> Option<bool> {
+    use rollsheet::rules::symbaroum::referee::Action as S;
+    use rollsheet::rules::vogt::referee::Action as V;
+    let dead = || after.get(who).is_some_and(|c| c.dead);
+    Some(match intent {
+        // The chance of dying with this test or roll.
+        Intent::Symbaroum(S::DeathTest) | Intent::Vogt(V::Table) => dead(),
+        // The test passes: up, and not at the cost of the whole turn.
+        Intent::Symbaroum(S::StandUp) => notes(made).iter().any(|n| n.contains('≤')),
+        // A shaken combatant keeps hold of what it acts with (its drop roll passed).
+        Intent::Aura(_) => !notes(made)
+            .iter()
+            .any(|n| n.contains("is shaken") && n.contains("drops it")),
+        _ => return None,
+    })
+}
+
+fn notes(e: &Event) -> Vec<String> {
+    match e {
+        Event::Note(n) => vec![n.clone()],
+        Event::Batch(v) => v.iter().flat_map(notes).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The chance shown as a probability; `Impossible` and `Certain` exactly 0 and 1.
+fn shown(c: Chance) -> f64 {
+    match c {
+        Chance::Impossible => 0.0,
+        Chance::Certain => 1.0,
+        Chance::Between { p, .. } => p,
+    }
+}
+
+/// Every offer with a chance of every combatant of `s`: walked and compared. Returns how many
+/// offers were walked (the test counts them, so that it cannot pass by walking none).
+pub fn check_odds(s: &State, concrete: impl Fn(&State, u32, &Intent) -> Option<Intent>) -> usize {
+    let mut walked = 0;
+    for c in &s.combatants {
+        for o in referee::offers(s, c.id) {
+            let (Some(chance), None) = (o.odds, &o.refused) else {
+                continue;
+            };
+            let Some(intent) = concrete(s, c.id, &o.action) else {
+                continue;
+            };
+            let Some(falls) = every_fall(20_000, |d| referee::resolve(s, c.id, &intent, d)) else {
+                continue;
+            };
+            let mut yes = Frac::ZERO;
+            let mut total = Frac::ZERO;
+            for (p, made) in &falls {
+                let made = made
+                    .as_ref()
+                    .unwrap_or_else(|w| panic!("{intent:?} offered, refused on a fall: {w}"));
+                let mut after = s.clone();
+                after.apply(made);
+                let hit = outcome(s, &after, c.id, &intent, made).unwrap_or_else(|| {
+                    panic!(
+                        "offer “{}” ({intent:?}) shows a chance this test cannot read: say here what it means",
+                        o.label
+                    )
+                });
+                total = total.add(*p);
+                if hit {
+                    yes = yes.add(*p);
+                }
+            }
+            assert_eq!(total, Frac(1, 1), "the falls of {intent:?} do not sum to 1");
+            let want = shown(chance);
+            assert!(
+                (yes.f64() - want).abs() < 1e-12,
+                "“{}” ({intent:?}) shows {want}, its resolution gives {}/{} = {}",
+                o.label,
+                yes.0,
+                yes.1,
+                yes.f64()
+            );
+            walked += 1;
+        }
+    }
+    walked
+}
+
+#[test]
+fn the_walk_covers_every_fall_once_with_its_exact_weight() {
+    // 2d6: 36 falls of 1/36; a d4 then as many d6 as the d4 shows: 4 + 24 + 144 + 864 falls.
+    let two = every_fall(100, |d| d.roll(6) + d.roll(6)).unwrap();
+    assert_eq!(two.len(), 36);
+    let sevens = two
+        .iter()
+        .filter(|(_, v)| *v == 7)
+        .fold(Frac::ZERO, |a, (p, _)| a.add(*p));
+    assert_eq!(sevens, Frac(1, 6));
+    let chain = every_fall(10_000, |d| {
+        let n = d.roll(4);
+        (0..n).map(|_| d.roll(6)).sum::<u32>()
+    })
+    .unwrap();
+    assert_eq!(chain.len(), 6 + 36 + 216 + 1296);
+    let total = chain.iter().fold(Frac::ZERO, |a, (p, _)| a.add(p.clone()));
+    assert_eq!(total, Frac(1, 1));
+    // Sum 1: only n = 1 with a 1: 1/4 · 1/6.
+    let one = chain
+        .iter()
+        .filter(|(_, v)| *v == 1)
+        .fold(Frac::ZERO, |a, (p, _)| a.add(*p));
+    assert_eq!(one, Frac(1, 24));
+    assert!(every_fall(10, |d| d.roll(6) + d.roll(6)).is_none());
+}
