@@ -3,8 +3,8 @@
 //! out of it: reactions, waits, answers), in random order, with the GM's start and next turn
 //! between. After every step:
 //! - no combatant begins a second turn in a round;
-//! - no turn pool is spent below empty (Tempo's action points go into credit by its rules: its
-//!   pools are checked by the table of recovery instead, not here);
+//! - no turn pool is spent below empty (but the counters and credit the rules allow:
+//!   `may_go_negative`);
 //! - a once-a-turn or once-a-round roll is taken once (Symbaroum's death test in each of its
 //!   turns, Aura's death save in each round), whichever way it was asked;
 //! - what the rules allow is taken, with exactly its dice, and what they refuse is refused.
@@ -155,12 +155,17 @@ fn step<S: Sys>(r: &Run, op: &Op) -> Run {
             }
         }
     }
-    if S::SYSTEM != "tempo" {
-        for c in &next.state.combatants {
+    // No pool below empty, but those the rules keep as counters or credit (`may_go_negative`:
+    // Heimr's defences used, Tempo's action points on credit).
+    let defs = next.state.rules.resources;
+    for c in &next.state.combatants {
+        for (i, &p) in c.pools.iter().enumerate() {
+            let counter = defs.get(i).is_none_or(|d| d.may_go_negative);
             assert!(
-                c.pools.iter().all(|&p| p >= 0),
-                "{} spent beyond its pools: {:?} ({op:?})",
+                counter || p >= 0,
+                "{} spent beyond its {}: {:?} ({op:?})",
                 c.name,
+                defs[i].name,
                 c.pools
             );
         }
@@ -216,9 +221,13 @@ impl<S: Sys> StateMachineTest for Checked<S> {
 
     fn apply(_: (), r: &Run, _: Op) {
         // Every offer with a chance shows the chance its resolution has (§4), here too.
-        crate::odds::check_odds(&r.state, |s, who, i| {
-            crate::encounters::concrete_pub(s, who, i, r.turns.len())
-        });
+        let pick = |s: &State, who: u32, i: &Intent| {
+            crate::encounters::concrete_pub(s, who, i, r.turns.len() + r.once.len())
+        };
+        crate::odds::check_odds(&r.state, pick);
+        if S::SYSTEM == "heimr" {
+            crate::odds::check_heimr_previews(&r.state, pick);
+        }
     }
 }
 

@@ -116,6 +116,15 @@ fn outcome(
         Intent::Aura(_) => !notes(made)
             .iter()
             .any(|n| n.contains("is shaken") && n.contains("drops it")),
+        // A chase's exchange: one square closer (a chaser one square away reaches the quarry).
+        Intent::Heimr(rollsheet::rules::heimr::referee::Action::ChaseRoll { .. }) => {
+            use rollsheet::rules::heimr::chase::pair;
+            let (_, d) = pair(_before, who).ok()?;
+            match pair(after, who) {
+                Ok((_, to)) => to == d - 1,
+                Err(_) => d == 1 && notes(made).iter().any(|n| n.contains("reaches")),
+            }
+        }
         _ => return None,
     })
 }
@@ -212,4 +221,103 @@ fn the_walk_covers_every_fall_once_with_its_exact_weight() {
         .fold(Frac::ZERO, |a, (p, _)| a.add(*p));
     assert_eq!(one, Frac(1, 24));
     assert!(every_fall(10, |d| d.roll(6) + d.roll(6)).is_none());
+}
+
+/// The exact share of `falls` for which `f` holds.
+fn share<T>(falls: &[(Frac, T)], f: impl Fn(&T) -> bool) -> Frac {
+    falls
+        .iter()
+        .filter(|(_, t)| f(t))
+        .fold(Frac::ZERO, |a, (p, _)| a.add(*p))
+}
+
+fn same(what: &str, shown_: Chance, got: Frac) {
+    let want = shown(shown_);
+    assert!(
+        (got.f64() - want).abs() < 1e-12,
+        "{what}: shown {want}, its resolution gives {}/{} = {}",
+        got.0,
+        got.1,
+        got.f64()
+    );
+}
+
+/// Heimr's attack panel: every chance `strike::preview` shows (each one's hit, a brawl's weak
+/// touch, the attacker's fatigue rise) against the walk of the attack's resolution. Returns
+/// how many attacks were walked.
+pub fn check_heimr_previews(
+    s: &State,
+    concrete: impl Fn(&State, u32, &Intent) -> Option<Intent>,
+) -> usize {
+    use rollsheet::rules::heimr::combat::FATIGUE;
+    use rollsheet::rules::heimr::referee::Action as H;
+    use rollsheet::rules::heimr::strike::preview;
+    let mut walked = 0;
+    for c in &s.combatants {
+        for o in referee::offers(s, c.id) {
+            if o.refused.is_some() || !matches!(o.action, Intent::Heimr(H::Attack(_))) {
+                continue;
+            }
+            let Some(intent) = concrete(s, c.id, &o.action) else {
+                continue;
+            };
+            let Intent::Heimr(H::Attack(st)) = &intent else {
+                continue;
+            };
+            let Ok(pre) = preview(s, c.id, st) else {
+                continue;
+            };
+            let Some(falls) = every_fall(50_000, |d| referee::resolve(s, c.id, &intent, d)) else {
+                continue;
+            };
+            let falls: Vec<(Frac, (Vec<String>, State))> = falls
+                .into_iter()
+                .map(|(p, made)| {
+                    let made = made.unwrap_or_else(|w| panic!("{intent:?} refused on a fall: {w}"));
+                    let mut after = s.clone();
+                    after.apply(&made);
+                    (p, (notes(&made), after))
+                })
+                .collect();
+            let line = |n: &str, by: u32, on: u32, what: &str| {
+                n.starts_with(&format!("{} attacks {}:", s.name(by), s.name(on))) && n.contains(what)
+            };
+            if pre.past.is_some() {
+                // A brawl at an armed foe: `hits` is the chance its provoked blow hits the
+                // brawler.
+                for &(on, ch) in &pre.hits {
+                    let first = st.target;
+                    same(
+                        &format!("{intent:?}: the provoked blow hits {}", s.name(on)),
+                        ch,
+                        share(&falls, |(n, _)| n.iter().any(|n| line(n, first, on, "· hits the"))),
+                    );
+                }
+            } else {
+                for &(on, ch) in &pre.hits {
+                    same(
+                        &format!("{intent:?}: hits {}", s.name(on)),
+                        ch,
+                        share(&falls, |(n, _)| n.iter().any(|n| line(n, c.id, on, "· hits the"))),
+                    );
+                }
+                if let Some(w) = pre.weak {
+                    same(
+                        &format!("{intent:?}: touches without harm"),
+                        w,
+                        share(&falls, |(n, _)| n.iter().any(|n| n.contains("touches but does no harm"))),
+                    );
+                }
+            }
+            same(
+                &format!("{intent:?}: the attacker’s fatigue rises"),
+                pre.rise,
+                share(&falls, |(_, a)| {
+                    a.get(c.id).map(|x| x.stat(FATIGUE)) > Some(c.stat(FATIGUE))
+                }),
+            );
+            walked += 1;
+        }
+    }
+    walked
 }
