@@ -215,6 +215,51 @@ impl Intent {
         }
     }
 
+    /// The facts of the situation it proposes that the fight cannot know (a distance, a
+    /// height, cover, a bonus the situation gives): the GM's to decide. A player's request
+    /// carries them as proposed; the GM's phone shows each beside its default and may change
+    /// them before accepting ([`Intent::with_facts`]). Everything the fight holds is read from
+    /// the fight by `resolve`, never from here.
+    pub fn facts(&self) -> Vec<Fact> {
+        match self {
+            Intent::Heimr(heimr::referee::Action::Attack(st)) => vec![
+                Fact::new("Distance (turns of movement)", st.distance, 0, 0, 50),
+                Fact::new("Height (−1 below, +1 above)", st.height, 0, -1, 1),
+                Fact::new("Target’s concealment", st.concealment, 0, 0, 10),
+                Fact::new("Other C", st.c_bonus, 0, -20, 20),
+                Fact::new("Other P", st.p_bonus, 0, -20, 20),
+            ],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The intent with its facts set to `values` (in the order of [`Intent::facts`], each
+    /// kept within its range); the same intent when there are none.
+    pub fn with_facts(&self, values: &[i32]) -> Intent {
+        let facts = self.facts();
+        let v = |i: usize| {
+            facts.get(i).map(|f| {
+                values
+                    .get(i)
+                    .copied()
+                    .unwrap_or(f.value)
+                    .clamp(f.min, f.max)
+            })
+        };
+        match self {
+            Intent::Heimr(heimr::referee::Action::Attack(st)) => {
+                let mut st = st.clone();
+                st.distance = v(0).unwrap_or(st.distance);
+                st.height = v(1).unwrap_or(st.height);
+                st.concealment = v(2).unwrap_or(st.concealment);
+                st.c_bonus = v(3).unwrap_or(st.c_bonus);
+                st.p_bonus = v(4).unwrap_or(st.p_bonus);
+                Intent::Heimr(heimr::referee::Action::Attack(st))
+            }
+            i => i.clone(),
+        }
+    }
+
     /// Whether it is the GM's to do, never a player's request: what a combatant does not choose
     /// but the situation or the GM decides (an effect that befalls it, a fall, an injury
     /// reopening, its stabilising by others, the start of a chase, aura gained by a surge or a
@@ -488,6 +533,79 @@ pub fn topped_up(
         return rolled.clone();
     }
     t.out
+}
+
+/// A fact of the situation an intent proposes ([`Intent::facts`]): its name, the value
+/// proposed, the value it has when nobody says otherwise, and its range.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Fact {
+    pub label: &'static str,
+    pub value: i32,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+}
+
+impl Fact {
+    const fn new(label: &'static str, value: i32, default: i32, min: i32, max: i32) -> Fact {
+        Fact {
+            label,
+            value,
+            default,
+            min,
+            max,
+        }
+    }
+}
+
+/// The dice of a request fitted to `intent` as the GM decided it (its facts changed after the
+/// player's phone rolled): the dice sent are used in order while each is a die of the faces the
+/// roll asks for; where the roll asks for another die or more dice, the GM's phone rolls them
+/// from `rest`; dice left over are dropped. The same dice when nothing changed.
+pub fn fitted(
+    s: &State,
+    who: u32,
+    intent: &Intent,
+    rolled: &Rolled,
+    rest: &mut dyn DiceSource,
+) -> Rolled {
+    struct Fit<'a> {
+        given: &'a [(u32, u32)],
+        matching: bool,
+        rest: &'a mut dyn DiceSource,
+        out: Rolled,
+    }
+    impl DiceSource for Fit<'_> {
+        fn next_u32(&mut self) -> u32 {
+            self.rest.next_u32()
+        }
+        fn roll(&mut self, sides: u32) -> u32 {
+            let at = self.out.len();
+            let v = match self.given.get(at) {
+                Some(&(f, v)) if self.matching && f == sides && (1..=f).contains(&v) => v,
+                _ => {
+                    // From the first die that does not fit on, the GM's phone rolls.
+                    self.matching = false;
+                    self.rest.roll(sides)
+                }
+            };
+            self.out.push((sides, v));
+            v
+        }
+    }
+    if rolled.len() > MAX_DICE {
+        return rolled.clone();
+    }
+    let mut f = Fit {
+        given: rolled,
+        matching: true,
+        rest,
+        out: Vec::with_capacity(rolled.len()),
+    };
+    match resolve(s, who, intent, &mut f) {
+        Ok(_) => f.out,
+        Err(_) => rolled.clone(),
+    }
 }
 
 /// [`offers`] as a player's phone shows them: the GM's tools ([`Intent::gm_only`]) refused with

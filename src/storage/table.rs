@@ -593,6 +593,35 @@ fn changes(s: &State, after: &State) -> Vec<String> {
     out
 }
 
+/// Request `req` as the GM decided it: the facts its intent proposes set to `values` (the GM's
+/// phone shows each beside its default, [`Intent::facts`]), its dice fitted to the roll they
+/// now make (the dice sent while they fit, then the GM's phone's own from `rest`). A raw event,
+/// or an intent whose facts the GM left as proposed, is the request as it came.
+pub fn decided(
+    s: &State,
+    who: u32,
+    req: &Request,
+    values: &[i32],
+    rest: &mut dyn crate::rules::dice::DiceSource,
+) -> Request {
+    match req {
+        Request::Act(intent, dice) => {
+            let same = intent
+                .facts()
+                .iter()
+                .map(|f| f.value)
+                .eq(values.iter().copied());
+            if same {
+                return req.clone();
+            }
+            let now = intent.with_facts(values);
+            let dice = crate::rules::referee::fitted(s, who, &now, dice, rest);
+            Request::Act(now, dice)
+        }
+        raw => raw.clone(),
+    }
+}
+
 /// Whether the player whose characters are `chars` may ask for `req` for combatant `who` in
 /// fight `s` (the GM's, hidden NPCs included) now; if so the events it makes and everything they
 /// change, for the GM to read before accepting. An intent is resolved here by the rules, with

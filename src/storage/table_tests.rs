@@ -1685,3 +1685,113 @@ fn tempo_n3_a_players_own_numbers_change_only_by_the_rules() {
     let (_, lines) = check_request(&s, &a, 1, &req, Secrets::default()).unwrap();
     assert!(lines.iter().any(|l| l == "Ilse: AP 12 → 8"), "{lines:?}");
 }
+
+/// Issue 54 §1: a player's request proposes the facts the fight cannot know (here a shot's
+/// distance); the GM's phone keeps them or sets them, and the roll is made with the GM's. What
+/// the fight holds is never taken from the request, and a GM's tool is never a player's.
+#[test]
+fn issue54_the_gm_decides_a_proposed_distance_and_keeps_the_gm_tools() {
+    use crate::rules::dice::{ScriptedSource, SeededSource};
+    use crate::rules::encounter::referee::Recorder;
+    use crate::rules::heimr::combat::{npc, Npc};
+    use crate::rules::heimr::referee::Action;
+    use crate::rules::heimr::strike::{preview, Strike};
+    use crate::rules::referee::{player_offers, resolve, GM_ONLY};
+    let mut e = Encounter::new("h54".into(), "Field".into(), "heimr", 0).unwrap();
+    let mut s = e.state();
+    let mut varla = npc("Varla", &Npc::default());
+    varla.pc = true;
+    varla.link = Some("a".into());
+    for c in [varla, npc("Bandit", &Npc::default())] {
+        e.push(Event::Join(c), &mut s, 1);
+    }
+    e.push(Event::Start, &mut s, 2);
+    let s = at_turn(&mut e, 1);
+    let a = vec!["a".to_owned()];
+    let gm = Secrets {
+        hidden: &[],
+        revealed: &[2],
+        events: &[],
+    };
+    // Her phone proposes the bandit is next to her (distance 0), other C +3.
+    let near = Strike {
+        target: 2,
+        kind: 0,
+        c_bonus: 3,
+        ..Strike::default()
+    };
+    let intent = Intent::Heimr(Action::Attack(near.clone()));
+    let facts = intent.facts();
+    assert_eq!(
+        facts
+            .iter()
+            .map(|f| (f.label, f.value, f.default))
+            .collect::<Vec<_>>(),
+        vec![
+            ("Distance (turns of movement)", 0, 0),
+            ("Height (−1 below, +1 above)", 0, 0),
+            ("Target’s concealment", 0, 0),
+            ("Other C", 3, 0),
+            ("Other P", 0, 0),
+        ]
+    );
+    let mut src = SeededSource::new(54);
+    let mut rec = Recorder::new(&mut src);
+    resolve(&s, 1, &intent, &mut rec).unwrap();
+    let req = Request::Act(intent.clone(), rec.rolled.clone());
+    // Left as proposed: the very request that came.
+    let same = decided(
+        &s,
+        1,
+        &req,
+        &[0, 0, 0, 3, 0],
+        &mut ScriptedSource::new(vec![]),
+    );
+    assert_eq!(same, req);
+    // The GM says: no bonus, and out of reach (distance 2).
+    let gm_req = decided(&s, 1, &req, &[2, 0, 0, 0, 0], &mut SeededSource::new(7));
+    let Request::Act(Intent::Heimr(Action::Attack(st)), dice) = &gm_req else {
+        panic!("{gm_req:?}")
+    };
+    assert_eq!((st.distance, st.c_bonus), (2, 0));
+    // The roll made is the one the GM's facts make, with exactly its dice: accepted as is, and
+    // the same result as resolving the GM's intent with those dice.
+    let (event, _) = check_request(&s, &a, 1, &gm_req, gm).unwrap();
+    assert_eq!(
+        Ok(event),
+        crate::rules::referee::resolve_rolled(
+            &s,
+            1,
+            &Intent::Heimr(Action::Attack(st.clone())),
+            dice
+        )
+    );
+    // Its chance is the one the GM's facts give, not the proposal's.
+    let by_gm = preview(&s, 1, st).unwrap();
+    let by_player = preview(&s, 1, &near).unwrap();
+    assert_ne!(by_gm.hits, by_player.hits, "the facts changed the odds");
+    // A GM's tool from her phone: refused at the table, shown refused on her phone.
+    let fall = Intent::Heimr(Action::Fall {
+        height: 3,
+        jumped: true,
+    });
+    let mut src = SeededSource::new(1);
+    let mut rec = Recorder::new(&mut src);
+    assert!(
+        resolve(&s, 1, &fall, &mut rec).is_ok(),
+        "the GM's phone may"
+    );
+    assert_eq!(
+        check_request(&s, &a, 1, &Request::Act(fall.clone(), rec.rolled), gm).map(|x| x.0),
+        Err(GM_ONLY.to_owned())
+    );
+    let shown = player_offers(&s, 1);
+    let f = shown
+        .iter()
+        .find(|o| matches!(o.action, Intent::Heimr(Action::Fall { .. })))
+        .unwrap();
+    assert_eq!(f.refused.as_deref(), Some(GM_ONLY));
+    for o in &shown {
+        assert!(!o.action.gm_only() || o.refused.as_deref() == Some(GM_ONLY));
+    }
+}

@@ -280,7 +280,8 @@ pub fn check_heimr_previews(
                 })
                 .collect();
             let line = |n: &str, by: u32, on: u32, what: &str| {
-                n.starts_with(&format!("{} attacks {}:", s.name(by), s.name(on))) && n.contains(what)
+                n.starts_with(&format!("{} attacks {}:", s.name(by), s.name(on)))
+                    && n.contains(what)
             };
             if pre.past.is_some() {
                 // A brawl at an armed foe: `hits` is the chance its provoked blow hits the
@@ -290,7 +291,9 @@ pub fn check_heimr_previews(
                     same(
                         &format!("{intent:?}: the provoked blow hits {}", s.name(on)),
                         ch,
-                        share(&falls, |(n, _)| n.iter().any(|n| line(n, first, on, "· hits the"))),
+                        share(&falls, |(n, _)| {
+                            n.iter().any(|n| line(n, first, on, "· hits the"))
+                        }),
                     );
                 }
             } else {
@@ -298,14 +301,18 @@ pub fn check_heimr_previews(
                     same(
                         &format!("{intent:?}: hits {}", s.name(on)),
                         ch,
-                        share(&falls, |(n, _)| n.iter().any(|n| line(n, c.id, on, "· hits the"))),
+                        share(&falls, |(n, _)| {
+                            n.iter().any(|n| line(n, c.id, on, "· hits the"))
+                        }),
                     );
                 }
                 if let Some(w) = pre.weak {
                     same(
                         &format!("{intent:?}: touches without harm"),
                         w,
-                        share(&falls, |(n, _)| n.iter().any(|n| n.contains("touches but does no harm"))),
+                        share(&falls, |(n, _)| {
+                            n.iter().any(|n| n.contains("touches but does no harm"))
+                        }),
                     );
                 }
             }

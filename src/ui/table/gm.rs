@@ -5,7 +5,7 @@ use super::{card, Card, Phase, Table};
 use crate::rules::encounter::Encounter;
 use crate::storage::table::MAX_SEATS;
 use crate::ui::encounters::EncCtx;
-use crate::ui::kit::{flag, tap, typed, when, Section};
+use crate::ui::kit::{flag, tap, typed, when, Section, Stepper};
 use crate::ui::share::ScanButton;
 use leptos::prelude::*;
 
@@ -57,9 +57,27 @@ pub fn asks(ctx: EncCtx) -> AnyView {
         t.asks.get().into_iter().enumerate().map(|(i, a)| {
             // What it would do to the fight as it is now (it may have moved since it came).
             let (who, text) = ctx.state.with(|s| (s.name(a.who).to_owned(), crate::storage::table::request_preview(s, a.who, &a.req).unwrap_or_else(|why| vec![format!("No longer possible: {why}.")]).join(" ")));
+            // What it proposes of the situation (a distance, cover): the GM's to set, shown
+            // beside what it would be by default.
+            let facts = match &a.req {
+                crate::storage::table::Request::Act(intent, _) => intent.facts(),
+                _ => Vec::new(),
+            };
+            let changed = facts.iter().map(|f| f.value).ne(a.facts.iter().copied());
+            let facts = facts.into_iter().enumerate().map(|(k, f)| {
+                let value = Signal::derive(move || t.asks.with(|l| l.get(i).and_then(|a| a.facts.get(k).copied()).unwrap_or(f.value)));
+                view! {
+                    <div class="fact" data-testid="ask-fact">
+                        <Stepper label=f.label value set=Callback::new(move |v| t.set_fact(i, k, v)) min=f.min max=f.max/>
+                        <p class="muted">{format!("Proposed {} · by default {}", f.value, f.default)}</p>
+                    </div>
+                }
+            }).collect_view();
             view! {
                 <li class="notice ask">
                     <p><strong>{format!("Player {} asks for {who}: ", a.seat + 1)}</strong>{text}</p>
+                    {facts}
+                    <p class="muted" hidden=!changed>"Accept rolls it with the facts as you set them."</p>
                     <button class="btn" on:click=move |_| t.answer(ctx, i, false)>"Refuse"</button>
                     <button class="btn primary" on:click=move |_| t.answer(ctx, i, true)>"Accept"</button>
                 </li>

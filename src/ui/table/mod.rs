@@ -15,8 +15,8 @@ use crate::rules::encounter::{Encounter, State};
 use crate::rules::referee::topped_up;
 use crate::storage::agree;
 use crate::storage::table::{
-    check_request, compact, expand, fresh, read_to_gm, read_to_player, request_preview, view_for,
-    Code, Got, Held, Lead, Request, ToGm, ToPlayer, MAX_SEATS, MAX_WAITING, VERSION,
+    check_request, compact, decided, expand, fresh, read_to_gm, read_to_player, request_preview,
+    view_for, Code, Got, Held, Lead, Request, ToGm, ToPlayer, MAX_SEATS, MAX_WAITING, VERSION,
 };
 use crate::storage::versioned::Versioned;
 use crate::storage::Loaded;
@@ -82,6 +82,14 @@ pub fn card(c: Card, testid: &'static str) -> impl IntoView {
     }
 }
 
+/// The facts a request proposes, as proposed (`Intent::facts`).
+fn proposed(req: &Request) -> Vec<i32> {
+    match req {
+        Request::Act(i, _) => i.facts().iter().map(|f| f.value).collect(),
+        _ => Vec::new(),
+    }
+}
+
 /// One player's seat on the GM's phone.
 #[derive(Clone, PartialEq)]
 pub struct SeatUi {
@@ -102,6 +110,8 @@ pub struct Ask {
     /// What it writes in the fight's log.
     text: String,
     said: Option<String>,
+    /// GM: the facts it proposes as the GM has set them (`Intent::facts`, in order).
+    pub facts: Vec<i32>,
 }
 
 /// A player's phone the GM's phone serves: its lasting token, its characters and its stream.
@@ -549,6 +559,7 @@ impl Table {
                     }
                     Some((_, chars, _)) => check_request(&state, chars, who, &req, (&e).into()),
                 };
+                let facts = proposed(&req);
                 match checked {
                     Ok((_, lines)) => self.asks.update(|l| {
                         l.push(Ask {
@@ -559,12 +570,22 @@ impl Table {
                             req,
                             text: lines.join(" "),
                             said: None,
+                            facts,
                         })
                     }),
                     Err(why) => self.refuse(n, asked, why),
                 }
             }
         }
+    }
+
+    /// GM: sets fact `k` of waiting request `i` (what the GM decides of what it proposes).
+    pub fn set_fact(self, i: usize, k: usize, v: i32) {
+        self.asks.update(|l| {
+            if let Some(x) = l.get_mut(i).and_then(|a| a.facts.get_mut(k)) {
+                *x = v;
+            }
+        });
     }
 
     /// GM: says no to request `asked` of seat `n`, with a line at the table.
@@ -601,10 +622,14 @@ impl Table {
         let Some(e) = self.served().filter(|e| e.id == ctx.id.get_value()) else {
             return;
         };
-        // Resolved again over the fight as it is now, with the same dice.
+        // Resolved again over the fight as it is now, with the same dice (fitted to the facts
+        // as the GM set them, where they changed).
         let checked = if take {
-            ctx.state
-                .with_untracked(|s| check_request(s, &chars, a.who, &a.req, (&e).into()))
+            ctx.state.with_untracked(|s| {
+                let req = with_dice(|src| decided(s, a.who, &a.req, &a.facts, src))
+                    .unwrap_or_else(|_| a.req.clone());
+                check_request(s, &chars, a.who, &req, (&e).into())
+            })
         } else {
             Err("the GM said no".to_owned())
         };
@@ -979,6 +1004,7 @@ fn ask(ctx: EncCtx, req: Request) {
             req,
             text,
             said,
+            facts: Vec::new(),
         });
         let over = l.len().saturating_sub(20);
         l.drain(..over);
