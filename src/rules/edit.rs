@@ -9,9 +9,26 @@ pub trait Edits {
     /// Applies one edit; `Err` says why nothing changed (the sheet is left as it was).
     fn apply(&mut self, edit: Self::Edit) -> Result<(), String>;
 
+    /// The fight's action this edit stands for (a death save, a breather, a weapon taken in
+    /// hand), or `None`: while the character is in a running fight, such an edit is not made
+    /// on the sheet but in the fight, where the referee prices and limits it (refused here:
+    /// [`in_fight`]).
+    fn fight_action(_edit: &Self::Edit) -> Option<&'static str> {
+        None
+    }
+
     /// Brings a sheet stored by an earlier version back within what `validate` accepts, where
     /// that version's edits let it out: each value to its nearest allowed one, nothing removed.
     fn repair(&mut self) {}
+}
+
+/// Why `edit` is not made on the sheet of a character in the running fight `fight` (its name):
+/// it is that fight's action; `None` when the sheet takes it.
+pub fn in_fight<S: Edits>(edit: &S::Edit, fight: Option<&str>) -> Option<String> {
+    let (what, fight) = (S::fight_action(edit)?, fight?);
+    Some(format!(
+        "In a running fight ({fight}), {what} is taken there: open the fight, where the rules price and limit it"
+    ))
 }
 
 /// The longest entry of a free list (a skill, an item, a condition), in characters.

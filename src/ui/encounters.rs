@@ -33,6 +33,9 @@ pub struct Encounters {
     pub newer: RwSignal<Vec<NewerEntry>>,
     /// Deleted this session with their former position, newest last: for undo.
     pub deleted: RwSignal<Vec<(usize, Encounter)>>,
+    /// On a player's phone at the table: the GM's running fight it follows, by name, with the
+    /// characters of this phone in it (set by the table's module).
+    pub followed: RwSignal<Option<(String, Vec<String>)>>,
     unsaved: StoredValue<BTreeSet<String>>,
     /// What storage held when this tab last read or wrote each encounter (see `Roster`).
     sync: StoredValue<Tracker>,
@@ -67,6 +70,19 @@ impl Encounters {
                 .map(engine.state)
                 .collect()
         })
+    }
+
+    /// The name of a running fight stored here that character `link` is in, if any.
+    pub fn running_with(&self, link: &str) -> Option<String> {
+        self.list
+            .with_untracked(|l| l.iter().find(|e| e.runs_with(link)).map(|e| e.name.clone()))
+            .or_else(|| {
+                self.followed.with_untracked(|f| {
+                    f.as_ref()
+                        .filter(|(_, links)| links.iter().any(|x| x == link))
+                        .map(|(name, _)| name.clone())
+                })
+            })
     }
 
     pub fn get(&self, id: &str) -> Option<Encounter> {
@@ -539,6 +555,7 @@ pub fn provide_encounters(notices: Notices, roster: Roster) -> Encounters {
         list: RwSignal::new(list),
         newer: RwSignal::new(newer),
         deleted: RwSignal::new(Vec::new()),
+        followed: RwSignal::new(None),
         unsaved: StoredValue::new(BTreeSet::new()),
         roster,
         notices,

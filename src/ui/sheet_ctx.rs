@@ -16,6 +16,9 @@ pub struct SheetCtx<T: Send + Sync + 'static> {
     /// Taken when the sheet is built: rolls are logged from event handlers.
     log: RollLogState,
     pick: fn(&mut Sheet) -> Option<&mut T>,
+    /// The fights on this phone: an edit that is a fight action is refused while the
+    /// character is in a running one (`rules::edit::in_fight`).
+    fights: Option<crate::ui::encounters::Encounters>,
 }
 
 impl<T: Send + Sync + 'static> Clone for SheetCtx<T> {
@@ -51,6 +54,7 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
             roster,
             log: expect_context::<RollLogState>(),
             pick,
+            fights: use_context::<crate::ui::encounters::Encounters>(),
         }
     }
 
@@ -112,6 +116,15 @@ impl<T: Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
 impl<T: Edits + Clone + PartialEq + Default + Send + Sync + 'static> SheetCtx<T> {
     /// Applies one edit (and saves); a refusal becomes a notice, the sheet unchanged.
     pub fn act(&self, e: T::Edit) -> bool {
+        if T::fight_action(&e).is_some() {
+            let fight = self
+                .fights
+                .and_then(|f| self.id.with_value(|id| f.running_with(id)));
+            if let Some(why) = crate::rules::edit::in_fight::<T>(&e, fight.as_deref()) {
+                self.roster.notices().error(why);
+                return false;
+            }
+        }
         let pick = self.pick;
         let mut e = Some(e);
         self.id.with_value(|id| {

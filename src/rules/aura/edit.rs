@@ -63,6 +63,17 @@ const S: i32 = STAT_LIMIT;
 impl Edits for AuraSheet {
     type Edit = Edit;
 
+    fn fight_action(e: &Edit) -> Option<&'static str> {
+        Some(match e {
+            Edit::DeathRoll(_) => "the death roll",
+            Edit::DeathSave(_) => "the death save",
+            Edit::ToggleHeld(_) => "taking a weapon in hand or stowing it",
+            Edit::ShortRest(_) | Edit::LongRest => "a rest",
+            Edit::Woken => "waking",
+            _ => return None,
+        })
+    }
+
     fn apply(&mut self, e: Edit) -> Result<(), String> {
         let s = self;
         match e {

@@ -50,6 +50,41 @@ pub struct Encounter {
 impl Encounter {
     pub const CURRENT: u64 = 1;
 
+    /// Whether the character stored as `link` is in this fight while it runs (started, not
+    /// over, not left), read from the log in effect without replaying it (a sheet asks this
+    /// before an edit that is a fight action, `rules::edit::in_fight`). Combatants are numbered
+    /// 1, 2, … in the order they joined.
+    pub fn runs_with(&self, link: &str) -> bool {
+        let (mut joined, mut mine, mut started, mut ended) = (0u32, Vec::new(), false, false);
+        let mut see = |e: &Event| match e {
+            Event::Join(c) => {
+                joined += 1;
+                if c.link.as_deref() == Some(link) {
+                    mine.push(joined);
+                }
+            }
+            Event::Group(l) => {
+                for c in l {
+                    joined += 1;
+                    if c.link.as_deref() == Some(link) {
+                        mine.push(joined);
+                    }
+                }
+            }
+            Event::Leave(who) => mine.retain(|x| x != who),
+            Event::Start => started = true,
+            Event::End => ended = true,
+            _ => {}
+        };
+        for e in &self.events[..self.cursor.min(self.events.len())] {
+            match e {
+                Event::Batch(l) => l.iter().for_each(&mut see),
+                e => see(e),
+            }
+        }
+        started && !ended && !mine.is_empty()
+    }
+
     /// A new, empty encounter; `None` for a system without combat rules.
     pub fn new(id: String, name: String, system: &str, now: u64) -> Option<Encounter> {
         rules_for(system)?;

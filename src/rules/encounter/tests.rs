@@ -710,3 +710,74 @@ fn ending_a_fight_lapses_its_timed_conditions_but_not_a_dying_clock() {
     // With nothing timed, ending is the end alone.
     assert_eq!(s.ending(), vec![Event::End]);
 }
+
+/// Issue 54 §2: a character in a running fight is one character. Its sheet's fight actions
+/// (death saves and rolls, death tests, the death and dismemberment roll, a breather or a rest,
+/// a weapon taken in hand) are refused on the sheet while the fight runs, and taken there; the
+/// same edits are the sheet's before the fight starts, after it ends and once it has left.
+#[test]
+fn issue54_a_sheets_fight_action_is_the_fights_while_it_runs() {
+    use crate::rules::edit::{in_fight, Edits};
+    use crate::rules::{aura, heimr, symbaroum, tempo, vogt};
+    let mut e = Encounter::new("f".into(), "Ford".into(), "aura", 0).unwrap();
+    let mut s = e.state();
+    let mut asa = Combatant::new(&AURA, "Asa", 10);
+    asa.link = Some("asa".into());
+    e.push(Event::Join(Combatant::new(&AURA, "Gnoll", 10)), &mut s, 1);
+    e.push(Event::Join(asa), &mut s, 1);
+    assert!(!e.runs_with("asa"), "not before the start");
+    e.push(Event::Start, &mut s, 1);
+    assert!(e.runs_with("asa") && !e.runs_with("bea"));
+    assert!(e.undo(1) && !e.runs_with("asa"), "an undone start");
+    assert!(e.redo(1) && e.runs_with("asa"));
+    e.push(Event::Leave(2), &mut s, 1);
+    assert!(!e.runs_with("asa"), "once it has left");
+    assert!(e.undo(1));
+    e.push(
+        Event::Batch(vec![Event::Note("x".into()), Event::End]),
+        &mut s,
+        1,
+    );
+    assert!(!e.runs_with("asa"), "once it is over");
+    // Every system's sheet actions that are fight actions, refused in a running fight with the
+    // fight named; each sheet edit that is not one, taken.
+    fn both<S: Edits>(fight: &[S::Edit], sheet: &[S::Edit]) {
+        for x in fight {
+            let why = in_fight::<S>(x, Some("Ford")).expect("a fight action");
+            assert!(why.starts_with("In a running fight (Ford), "), "{why}");
+            assert_eq!(
+                in_fight::<S>(x, None),
+                None,
+                "the sheet's when no fight runs"
+            );
+        }
+        for x in sheet {
+            assert_eq!(in_fight::<S>(x, Some("Ford")), None);
+        }
+    }
+    both::<aura::AuraSheet>(
+        &[
+            aura::Edit::DeathSave(12),
+            aura::Edit::DeathRoll(3),
+            aura::Edit::ToggleHeld(0),
+            aura::Edit::ShortRest(true),
+        ],
+        &[aura::Edit::Level(2)],
+    );
+    both::<symbaroum::SymbaroumSheet>(
+        &[symbaroum::Edit::DeathTest(
+            14,
+            symbaroum::DeathOutcome::Nothing,
+        )],
+        &[symbaroum::Edit::Experience(3)],
+    );
+    both::<vogt::VogtSheet>(
+        &[vogt::Edit::Dismember(3), vogt::Edit::Siesta],
+        &[vogt::Edit::Movement(6)],
+    );
+    both::<heimr::HeimrSheet>(
+        &[heimr::Edit::Breather, heimr::Edit::ShortRest],
+        &[heimr::Edit::Xp(5)],
+    );
+    both::<tempo::TempoSheet>(&[tempo::Edit::Wield(1)], &[tempo::Edit::Movement(5)]);
+}

@@ -50,6 +50,14 @@ pub const DEAD: &str = "Dead";
 impl Edits for HeimrSheet {
     type Edit = Edit;
 
+    fn fight_action(e: &Edit) -> Option<&'static str> {
+        Some(match e {
+            Edit::Breather => "the breather",
+            Edit::ShortRest => "a short rest",
+            _ => return None,
+        })
+    }
+
     fn apply(&mut self, e: Edit) -> Result<(), String> {
         let s = self;
         match e {

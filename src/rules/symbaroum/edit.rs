@@ -66,6 +66,14 @@ pub enum Edit {
 impl Edits for SymbaroumSheet {
     type Edit = Edit;
 
+    fn fight_action(e: &Edit) -> Option<&'static str> {
+        Some(match e {
+            Edit::DeathTest(..) => "the death test",
+            Edit::HealNatural(_) => "a day’s rest",
+            _ => return None,
+        })
+    }
+
     fn apply(&mut self, e: Edit) -> Result<(), String> {
         let s = self;
         match e {

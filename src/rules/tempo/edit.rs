@@ -37,6 +37,13 @@ const S: i32 = STAT_LIMIT;
 impl Edits for TempoSheet {
     type Edit = Edit;
 
+    fn fight_action(e: &Edit) -> Option<&'static str> {
+        Some(match e {
+            Edit::Wield(_) => "taking a weapon in hand",
+            _ => return None,
+        })
+    }
+
     fn apply(&mut self, e: Edit) -> Result<(), String> {
         let s = self;
         match e {

@@ -59,6 +59,14 @@ pub enum Edit {
 impl Edits for VogtSheet {
     type Edit = Edit;
 
+    fn fight_action(e: &Edit) -> Option<&'static str> {
+        Some(match e {
+            Edit::Dismember(_) => "the death and dismemberment roll",
+            Edit::Siesta | Edit::FullRest => "a rest",
+            _ => return None,
+        })
+    }
+
     fn apply(&mut self, e: Edit) -> Result<(), String> {
         let s = self;
         match e {

@@ -236,6 +236,23 @@ impl Table {
     /// a reload, the channel handler, codes arriving, and the stream to every player when the
     /// served fight changes.
     fn start(t: Table) {
+        // The GM's running fight this phone follows, for its sheets: their fight actions are
+        // taken in the fight (`rules::edit::in_fight`).
+        Effect::new(move || {
+            let now = t.held.with(|h| {
+                h.view.as_ref().and_then(|v| {
+                    let running = v.head.started && !v.head.ended;
+                    let links: Vec<String> = v
+                        .own
+                        .iter()
+                        .filter(|c| !c.gone)
+                        .filter_map(|c| c.link.clone())
+                        .collect();
+                    (running && !links.is_empty()).then(|| (v.name.clone(), links))
+                })
+            });
+            t.encounters.followed.set(now);
+        });
         // Missing, or storage off (said once at start): nothing to show yet.
         match crate::storage::load::<Held>(&LocalStore, crate::ui::state::now_ms()) {
             Ok(Loaded::Ok(held)) => {
