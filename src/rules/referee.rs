@@ -620,6 +620,9 @@ pub fn player_offers(s: &State, who: u32) -> Vec<Offer> {
     out
 }
 
+/// In place of a chance that would show numbers the GM keeps.
+pub const GM_ODDS: &str = "Odds known to the GM: the roll is checked on the GM’s phone";
+
 /// Why a player cannot ask for a GM's tool.
 pub const GM_ONLY: &str = "the GM’s to decide: ask at the table";
 

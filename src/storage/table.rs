@@ -129,6 +129,10 @@ pub struct Seat {
     pub word: String,
     #[serde(default)]
     pub conditions: Vec<String>,
+    /// What the rules make public of an NPC whose numbers the GM keeps (`CombatRules::public`):
+    /// (stat, value) for those not 0.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub public: Vec<(usize, i32)>,
 }
 
 /// The fight as one player sees it.
@@ -160,28 +164,33 @@ pub struct View {
 impl View {
     /// The fight as far as this player knows it, for the system's own combat panel on the
     /// player's phone: its own and open combatants in the order, their conditions, the round
-    /// and turn. NPCs the player sees only as words are there by name alone, out of the order
-    /// and gone (nothing to roll against).
+    /// and turn. NPCs the player sees only as words are there by name and word alone, their
+    /// numbers the GM's (`State::veiled`).
     pub fn state(&self) -> Option<State> {
         let rules = rules_for(&self.system)?;
         let mut s = State::new(rules);
         s.combatants = self.own.iter().chain(&self.open).cloned().collect();
-        s.order = self
-            .seats
-            .iter()
-            .map(|seat| seat.id)
-            .filter(|&id| s.get(id).is_some())
-            .collect();
-        // The others by name only, out of the order (no panel offers them): a line or a
-        // declaration that names one reads right.
+        // The others whose numbers the GM keeps: in the order by name and a word, targets on
+        // this phone as on the GM's (a request naming one is resolved there with its real
+        // numbers), their odds the GM's to reckon (`State::veiled`).
         for seat in &self.seats {
             if s.get(seat.id).is_none() {
-                let mut c = Combatant::new(rules, seat.name.clone(), 0);
+                let hp = i32::from(seat.word != "down" && seat.word != "dead");
+                let mut c = Combatant::new(rules, seat.name.clone(), hp);
                 c.id = seat.id;
-                c.gone = true;
+                c.hp_max = 1;
+                c.dead = seat.word == "dead";
+                for &(i, v) in &seat.public {
+                    if let Some(x) = c.stats.get_mut(i) {
+                        *x = v;
+                    }
+                }
                 s.combatants.push(c);
+                s.veiled.push(seat.id);
             }
         }
+        // In the GM's order, every seat.
+        s.order = self.seats.iter().map(|seat| seat.id).collect();
         s.round = self.head.at;
         s.current = self.head.current;
         s.ended = self.head.ended;
@@ -593,6 +602,31 @@ fn changes(s: &State, after: &State) -> Vec<String> {
     out
 }
 
+/// The dice for a request of `who`'s `intent` as the GM's phone takes it: those sent, topped up
+/// where the roll on the GM's fight takes more (`rules::referee::topped_up`). Where it names a
+/// combatant whose numbers the player does not see, its phone could not know what the roll
+/// takes (a shown defence, a die of another size): the dice sent are used while they fit and
+/// the GM's phone rolls the rest (`rules::referee::fitted`). Either way the dice sent stay in
+/// order and no die is ever the sender's choice.
+pub fn dice_for(
+    s: &State,
+    who: u32,
+    intent: &Intent,
+    dice: &Rolled,
+    rest: &mut dyn crate::rules::dice::DiceSource,
+    gm: Secrets,
+) -> Rolled {
+    let full = crate::rules::referee::topped_up(s, who, intent, dice, rest);
+    let veiled = intent.names().iter().any(|&id| {
+        s.get(id)
+            .is_some_and(|c| !open(c) && !gm.revealed.contains(&c.id))
+    });
+    if veiled && resolve_rolled(s, who, intent, &full).is_err() {
+        return crate::rules::referee::fitted(s, who, intent, dice, rest);
+    }
+    full
+}
+
 /// Request `req` as the GM decided it: the facts its intent proposes set to `values` (the GM's
 /// phone shows each beside its default, [`Intent::facts`]), its dice fitted to the roll they
 /// now make (the dice sent while they fit, then the GM's phone's own from `rest`). A raw event,
@@ -772,6 +806,16 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
             hp: open(c).then_some((c.hp, state.rules.hp_max(c))),
             word: word(c.hp, state.rules.hp_max(c), c.dead).to_owned(),
             conditions: state.conditions_of(c.id).map(|a| a.name.clone()).collect(),
+            public: if open(c) || mine(c) {
+                Vec::new()
+            } else {
+                rules
+                    .public
+                    .iter()
+                    .map(|&i| (i, c.stat(i)))
+                    .filter(|&(_, v)| v != 0)
+                    .collect()
+            },
         })
         .collect();
     let cast: Vec<(&Combatant, bool)> = state.combatants.iter().map(|c| (c, !open(c))).collect();

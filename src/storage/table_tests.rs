@@ -1795,3 +1795,90 @@ fn issue54_the_gm_decides_a_proposed_distance_and_keeps_the_gm_tools() {
         assert!(!o.action.gm_only() || o.refused.as_deref() == Some(GM_ONLY));
     }
 }
+
+/// Issue 54 §5: an NPC whose numbers the GM keeps is a target on the player's phone. The player
+/// sees its name, a word and what the rules make public (its shown dodge), and "odds known to
+/// the GM" in place of a chance; the request is resolved on the GM's phone with its real
+/// numbers, the dice the player's phone could not know of rolled there.
+#[test]
+fn issue54_a_player_targets_an_npc_whose_numbers_the_gm_keeps() {
+    use crate::rules::dice::SeededSource;
+    use crate::rules::encounter::referee::Recorder;
+    use crate::rules::heimr::combat::{
+        defence_events, defence_setup, npc, shown_text, Defence, Npc, DEF, DEF_KIND, FATIGUE,
+    };
+    use crate::rules::heimr::referee::Action;
+    use crate::rules::heimr::roll_challenge;
+    use crate::rules::heimr::strike::Strike;
+    use crate::rules::referee::{offers, resolve, resolve_rolled};
+    let mut e = Encounter::new("h54b".into(), "Road".into(), "heimr", 0).unwrap();
+    let mut s = e.state();
+    let mut asa = npc("Asa", &Npc::default());
+    asa.pc = true;
+    asa.link = Some("a".into());
+    let bandit = Npc {
+        base_fatigue: 4,
+        agility_cp: (2, 3),
+        ..Npc::default()
+    };
+    for c in [asa, npc("Bandit", &bandit)] {
+        e.push(Event::Join(c), &mut s, 1);
+    }
+    e.push(Event::Start, &mut s, 2);
+    // The bandit shows a dodge on its turn (its numbers stay on the GM's phone).
+    let s = at_turn(&mut e, 2);
+    let set = defence_setup(&s, 2, Defence::Dodge).unwrap();
+    let r = roll_challenge(set.c.value, set.p.value, &mut SeededSource::new(5));
+    act(&mut e, defence_events(&s, 2, Defence::Dodge, &r));
+    let gm_state = at_turn(&mut e, 1);
+    let a = vec!["a".to_owned()];
+    let v = view_for(&e.id, &e.name, &gm_state, &a, (&e).into());
+    let mine = v.state().unwrap();
+    // On Asa's phone: in the order, a target, its shown dodge public, nothing else of it.
+    let b = mine.get(2).unwrap();
+    assert!(!b.gone && mine.order.contains(&2) && mine.veiled == vec![2]);
+    assert_eq!(shown_text(&mine, 2), shown_text(&gm_state, 2));
+    assert!(
+        shown_text(&mine, 2).starts_with("Dodge "),
+        "{}",
+        shown_text(&mine, 2)
+    );
+    let real = gm_state.get(2).unwrap();
+    for (i, &x) in b.stats.iter().enumerate() {
+        if i == DEF_KIND || i == DEF {
+            assert_eq!(x, real.stat(i));
+        } else {
+            assert_eq!(x, 0, "stat {i} of a kept NPC reached the player");
+        }
+    }
+    assert_ne!(real.stat(FATIGUE), 0);
+    assert!(offers(&mine, 1)
+        .iter()
+        .any(|o| matches!(o.action, Intent::Heimr(Action::Attack(_))) && o.allowed()));
+    // Her phone rolls against what it knows and asks; the GM's phone takes it with the real
+    // numbers, every die checked.
+    let intent = Intent::Heimr(Action::Attack(Strike {
+        target: 2,
+        kind: 0,
+        ..Strike::default()
+    }));
+    let mut src = SeededSource::new(11);
+    let mut rec = Recorder::new(&mut src);
+    resolve(&mine, 1, &intent, &mut rec).unwrap();
+    let dice = dice_for(
+        &gm_state,
+        1,
+        &intent,
+        &rec.rolled,
+        &mut SeededSource::new(12),
+        (&e).into(),
+    );
+    assert_eq!(dice[0], rec.rolled[0], "her dice first, as she rolled them");
+    let req = Request::Act(intent.clone(), dice.clone());
+    let (event, lines) = check_request(&gm_state, &a, 1, &req, (&e).into()).unwrap();
+    assert_eq!(Ok(event), resolve_rolled(&gm_state, 1, &intent, &dice));
+    assert!(
+        lines.iter().any(|l| l.starts_with("Asa attacks Bandit:")),
+        "{lines:?}"
+    );
+}

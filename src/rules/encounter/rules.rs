@@ -176,6 +176,9 @@ pub struct CombatRules {
     /// Stats set back to 0 when their combatant's turn begins (Heimr: a defence shown ahead
     /// lapses then, unused).
     pub lapse: &'static [usize],
+    /// Stats the rules make public, seen by every player even on an NPC whose numbers the GM
+    /// keeps (Heimr's shown defence: its kind and value).
+    pub public: &'static [usize],
     /// The stat that holds the hit point maximum as a saved sheet now has it (Symbaroum's
     /// Toughness from a Strong raised mid-fight); 0 there, or none: the maximum it joined with.
     pub max_stat: Option<usize>,

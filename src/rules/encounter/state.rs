@@ -205,6 +205,9 @@ pub struct State {
     /// Ids whose turn has begun at least once (an NPC the GM hid from the players shows from
     /// its first turn).
     pub had_turn: Vec<u32>,
+    /// On a player's phone at the table: the combatants whose numbers the GM keeps (known here
+    /// by name and a word): targets still, whose odds only the GM's phone can reckon.
+    pub veiled: Vec<u32>,
     next_cid: u32,
     events: usize,
 }
@@ -222,6 +225,7 @@ impl State {
             ended: false,
             log: Vec::new(),
             had_turn: Vec::new(),
+            veiled: Vec::new(),
             next_cid: 1,
             events: 0,
         }

@@ -87,6 +87,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
     seconds_per_round: 0,
     hp_changed: None,
     lapse: &[],
+    public: &[],
     max_stat: Some(crate::rules::symbaroum::combat::TOUGHNESS_MAX),
     conditions: &[
         cond(
@@ -236,6 +237,10 @@ pub const HEIMR: CombatRules = CombatRules {
         crate::rules::heimr::combat::DEF_D6,
         crate::rules::heimr::combat::PASSED_BY,
     ],
+    public: &[
+        crate::rules::heimr::combat::DEF_KIND,
+        crate::rules::heimr::combat::DEF,
+    ],
     max_stat: Some(crate::rules::heimr::combat::HP_MAX),
     conditions: &[
         cond("Readied", "Waits for its trigger: acts just before whoever sets it off; lost at its next turn.", D::NextTurnStart),
@@ -314,6 +319,7 @@ pub const VOGT: CombatRules = CombatRules {
     seconds_per_round: 6,
     hp_changed: None,
     lapse: &[],
+    public: &[],
     max_stat: None,
     conditions: &[
         cond(
@@ -492,6 +498,7 @@ pub const AURA: CombatRules = CombatRules {
     seconds_per_round: 5,
     hp_changed: Some(crate::rules::aura::combat::hp_changed),
     lapse: &[],
+    public: &[],
     max_stat: None,
     conditions: &[
         cond("Exposed", "Open to combat maneuvers.", D::RoundEnd),
@@ -611,6 +618,7 @@ pub const TEMPO: CombatRules = CombatRules {
     seconds_per_round: 6,
     hp_changed: None,
     lapse: &[],
+    public: &[],
     max_stat: Some(crate::rules::tempo::combat::HP_MAX),
     conditions: &[
         cond("Off Guard", "Caught unready: Ready or Move only.", D::UntilRemoved),

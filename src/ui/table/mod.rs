@@ -12,11 +12,11 @@ mod rtc;
 pub use player::TablePage;
 
 use crate::rules::encounter::{Encounter, State};
-use crate::rules::referee::topped_up;
 use crate::storage::agree;
 use crate::storage::table::{
-    check_request, compact, decided, expand, fresh, read_to_gm, read_to_player, request_preview,
-    view_for, Code, Got, Held, Lead, Request, ToGm, ToPlayer, MAX_SEATS, MAX_WAITING, VERSION,
+    check_request, compact, decided, dice_for, expand, fresh, read_to_gm, read_to_player,
+    request_preview, view_for, Code, Got, Held, Lead, Request, ToGm, ToPlayer, MAX_SEATS,
+    MAX_WAITING, VERSION,
 };
 use crate::storage::versioned::Versioned;
 use crate::storage::Loaded;
@@ -553,8 +553,10 @@ impl Table {
                 // from it) are rolled here, once: the answer replays the same.
                 let req = match req {
                     Request::Act(intent, dice) => {
-                        let full = with_dice(|src| topped_up(&state, who, &intent, &dice, src))
-                            .unwrap_or(dice);
+                        let full = with_dice(|src| {
+                            dice_for(&state, who, &intent, &dice, src, (&e).into())
+                        })
+                        .unwrap_or(dice);
                         Request::Act(intent, full)
                     }
                     raw => raw,

@@ -391,6 +391,12 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
         let st = strike();
         ctx.state.with(|s| {
             let pv = preview(s, who, &st)?;
+            // Someone it meets has numbers the GM keeps: the GM's phone reckons it.
+            if pv.hits.iter().any(|(x, _)| s.veiled.contains(x))
+                || st.cluster.iter().any(|x| s.veiled.contains(x))
+            {
+                return Ok((pv.text, crate::rules::referee::GM_ODDS.to_owned()));
+            }
             let mut line = pv
                 .hits
                 .iter()
