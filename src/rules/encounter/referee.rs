@@ -190,6 +190,11 @@ fn why_not_reorder(s: &State, who: u32) -> Option<String> {
         Reorder::FirstRound if s.round == 1 && s.placed.contains(&who) => {
             Some(format!("{name} has already waited this round"))
         }
+        // A wait is instead of acting: once it has spent anything or used a once-a-turn mark
+        // (a death test), its turn is taken and waiting would give it a second one.
+        Reorder::FirstRound if s.round == 1 && !untouched(s, who) => Some(format!(
+            "a wait is instead of acting: {name} has already acted this turn"
+        )),
         Reorder::TurnStart if s.round > 0 && !untouched(s, who) => {
             Some("a delay is declared at the start of the turn, before anything is spent".into())
         }
