@@ -460,3 +460,45 @@ fn symbaroum_6_t6_5_the_surprise_is_rolled_once_at_the_start() {
     assert_eq!((second.round, second.current), (1, Some(2)));
     assert!(surprise_refused(&second, true).is_some());
 }
+
+/// N7: Medicus rolling 4 at 9 of 10 heals 1, and says so (the panel shows the rules' gain);
+/// a dead character gains nothing from a herbal cure.
+#[test]
+fn symbaroum_6_n7_a_heal_says_what_it_adds() {
+    use super::Edit;
+    use crate::rules::edit::Edits;
+    let mut s = SymbaroumSheet::default();
+    assert_eq!(s.toughness_max(), 10);
+    s.toughness = 9;
+    assert_eq!(s.heal_gain(4), 1);
+    s.apply(Edit::Heal(4)).unwrap();
+    assert_eq!(s.toughness, 10);
+    assert_eq!(s.heal_gain(1), 0);
+    s.dead = true;
+    s.toughness = 0;
+    assert_eq!(s.heal_gain(1), 0);
+}
+
+/// N3: a sheet stored with Strong 11 and toughness 14 (by an older app) is repaired to 11 of
+/// 11 when loaded; nothing else changes.
+#[test]
+fn symbaroum_6_n3_a_stored_toughness_above_its_maximum_is_repaired() {
+    use crate::rules::edit::Edits;
+    let mut s = SymbaroumSheet::default();
+    s.attributes[SAttr::Strong.index()] = 11;
+    s.toughness = 14;
+    assert_eq!(s.toughness_max(), 11);
+    let before = s.clone();
+    s.repair();
+    assert_eq!(s.toughness, 11);
+    assert_eq!(
+        SymbaroumSheet {
+            toughness: 14,
+            ..s.clone()
+        },
+        before
+    );
+    s.toughness = -3;
+    s.repair();
+    assert_eq!(s.toughness, 0);
+}
