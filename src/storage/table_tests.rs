@@ -1359,7 +1359,7 @@ fn symbaroum_n1_a_free_attack_from_the_players_phone_out_of_turn() {
     let s = at_turn(&mut e, 3);
     let st = Strike {
         target: 3,
-        ..Strike::default()
+        weapon: 0,
     };
     let free = Request::Act(Intent::Symbaroum(Action::FreeAttack(st)), vec![(20, 5)]);
     // No trigger yet: refused (T6-3); the goblin withdraws from melee: one is due.

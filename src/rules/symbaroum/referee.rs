@@ -829,7 +829,7 @@ mod tests {
     fn hit_b() -> Action {
         Action::Attack(Strike {
             target: 2,
-            ..Strike::default()
+            weapon: 0,
         })
     }
 
@@ -871,7 +871,7 @@ mod tests {
         assert_eq!(s.current, Some(2));
         let hit_a = Action::Attack(Strike {
             target: 1,
-            ..Strike::default()
+            weapon: 0,
         });
         // A defends: d20 15 > Defense 10: hit, 6 damage over A's threshold 5.
         let after = go(&s, 2, hit_a, &[15, 6]).unwrap();
@@ -896,7 +896,7 @@ mod tests {
         let s = fight(&[Event::Next]);
         let free = Action::FreeAttack(Strike {
             target: 2,
-            ..Strike::default()
+            weapon: 0,
         });
         assert_eq!(
             go(&s, 1, free, &[3, 2]),

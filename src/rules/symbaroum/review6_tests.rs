@@ -82,10 +82,7 @@ fn offer(s: &State, who: u32, f: impl Fn(&Intent) -> bool) -> Offer {
 }
 
 fn hit(target: u32) -> Strike {
-    Strike {
-        target,
-        ..Strike::default()
-    }
+    Strike { target, weapon: 0 }
 }
 
 /// T6-1: a wait is instead of acting. A (Quick 14, Accurate 12) attacks the goblin B (Quick

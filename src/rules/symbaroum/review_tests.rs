@@ -78,11 +78,7 @@ fn started(cast: Vec<Combatant>, extra: &[Event]) -> State {
 }
 
 fn strike(target: u32, weapon: u32) -> Strike {
-    Strike {
-        target,
-        weapon,
-        ..Strike::default()
-    }
+    Strike { target, weapon }
 }
 
 /// #3: the quick NPC's numbers are the GM's, the seed's defaults first: (a) a Strong 7
