@@ -37,10 +37,7 @@ impl Intent {
             Plan::Run => v.push(4),
         };
         let strike = |v: &mut Vec<u32>, st: &symbaroum::referee::Strike| {
-            let flags = u32::from(st.advantage)
-                | u32::from(st.me_blind) << 1
-                | u32::from(st.target_blind) << 2;
-            v.extend([st.target, st.weapon, flags]);
+            v.extend([st.target, st.weapon]);
         };
         match self {
             Intent::Turn(Turn::End) => v.push(0),
@@ -60,6 +57,7 @@ impl Intent {
             Intent::Symbaroum(S::Leave(past)) => v.extend([105, u32::from(*past)]),
             Intent::Symbaroum(S::Aid { target, kind }) => v.extend([106, *target, *kind as u32]),
             Intent::Symbaroum(S::Draw(i)) => v.extend([107, *i]),
+            Intent::Symbaroum(S::GoAround) => v.push(108),
             Intent::Vogt(V::Declare(p)) => {
                 v.push(200);
                 plan(&mut v, p);
@@ -307,13 +305,9 @@ impl Intent {
             })
         };
         let strike = |rest: &[u32]| match *rest {
-            [target, weapon, flags] if flags < 8 => Some(symbaroum::referee::Strike {
-                target,
-                weapon,
-                advantage: flags & 1 != 0,
-                me_blind: flags & 2 != 0,
-                target_blind: flags & 4 != 0,
-            }),
+            // The target and the weapon only: the advantage and who cannot see are the
+            // fight's, so a code that would carry them is not this version's.
+            [target, weapon] => Some(symbaroum::referee::Strike { target, weapon }),
             _ => None,
         };
         let (&kind, rest) = code.split_first()?;
@@ -332,6 +326,7 @@ impl Intent {
                 kind: *symbaroum::referee::Aid::ALL.get(k as usize)?,
             }),
             (107, &[i]) => Intent::Symbaroum(S::Draw(i)),
+            (108, []) => Intent::Symbaroum(S::GoAround),
             (200, rest) => Intent::Vogt(V::Declare(plan(rest)?)),
             (201, rest) => Intent::Vogt(V::Reevaluate(plan(rest)?)),
             (202, [weapon, extra, targets @ ..]) => Intent::Vogt(V::Attack {

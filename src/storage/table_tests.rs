@@ -1359,9 +1359,23 @@ fn symbaroum_n1_a_free_attack_from_the_players_phone_out_of_turn() {
     let s = at_turn(&mut e, 3);
     let st = Strike {
         target: 3,
-        ..Strike::default()
+        weapon: 0,
     };
     let free = Request::Act(Intent::Symbaroum(Action::FreeAttack(st)), vec![(20, 5)]);
+    // No trigger yet: refused (T6-3); the goblin withdraws from melee: one is due.
+    assert_eq!(
+        check_request(&s, &a, 1, &free, Secrets::default()).unwrap_err(),
+        "no free attack is due to Varla"
+    );
+    let leave = crate::rules::referee::resolve(
+        &s,
+        3,
+        &Intent::Symbaroum(Action::Leave(false)),
+        &mut crate::rules::dice::ScriptedSource::new(vec![]),
+    )
+    .unwrap();
+    act(&mut e, leave);
+    let s = e.state();
     let (_, lines) = check_request(&s, &a, 1, &free, Secrets::default()).unwrap();
     assert!(
         lines[0].starts_with("Varla attacks Goblin") && lines[0].ends_with("(a free attack)"),

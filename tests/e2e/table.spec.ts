@@ -970,11 +970,11 @@ test("Symbaroum refereed: the quick NPC's Discreet, pain threshold and ranged we
   await expect(fighter(gm, "Varla").locator(".chip")).toContainText(["Surprised"]);
   // #6: the Archer's free attack at the start has the advantage; once made, no more.
   await openFighter(gm, "Archer");
-  const adv = fightSheet(gm).getByLabel("Advantage (+2, +1d4 damage)");
-  await expect(adv).toBeChecked();
+  const adv = fightSheet(gm).getByTestId("attack-roll");
+  await expect(adv).toContainText("with the advantage");
   await fightSheet(gm).getByRole("button", { name: "Roll a free attack" }).tap();
   await expect(fightSheet(gm).getByTestId("attack-result")).toContainText("Archer attacks Varla");
-  await expect(adv).not.toBeChecked();
+  await expect(adv).not.toContainText("advantage");
   await closeFighter(gm);
   // #11: Varla down: a ranged attack gets no advantage from it.
   await openFighter(gm, "Varla");
@@ -983,7 +983,7 @@ test("Symbaroum refereed: the quick NPC's Discreet, pain threshold and ranged we
   await closeFighter(gm);
   await openFighter(gm, "Archer");
   await expect(fightSheet(gm).getByText("Varla defends: d20")).toBeVisible();
-  await expect(adv).not.toBeChecked();
+  await expect(adv).not.toContainText("advantage");
   await closeFighter(gm);
   await expect(gm.getByTestId("fight-log")).toContainText("Varla: Prone");
 

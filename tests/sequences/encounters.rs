@@ -172,9 +172,6 @@ fn symbaroum_act(s: &State, a: u32, b: u32, seed: u64) -> Option<Event> {
     let st = Strike {
         target: b,
         weapon: (seed % 3) as u32,
-        advantage: seed % 5 == 0,
-        me_blind: seed % 7 == 0,
-        target_blind: seed % 11 == 0,
     };
     // Whatever the rules take now: a pain-threshold choice waiting, standing up, an attack on
     // its turn or a free attack.
@@ -471,13 +468,16 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
         Some(SStrike {
             target: t,
             weapon: weapon(free)?,
-            advantage: k % 3 == 0,
-            ..SStrike::default()
         })
     };
     Some(match i {
         Intent::Symbaroum(S::Attack(_)) => Intent::Symbaroum(S::Attack(st(t()?, false)?)),
-        Intent::Symbaroum(S::FreeAttack(_)) => Intent::Symbaroum(S::FreeAttack(st(t()?, true)?)),
+        // One that is due: a trigger and a weapon usable as a reaction.
+        Intent::Symbaroum(S::FreeAttack(_)) => {
+            let due = rollsheet::rules::symbaroum::referee::free_attacks_due(s, who);
+            let &(target, weapon) = due.get(k % due.len().max(1))?;
+            Intent::Symbaroum(S::FreeAttack(SStrike { target, weapon }))
+        }
         // A weapon not in hand (none when it holds its only one).
         Intent::Symbaroum(S::Draw(_)) => {
             let c = s.get(who)?;

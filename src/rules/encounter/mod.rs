@@ -12,7 +12,7 @@ pub mod systems;
 pub use rules::{
     AtZero, CombatRules, ConditionDef, DefaultDuration, Ends, Reorder, Reset, ResourceDef, Turns,
 };
-pub use state::{Active, Combatant, Duration, Event, Line, State, NAME_LIMIT, RESUMES};
+pub use state::{Active, Combatant, Duration, Event, Line, State, NAME_LIMIT, QUIET, RESUMES};
 pub use stored::{event_ok, Encounter, BATCH_LIMIT, LIMIT, MAX_EVENTS, NOTE_LIMIT, TEXT_LIMIT};
 pub use systems::rules_for;
 

@@ -13,8 +13,8 @@
 //! The turn actions every system with turns shares ([`Turn`]: end the turn, wait until last,
 //! act before another) are refereed here from [`CombatRules::reorder`](super::CombatRules).
 
-use super::rules::{Reorder, Reset};
-use super::state::{Event, State};
+use super::rules::{AtZero, Reorder, Reset};
+use super::state::{Event, State, QUIET};
 use crate::rules::dice::{Chance, DiceSource};
 use crate::rules::referee::Intent;
 
@@ -190,6 +190,11 @@ fn why_not_reorder(s: &State, who: u32) -> Option<String> {
         Reorder::FirstRound if s.round == 1 && s.placed.contains(&who) => {
             Some(format!("{name} has already waited this round"))
         }
+        // A wait is instead of acting: once it has spent anything or used a once-a-turn mark
+        // (a death test), its turn is taken and waiting would give it a second one.
+        Reorder::FirstRound if s.round == 1 && !untouched(s, who) => Some(format!(
+            "a wait is instead of acting: {name} has already acted this turn"
+        )),
         Reorder::TurnStart if s.round > 0 && !untouched(s, who) => {
             Some("a delay is declared at the start of the turn, before anything is spent".into())
         }
@@ -197,10 +202,14 @@ fn why_not_reorder(s: &State, who: u32) -> Option<String> {
     }
 }
 
-/// Nothing spent or used yet this turn.
+/// The once-a-turn mark a death test leaves (a system whose dying roll a death test each turn,
+/// `AtZero::DyingIfPc`): its turn does not end before it.
+pub const DEATH_TEST: &str = "Death test";
+
+/// Nothing spent or used yet this turn (a system's quiet bookkeeping aside).
 fn untouched(s: &State, who: u32) -> bool {
     s.get(who).is_some_and(|c| {
-        c.used.is_empty()
+        c.used.iter().all(|u| u.starts_with(QUIET))
             && s.rules.resources.iter().enumerate().all(|(i, r)| {
                 r.reset != Reset::TurnStart || c.pools.get(i).is_none_or(|&v| v >= s.full(c, r))
             })
@@ -222,6 +231,12 @@ pub fn turn_offers(s: &State, who: u32) -> Vec<Offer> {
         Some("the fight is over".into())
     } else if s.current != Some(who) {
         Some(format!("it is not {name}’s turn"))
+    } else if s.rules.at_zero == AtZero::DyingIfPc
+        && s.get(who)
+            .is_some_and(|c| s.dying(c) && !c.used.iter().any(|u| u == DEATH_TEST))
+    {
+        // The dying roll their death test on their turn: it is not skipped by ending it.
+        Some(format!("{name} is dying: its death test comes first"))
     } else {
         None
     };

@@ -177,6 +177,10 @@ impl Event {
     }
 }
 
+/// A mark ([`Event::Use`]) starting with this is a system's bookkeeping, not something its
+/// combatant did: no line in the log, and it does not count as acting (a wait stays open).
+pub const QUIET: char = '~';
+
 /// One line of the combat log, with the event that wrote it (for undo).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Line {
@@ -439,6 +443,14 @@ impl State {
                 let Some(c) = self.get_mut(*who) else {
                     return;
                 };
+                // A system's bookkeeping (a trigger it records): kept without a line; the
+                // note in its batch says what happened.
+                if what.starts_with(QUIET) {
+                    if !c.used.contains(what) {
+                        c.used.push(what.clone());
+                    }
+                    return;
+                }
                 let text = if c.used.contains(what) {
                     format!("{} already did {} this turn", c.name, what)
                 } else {

@@ -77,6 +77,7 @@ pub const SYMBAROUM: CombatRules = CombatRules {
         "Pain by",
         "Toughness max",
         "Weapon in hand",
+        "Reach attack taken",
     ],
     hp_name: "Toughness",
     hp_floor: Some(0),

@@ -14,6 +14,8 @@ pub const VIGILANT: usize = 3;
 pub const DISCREET: usize = 4;
 pub const PAIN: usize = 5;
 pub const LONG: usize = 6;
+/// A shield: 1 held (+1 Defense), −1 carried but put away (for a Heavy or ranged weapon), 0
+/// none or a buckler.
 pub const SHIELD: usize = 7;
 /// A hit over a pain threshold waiting for its choice (knocked down or a free attack), kept on
 /// the one who chooses: the damage, who takes it, who dealt it (ids; 0 when none waits).
@@ -26,6 +28,8 @@ pub const TOUGHNESS_MAX: usize = 11;
 /// The weapon in hand: its index in [`weapons`] (the first when it joins), −1 while none is
 /// drawn (surprised at the start).
 pub const IN_HAND: usize = 12;
+/// 1 once its Long weapon's one free attack (its reach in the first turn of melee) is taken.
+pub const REACH_TAKEN: usize = 13;
 /// Indexes of the texts: the weapon's damage and the armor's protection, in dice notation.
 pub const WEAPON: usize = 0;
 pub const ARMOR: usize = 1;
@@ -418,13 +422,37 @@ pub fn surprise_in(s: &State, pcs: bool) -> Option<(i32, Chance)> {
     surprise(&att, &def)
 }
 
+/// How the surprise roll's line begins (how the fight knows it was rolled).
+const SURPRISE_LINE: &str = "Surprise: d20 ";
+
+/// Why the surprise cannot be rolled now (`None`: it can): once a fight, at its start, before
+/// the first turn has ended (seed 001: "at the start of combat"), with both sides there.
+pub fn surprise_refused(s: &State, pcs: bool) -> Option<String> {
+    if s.ended {
+        return Some("the fight is over".into());
+    }
+    if s.round > 1 || (s.round == 1 && s.had_turn.len() > 1) {
+        return Some("a surprise comes at the start: the first turn has ended".into());
+    }
+    if s.log.iter().any(|l| l.text.starts_with(SURPRISE_LINE)) {
+        return Some("the surprise has been rolled in this fight".into());
+    }
+    surprise_in(s, pcs)
+        .is_none()
+        .then(|| "both sides need combatants".into())
+}
+
 /// The surprise roll as one step: its line, and on success every live combatant of the
-/// surprised side Surprised for a round (the surprisers' free attacks at the start).
-pub fn surprise_events(s: &State, pcs: bool, d20: u32) -> Option<Event> {
-    let (target, _) = surprise_in(s, pcs)?;
+/// surprised side Surprised for a round (the surprisers' free attacks at the start); refused
+/// as [`surprise_refused`] says.
+pub fn surprise_events(s: &State, pcs: bool, d20: u32) -> Result<Event, String> {
+    if let Some(why) = surprise_refused(s, pcs) {
+        return Err(why);
+    }
+    let (target, _) = surprise_in(s, pcs).ok_or("both sides need combatants")?;
     let ok = d20 as i32 <= target;
     let mut out = vec![Event::Note(format!(
-        "Surprise: d20 {d20} {} {target}, {}",
+        "{SURPRISE_LINE}{d20} {} {target}, {}",
         if ok { "≤" } else { ">" },
         if ok {
             "each surpriser gets a free attack at the start"
@@ -445,7 +473,7 @@ pub fn surprise_events(s: &State, pcs: bool, d20: u32) -> Option<Event> {
                 }),
         );
     }
-    Some(Event::Batch(out))
+    Ok(Event::Batch(out))
 }
 
 /// The mark a surpriser's free attack leaves.
@@ -480,6 +508,26 @@ pub fn advantage(s: &State, who: u32, target: u32, weapon: usize) -> bool {
         || surprise_due(s, who, target)
 }
 
+/// What the fight says of `who` attacking `target` with its weapon `weapon`: (the advantage,
+/// `who` cannot see, `target` cannot see), from the Blind condition of each and [`advantage`].
+/// Never the attacker's say: an attack's odds and its roll both read this.
+pub fn situation(s: &State, who: u32, target: u32, weapon: usize) -> (bool, bool, bool) {
+    (
+        advantage(s, who, target, weapon),
+        s.has(who, "Blind"),
+        s.has(target, "Blind"),
+    )
+}
+
+/// `who`'s attack on `target` with its weapon `weapon` as the fight stands ([`situation`]):
+/// the odds of exactly the roll its `resolve` makes.
+pub fn attack_in(s: &State, who: u32, target: u32, weapon: usize) -> Option<Attack> {
+    let a = wielding(s.get(who)?, weapon)?;
+    let t = s.get(target)?;
+    let (adv, me, them) = situation(s, who, target, weapon);
+    Some(attack(&a, t, adv, me, them))
+}
+
 /// What attacking with weapon `i` asks of `c` first: `Ok(None)` nothing (in hand, or a
 /// natural weapon, always ready), `Ok(Some(free))` taking it in hand (free for a Short weapon,
 /// which unsheathes as a free action; else a movement action: "Switch weapons"). A Heavy or
@@ -490,12 +538,23 @@ pub fn readying(c: &Combatant, i: usize) -> Result<Option<bool>, String> {
     if w.flags.contains("natural") {
         return Ok(None);
     }
-    let clash = shield_clash(c, &w);
-    Ok((clash || c.stat(IN_HAND) != i as i32).then(|| w.is(WeaponQuality::Short) && !clash))
+    let (clash, back) = (shield_clash(c, &w), shield_back(c, &w));
+    Ok((clash || back || c.stat(IN_HAND) != i as i32)
+        .then(|| w.is(WeaponQuality::Short) && !clash && !back))
 }
 
+fn two_handed(w: &Armed) -> bool {
+    w.is(WeaponQuality::Heavy) || w.is(WeaponQuality::Ranged)
+}
+
+/// The shield is held and `w` needs both hands: the shield is put away.
 fn shield_clash(c: &Combatant, w: &Armed) -> bool {
-    c.stat(SHIELD) != 0 && (w.is(WeaponQuality::Heavy) || w.is(WeaponQuality::Ranged))
+    c.stat(SHIELD) > 0 && two_handed(w)
+}
+
+/// The shield was put away and `w` leaves a hand for it: the shield is taken up again.
+fn shield_back(c: &Combatant, w: &Armed) -> bool {
+    c.stat(SHIELD) < 0 && !two_handed(w)
 }
 
 /// The events of `c` taking its weapon `i` in hand (after [`readying`]): the shield put away
@@ -508,10 +567,16 @@ pub fn take_in_hand(c: &Combatant, i: usize) -> Vec<Event> {
     let mut line = format!("{} takes {} in hand", c.name, w.name);
     if shield_clash(c, &w) {
         out.extend([
-            Event::Set(c.id, SHIELD, 0),
+            Event::Set(c.id, SHIELD, -1),
             Event::Set(c.id, DEFENSE, c.stat(DEFENSE) - 1),
         ]);
         line.push_str(", the shield put away (Defense −1)");
+    } else if shield_back(c, &w) {
+        out.extend([
+            Event::Set(c.id, SHIELD, 1),
+            Event::Set(c.id, DEFENSE, c.stat(DEFENSE) + 1),
+        ]);
+        line.push_str(", the shield taken up again (Defense +1)");
     }
     out.extend([Event::Set(c.id, IN_HAND, i as i32), Event::Note(line)]);
     out
@@ -520,7 +585,7 @@ pub fn take_in_hand(c: &Combatant, i: usize) -> Vec<Event> {
 /// A Long weapon's free attack in the first turn of melee: not against another Long weapon,
 /// and not when the wielder holds a shield (one hand only).
 pub fn reach_free_attack(attacker: &Combatant, target: &Combatant) -> bool {
-    attacker.stat(LONG) != 0 && attacker.stat(SHIELD) == 0 && target.stat(LONG) == 0
+    attacker.stat(LONG) != 0 && attacker.stat(SHIELD) <= 0 && target.stat(LONG) == 0
 }
 
 /// Damage that exceeds the pain threshold in one hit offers a choice.
@@ -644,6 +709,7 @@ mod tests {
             s.apply(&Event::Join(c));
         }
         assert_eq!(surprise_in(&s, true), Some((7, Chance::ratio(7, 20))));
+        let missed = surprise_events(&s, true, 8).unwrap();
         s.apply(&surprise_events(&s, true, 7).unwrap());
         let surprised: Vec<u32> = s
             .combatants
@@ -652,7 +718,6 @@ mod tests {
             .map(|c| c.id)
             .collect();
         assert_eq!(surprised, [3, 4]);
-        let missed = surprise_events(&s, true, 8).unwrap();
         assert!(matches!(&missed, Event::Batch(v) if v.len() == 1));
     }
 

@@ -74,6 +74,12 @@ impl Edits for SymbaroumSheet {
         })
     }
 
+    /// What earlier versions let a phone store: toughness above its maximum (a Strong
+    /// lowered before the toughness followed it; SPEC decision 10) or below 0.
+    fn repair(&mut self) {
+        self.toughness = self.toughness.clamp(0, self.toughness_max());
+    }
+
     fn apply(&mut self, e: Edit) -> Result<(), String> {
         let s = self;
         match e {

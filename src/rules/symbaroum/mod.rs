@@ -6,6 +6,8 @@ pub mod combat;
 mod edit;
 pub mod referee;
 #[cfg(test)]
+mod review6_tests;
+#[cfg(test)]
 mod review_tests;
 mod rolls;
 pub mod shared;

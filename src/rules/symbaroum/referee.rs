@@ -6,30 +6,124 @@
 //! the player who decides between the two").
 
 use super::combat::{
-    over_pain_threshold, readying, strike, surprise_due, take_in_hand, weapons, wielding, PAIN_BY,
-    PAIN_DAMAGE, PAIN_TARGET, QUICK, SURPRISE_ATTACK,
+    over_pain_threshold, reach_free_attack, readying, situation, strike, surprise_due,
+    take_in_hand, weapons, wielding, PAIN_BY, PAIN_DAMAGE, PAIN_TARGET, QUICK, REACH_TAKEN,
+    SURPRISE_ATTACK,
 };
-use super::rolls::{death_chance_within, success_chance, Blind};
+use super::rolls::{death_chance_within, roll_test, success_chance, Blind};
 use crate::rules::dice::DiceSource;
+/// The once-a-turn mark a death test leaves (the engine's: a dying character's turn does not
+/// end before it).
+pub use crate::rules::encounter::referee::DEATH_TEST;
 use crate::rules::encounter::referee::{check, Offer};
-use crate::rules::encounter::{Combatant, Duration, Event, State};
+use crate::rules::encounter::{Combatant, Duration, Event, State, QUIET};
 use crate::rules::referee::Intent;
 
 /// Indexes of Symbaroum's resources: a combat action and a movement action per turn.
 const COMBAT: usize = 0;
 const MOVEMENT: usize = 1;
-/// The once-a-turn mark a death test leaves.
-pub const DEATH_TEST: &str = "Death test";
 
-/// An attack's choices: the target, the weapon (an index into `combat::weapons`), advantage,
-/// and who cannot see.
+/// A free attack's trigger (seed 001, "Free Attack": one per triggering factor and turn).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Trigger {
+    /// A surpriser's one free attack at the start.
+    Surprise,
+    /// Recorded by the fight in this turn: a foe withdrawing or moving past, or the pain
+    /// choice of a hit; the mark it left (taken once).
+    Recorded(String),
+    /// Its Long weapon's reach, once a fight, on an enemy without one.
+    Reach,
+}
+
+/// This turn, as the marks of its triggers name it: whose turn, the round, and how many have
+/// had a turn (a turn after a wait in round 1 is another turn).
+fn this_turn(s: &State) -> String {
+    format!(
+        "{}.{}.{}",
+        s.current.unwrap_or(0),
+        s.round,
+        s.had_turn.len()
+    )
+}
+
+/// The quiet mark a trigger leaves on the one it gives a free attack: `what` ("withdrawing",
+/// "passing", "pain") against `target`, in this turn.
+fn due_mark(s: &State, what: &str, target: u32) -> String {
+    format!("{QUIET}free attack {what} on {target} in {}", this_turn(s))
+}
+
+/// The mark of a due free attack taken.
+fn taken(due: &str) -> String {
+    format!("{QUIET}taken {due}")
+}
+
+/// The events giving each of `to` a free attack on `target` for `what`, once in this turn.
+fn give_free_attacks(s: &State, to: &[u32], what: &str, target: u32) -> Vec<Event> {
+    let mark = due_mark(s, what, target);
+    to.iter()
+        .filter(|&&id| s.get(id).is_some_and(|c| !c.used.contains(&mark)))
+        .map(|&id| Event::Use(id, mark.clone()))
+        .collect()
+}
+
+/// The trigger that gives `who` a free attack on `target` with its weapon `weapon` now, if
+/// any: its surprise attack at the start, one recorded in this turn and not yet taken, or its
+/// Long weapon's reach.
+pub fn free_attack_due(s: &State, who: u32, target: u32, weapon: usize) -> Option<Trigger> {
+    let (c, t) = (s.get(who)?, s.get(target)?);
+    if t.dead || t.gone || who == target {
+        return None;
+    }
+    if surprise_due(s, who, target) {
+        return Some(Trigger::Surprise);
+    }
+    let suffix = format!(" on {target} in {}", this_turn(s));
+    let prefix = format!("{QUIET}free attack ");
+    if let Some(m) = c
+        .used
+        .iter()
+        .find(|u| u.starts_with(&prefix) && u.ends_with(&suffix) && !c.used.contains(&taken(u)))
+    {
+        return Some(Trigger::Recorded(m.clone()));
+    }
+    let armed = wielding(c, weapon)?;
+    (c.stat(REACH_TAKEN) == 0 && c.pc != t.pc && reach_free_attack(&armed, t))
+        .then_some(Trigger::Reach)
+}
+
+/// Every (target, weapon) `who` could take a free attack on now, with a weapon it can use as
+/// a reaction (in hand, natural, or a Short one it unsheathes for free).
+pub fn free_attacks_due(s: &State, who: u32) -> Vec<(u32, u32)> {
+    let Some(c) = s.get(who) else {
+        return Vec::new();
+    };
+    let n = weapons(c).len();
+    let mut out = Vec::new();
+    for t in &s.combatants {
+        for i in 0..n {
+            let ready = matches!(readying(c, i), Ok(None | Some(true)));
+            if ready && free_attack_due(s, who, t.id, i).is_some() {
+                out.push((t.id, i as u32));
+            }
+        }
+    }
+    out
+}
+
+/// Whether any free attack is due to `who`, whatever the weapon.
+fn any_free_attack(s: &State, who: u32) -> bool {
+    let n = s.get(who).map_or(0, |c| weapons(c).len());
+    s.combatants
+        .iter()
+        .any(|t| (0..n).any(|i| free_attack_due(s, who, t.id, i).is_some()))
+}
+
+/// An attack's choices: the target and the weapon (an index into `combat::weapons`). The
+/// advantage and who cannot see are the fight's (`combat::situation`), never the intent's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Strike {
     pub target: u32,
     pub weapon: u32,
-    pub advantage: bool,
-    pub me_blind: bool,
-    pub target_blind: bool,
 }
 
 /// What a Symbaroum combatant can intend in its fight.
@@ -49,8 +143,13 @@ pub enum Action {
     /// toughness it wakes with on a 1).
     DeathTest,
     /// A movement action out of melee (`false`) or past an enemy to one beyond (`true`): each
-    /// enemy it leaves or passes may take a free attack (seed 001, "Disengage", "Movement").
+    /// enemy it leaves or passes may take a free attack (seed 001, "Disengage", "Movement"),
+    /// one each; past an enemy with its combat action traded for the move, it goes around:
+    /// none (seed 001, "Flanking").
     Leave(bool),
+    /// Goes around an enemy without entering melee: its combat action traded for a second
+    /// movement action, both spent; no free attack (seed 001, "Flanking").
+    GoAround,
     /// First aid or an elixir on `target` (itself too): see [`Aid`].
     Aid { target: u32, kind: Aid },
     /// Takes its weapon `i` (of `combat::weapons`) in hand: a movement action ("Switch
@@ -181,9 +280,12 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         out.push(Offer {
             action: Intent::Symbaroum(Action::FreeAttack(Strike::default())),
             label: "Roll a free attack".into(),
-            cost: "none: only when the rules give one (a foe withdrawing or moving past, a Long weapon’s reach, a hit over the pain threshold)",
+            cost: "none: one per trigger (a foe withdrawing or moving past, a Long weapon’s reach, a hit over the pain threshold, a surprise)",
             odds: None,
-            refused: cannot_attack(s, c),
+            refused: cannot_attack(s, c).or_else(|| {
+                (!any_free_attack(s, who))
+                    .then(|| format!("no free attack is due to {}", c.name))
+            }),
         });
         for past in [false, true] {
             out.push(Offer {
@@ -194,11 +296,29 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
                     "Withdraw from melee"
                 }
                 .into(),
-                cost: "a movement action; each enemy left behind may take a free attack",
+                cost: if past && pool(MOVEMENT) < 1 {
+                    "its combat action as movement, going around: no free attack"
+                } else {
+                    "a movement action; each enemy left behind may take a free attack"
+                },
                 odds: None,
                 refused: acting(),
             });
         }
+        out.push(Offer {
+            action: Intent::Symbaroum(Action::GoAround),
+            label: "Go around an enemy".into(),
+            cost: "its combat action traded for movement, and its movement action: no free attack",
+            odds: None,
+            refused: acting().or_else(|| {
+                (pool(COMBAT) < 1).then(|| {
+                    format!(
+                        "going around takes the combat action: {} has none left",
+                        c.name
+                    )
+                })
+            }),
+        });
         out.push(Offer {
             action: Intent::Symbaroum(Action::Aid {
                 target: 0,
@@ -235,6 +355,12 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     }
     if s.has(who, "Prone") {
         let refused = acting();
+        // Blind, the test is rolled twice, keeping the worse (seed 001, "Blind Fighting").
+        let blind = if s.has(who, "Blind") {
+            Blind::Me
+        } else {
+            Blind::Neither
+        };
         let cost = if pool(MOVEMENT) >= 1 {
             "a movement action; the whole turn if the test fails"
         } else {
@@ -244,7 +370,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             action: Intent::Symbaroum(Action::StandUp),
             label: "Roll to stand up".into(),
             cost,
-            odds: Some(success_chance(c.stat(QUICK), Blind::Neither)),
+            odds: Some(success_chance(c.stat(QUICK), blind)),
             refused,
         });
     }
@@ -288,6 +414,8 @@ pub fn resolve(
             let i = st.weapon as usize;
             let armed = wielding(c, i).ok_or("no such weapon")?;
             let free_attack = matches!(action, Action::FreeAttack(_));
+            // The advantage and who cannot see, as the fight stands before anything is done.
+            let (adv, me_blind, target_blind) = situation(s, who, t.id, i);
             let mut out = Vec::new();
             if let Some(free) = readying(c, i)? {
                 let w = &weapons(c)[i].name;
@@ -306,11 +434,25 @@ pub fn resolve(
                 }
                 out.extend(take_in_hand(c, i));
             }
+            // A free attack only on a trigger, each taken once.
+            let trigger = if free_attack {
+                Some(
+                    free_attack_due(s, who, t.id, i)
+                        .ok_or_else(|| format!("no free attack is due against {}", t.name))?,
+                )
+            } else {
+                None
+            };
             // The first attack a surpriser makes at the start is its surprise attack.
             if surprise_due(s, who, t.id) {
                 out.push(Event::Use(who, SURPRISE_ATTACK.into()));
             }
-            let hit = strike(&armed, t, st.advantage, st.me_blind, st.target_blind, dice);
+            match trigger {
+                Some(Trigger::Recorded(m)) => out.push(Event::Use(who, taken(&m))),
+                Some(Trigger::Reach) => out.push(Event::Set(who, REACH_TAKEN, 1)),
+                Some(Trigger::Surprise) | None => {}
+            }
+            let hit = strike(&armed, t, adv, me_blind, target_blind, dice);
             if !free_attack {
                 out.push(Event::Spend(who, COMBAT, 1));
             }
@@ -362,17 +504,37 @@ pub fn resolve(
                     s.name(target)
                 )),
             });
+            if !knock && standing {
+                out.extend(give_free_attacks(s, &[by], "pain", target));
+            }
             Event::Batch(out)
         }
         Action::StandUp => {
-            let d20 = dice.roll(20);
+            let blind = if s.has(who, "Blind") {
+                Blind::Me
+            } else {
+                Blind::Neither
+            };
+            let test = roll_test(c.stat(QUICK), blind, dice);
+            let d20 = match test.rolls.as_slice() {
+                [one] => one.to_string(),
+                rolls => format!(
+                    "{} → {}",
+                    rolls
+                        .iter()
+                        .map(u32::to_string)
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    test.kept
+                ),
+            };
             let cid = s
                 .conditions_of(who)
                 .find(|a| a.name == "Prone")
                 .ok_or("not prone")?
                 .cid;
             let quick = c.stat(QUICK);
-            let ok = d20 as i32 <= quick;
+            let ok = test.success;
             let pool = |i: usize| pool(c, i);
             // A failed test takes the entire turn (no combat action while getting up): with
             // its movement already spent, it cannot get up this turn.
@@ -403,10 +565,29 @@ pub fn resolve(
         }
         Action::DeathTest => {
             let (d20, d4) = (dice.roll(20), dice.roll(4));
-            Event::Batch(vec![
+            let mut out = vec![
                 Event::Use(who, DEATH_TEST.into()),
                 Event::Death(who, d20, d4),
-            ])
+            ];
+            // Woken by a 1, it acts from its next turn (seed 001, "Dying Characters").
+            if d20 == 1 {
+                out.extend(
+                    [COMBAT, MOVEMENT]
+                        .into_iter()
+                        .filter(|&i| pool(c, i) > 0)
+                        .map(|i| Event::Spend(who, i, pool(c, i))),
+                );
+                out.push(Event::Note(format!("{} acts from its next turn", c.name)));
+            }
+            Event::Batch(out)
+        }
+        Action::Leave(true) if pool(c, MOVEMENT) < 1 => {
+            let mut out = movement(c);
+            out.push(Event::Note(format!(
+                "{} goes around an enemy, its combat action traded for the move: no free attack",
+                c.name
+            )));
+            Event::Batch(out)
         }
         Action::Leave(past) => {
             let mut out = movement(c);
@@ -420,6 +601,30 @@ pub fn resolve(
                 },
                 if past { "passed" } else { "engaged with it" }
             )));
+            // Each enemy able to strike gets one on it, once in this turn for each way.
+            let enemies: Vec<u32> = s
+                .combatants
+                .iter()
+                .filter(|x| x.pc != c.pc && !x.dead && !x.gone && !s.dying(x))
+                .map(|x| x.id)
+                .collect();
+            let what = if past { "passing" } else { "withdrawing" };
+            out.extend(give_free_attacks(s, &enemies, what, who));
+            Event::Batch(out)
+        }
+        Action::GoAround => {
+            let mut out = Vec::new();
+            if pool(c, MOVEMENT) >= 1 {
+                out.push(Event::Spend(who, MOVEMENT, 1));
+            }
+            out.extend([
+                Event::Trade(who, COMBAT, MOVEMENT),
+                Event::Spend(who, MOVEMENT, 1),
+                Event::Note(format!(
+                    "{} goes around an enemy, its combat action traded for the move: no free attack",
+                    c.name
+                )),
+            ]);
             Event::Batch(out)
         }
         Action::Draw(i) => {
@@ -624,7 +829,7 @@ mod tests {
     fn hit_b() -> Action {
         Action::Attack(Strike {
             target: 2,
-            ..Strike::default()
+            weapon: 0,
         })
     }
 
@@ -666,7 +871,7 @@ mod tests {
         assert_eq!(s.current, Some(2));
         let hit_a = Action::Attack(Strike {
             target: 1,
-            ..Strike::default()
+            weapon: 0,
         });
         // A defends: d20 15 > Defense 10: hit, 6 damage over A's threshold 5.
         let after = go(&s, 2, hit_a, &[15, 6]).unwrap();
@@ -684,15 +889,21 @@ mod tests {
             .any(|l| l.text == "B takes a free attack on A (pain threshold)"));
     }
 
-    /// N1: a free attack is the rules' to give out of turn (a foe withdrawing, a Long weapon's
-    /// reach): offered then, at no cost; never to a dying character.
+    /// N1: a free attack is the rules' to give out of turn (here B withdrawing from melee):
+    /// offered then, at no cost; never to a dying character (T6-3: never without a trigger).
     #[test]
     fn symbaroum_n1_a_free_attack_out_of_turn() {
         let s = fight(&[Event::Next]);
         let free = Action::FreeAttack(Strike {
             target: 2,
-            ..Strike::default()
+            weapon: 0,
         });
+        assert_eq!(
+            go(&s, 1, free, &[3, 2]),
+            Err("no free attack is due to A".into()),
+            "no trigger yet"
+        );
+        let s = go(&s, 2, Action::Leave(false), &[]).unwrap();
         let after = go(&s, 1, free, &[3, 2]).unwrap();
         assert_eq!(after.get(2).unwrap().hp, 8);
         assert_eq!(pools(&after, 1), pools(&s, 1), "nothing spent");
@@ -706,6 +917,7 @@ mod tests {
             Err("only on A’s own turn".into())
         );
         let dying = fight(&[Event::Damage(vec![1], 10), Event::Next]);
+        let dying = go(&dying, 2, Action::Leave(false), &[]).unwrap();
         assert_eq!(
             go(&dying, 1, free, &[3, 2]),
             Err("A is dying and cannot help itself".into())

@@ -26,6 +26,12 @@ fn go(s: &State, who: u32, a: Action, dice: &[u32]) -> Result<State, String> {
     Ok(after)
 }
 
+fn then_next(s: &State) -> State {
+    let mut after = s.clone();
+    after.apply(&Event::Next);
+    after
+}
+
 fn pools(s: &State, who: u32) -> Vec<i32> {
     s.get(who).unwrap().pools.clone()
 }
@@ -72,11 +78,7 @@ fn started(cast: Vec<Combatant>, extra: &[Event]) -> State {
 }
 
 fn strike(target: u32, weapon: u32) -> Strike {
-    Strike {
-        target,
-        weapon,
-        ..Strike::default()
-    }
+    Strike { target, weapon }
 }
 
 /// #3: the quick NPC's numbers are the GM's, the seed's defaults first: (a) a Strong 7
@@ -259,8 +261,10 @@ fn symbaroum_r9_drawing_when_surprised_costs_a_movement_action_unless_short() {
         go(&moved, 1, Action::Attack(strike(2, 0)), &[20, 1, 1]),
         Err("Sword is not in hand: taking it takes a movement action; none is left".into())
     );
+    // A free attack (the goblin withdrawing gives A one) cannot wait for it either.
+    let left = go(&then_next(&s), 2, Action::Leave(false), &[]).unwrap();
     assert_eq!(
-        go(&s, 1, Action::FreeAttack(strike(2, 0)), &[20, 1, 1]),
+        go(&left, 1, Action::FreeAttack(strike(2, 0)), &[20, 1, 1]),
         Err("Sword is not in hand: taking it takes a movement action, not a reaction".into())
     );
     // Switching weapons later is the same movement action (seed 001, "Switch weapons").
@@ -312,7 +316,8 @@ fn symbaroum_r10_a_shield_and_a_heavy_or_ranged_weapon_are_not_used_together() {
         let c = after.get(1).unwrap();
         assert_eq!(
             (c.stat(SHIELD), c.stat(DEFENSE), c.stat(IN_HAND)),
-            (0, 14, i as i32)
+            (-1, 14, i as i32),
+            "put away, not gone (T6-4)"
         );
         assert_eq!(
             pools(&after, 1),

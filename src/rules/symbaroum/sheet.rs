@@ -294,13 +294,23 @@ impl SymbaroumSheet {
         true
     }
 
-    /// Healing that stabilizes (herbal cure, Medicus, mystical healing): up to the maximum;
-    /// it ends dying and its death-test count.
+    /// The toughness a heal of `amount` actually adds now: up to the maximum, nothing to the
+    /// dead (Medicus rolling 4 at 9 of 10 heals 1).
+    pub fn heal_gain(&self, amount: i32) -> i32 {
+        if self.dead {
+            return 0;
+        }
+        let after = (self.toughness + amount.max(0)).min(self.toughness_max());
+        (after - self.toughness).max(0)
+    }
+
+    /// Healing that stabilizes (herbal cure, Medicus, mystical healing): up to the maximum
+    /// ([`Self::heal_gain`]); it ends dying and its death-test count.
     pub fn heal(&mut self, amount: i32) {
         if self.dead {
             return;
         }
-        self.toughness = (self.toughness + amount.max(0)).min(self.toughness_max());
+        self.toughness += self.heal_gain(amount);
         if self.toughness > 0 {
             self.death_steps = 0;
         }

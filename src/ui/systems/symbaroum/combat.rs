@@ -6,7 +6,7 @@ use crate::rules::dice::{parse, DiceSource};
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::symbaroum::combat::{
-    advantage as rules_advantage, attack, npc, reach_free_attack, surprise_events, surprise_in,
+    attack_in, npc, reach_free_attack, situation, surprise_events, surprise_in, surprise_refused,
     weapons, wielding, Npc, Roller, IN_HAND,
 };
 use crate::rules::symbaroum::referee::{Action as A, Aid, Strike};
@@ -16,7 +16,7 @@ use crate::ui::encounters::EncCtx;
 use crate::ui::format::{decimal, percent};
 use crate::ui::kit::offers::{last_said, picked};
 use crate::ui::kit::{
-    draw, flag, offers as kit_offers, set_to, tap, text, typed, when, Check, Field, Stepper,
+    draw, flag, offers as kit_offers, set_to, tap, text, typed, when, Field, Stepper,
 };
 use crate::ui::systems::{numbered, CombatUi};
 use leptos::prelude::*;
@@ -142,9 +142,6 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     };
     let first = targets().into_iter().next().map_or(0, |t| t.0);
     let target = RwSignal::new(first);
-    let advantage = RwSignal::new(false);
-    let me_blind = RwSignal::new(false);
-    let target_blind = RwSignal::new(false);
     // Its weapons as the fight knows them (a saved character's, as it joined), the one in hand
     // first chosen.
     let (weapons, held): (Vec<String>, usize) = ctx.state.with_untracked(|s| {
@@ -158,34 +155,17 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     });
     let weapon = RwSignal::new(held);
     let weapons = StoredValue::new(weapons);
-    // The advantage as the rules read the fight (the target's conditions, the weapon, a
-    // surprise attack) as a starting point, and who cannot see: set again only when the rules'
-    // reading changes, so a box ticked by hand stays through the fight's other steps.
-    let read = Memo::new(move |_| {
+    // The odds of the roll the rules make: the advantage and who cannot see are the fight's
+    // (`combat::situation`), never ticked by hand.
+    let figures = Memo::new(move |_| {
         let (t, w) = (target.get(), weapon.get());
         ctx.state.with(|s| {
-            [
-                rules_advantage(s, who, t, w),
-                s.has(who, "Blind"),
-                s.has(t, "Blind"),
-            ]
-        })
-    });
-    Effect::new(move |_| {
-        let [a, me, them] = read.get();
-        advantage.set(a);
-        me_blind.set(me);
-        target_blind.set(them);
-    });
-    let armed = move |c: &Combatant| wielding(c, weapon.get()).unwrap_or_else(|| c.clone());
-    let figures = Memo::new(move |_| {
-        let t = target.get();
-        ctx.state.with(|s| {
-            let (a, b) = (armed(s.get(who)?), s.get(t)?);
-            let a = &a;
+            let a = wielding(s.get(who)?, w)?;
+            let b = s.get(t)?;
             Some((
-                attack(a, b, advantage.get(), me_blind.get(), target_blind.get()),
-                reach_free_attack(a, b),
+                attack_in(s, who, t, w)?,
+                situation(s, who, t, w).0,
+                reach_free_attack(&a, b),
                 a.name.clone(),
                 b.name.clone(),
                 b.hp,
@@ -209,9 +189,6 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
     let strike = move || Strike {
         target: target.get_untracked(),
         weapon: weapon.get_untracked() as u32,
-        advantage: advantage.get_untracked(),
-        me_blind: me_blind.get_untracked(),
-        target_blind: target_blind.get_untracked(),
     };
     let [roll, roll_why] = picked(
         ctx,
@@ -267,10 +244,7 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                 </select>
                 {[draw_it, draw_why].into_iter().map(draw).collect_view()}
             })}
-            <Check label="Advantage (+2, +1d4 damage)" value=advantage/>
-            <Check label="Attacker cannot see" value=me_blind/>
-            <Check label="Target cannot see" value=target_blind/>
-            {move || figures.get().map(|(a, reach, an, bn, hp)| {
+            {move || figures.get().map(|(a, adv, reach, an, bn, hp)| {
                 let who_rolls = match a.roller {
                     Roller::Attacker => format!("{an} rolls d20 ≤ {} (Accurate ← Defense)", a.target),
                     Roller::Defender => format!("{bn} defends: d20 ≤ {} (Defense ← Accurate)", a.target),
@@ -280,8 +254,9 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                     Blind::Enemy => " · twice, keep the better",
                     Blind::Neither => "",
                 };
+                let adv = if adv { " · with the advantage (+2, +1d4 damage)" } else { "" };
                 view! {
-                    <p class="muted">{who_rolls}{twice}</p>
+                    <p class="muted" data-testid="attack-roll">{who_rolls}{adv}{twice}</p>
                     <p class="chance">"Hit " <strong data-testid="hit-chance">{percent(a.hit)}</strong>
                         " · over pain threshold " <strong data-testid="pain-chance">{percent(a.over_pain)}</strong>
                         " · to 0 (" {hp} ") " <strong data-testid="zero-chance">{percent(a.to_zero)}</strong></p>
@@ -344,15 +319,29 @@ fn tools(ctx: EncCtx) -> AnyView {
                 None => "Both sides need combatants.".into(),
             })
     });
+    // The rules' word on rolling it now (once, at the start).
+    let why = text(move || {
+        ctx.state
+            .with(|s| surprise_refused(s, players_surprise.get()))
+            .unwrap_or_default()
+    });
+    let refused = flag(move || {
+        ctx.state
+            .with(|s| surprise_refused(s, players_surprise.get()).is_some())
+    });
     let try_it = tap(move || {
         let pcs = players_surprise.get_untracked();
-        if ctx.state.with_untracked(|s| surprise_in(s, pcs)).is_none() {
+        if ctx
+            .state
+            .with_untracked(|s| surprise_refused(s, pcs))
+            .is_some()
+        {
             return;
         }
         let Some(d20) = ctx.roll(|src| src.roll(20)) else {
             return;
         };
-        if let Some(e) = ctx.state.with_untracked(|s| surprise_events(s, pcs, d20)) {
+        if let Ok(e) = ctx.state.with_untracked(|s| surprise_events(s, pcs, d20)) {
             ctx.act(e);
         }
     });
@@ -363,7 +352,8 @@ fn tools(ctx: EncCtx) -> AnyView {
                 <button class="btn small" aria-pressed=move || (!players_surprise.get()).to_string() on:click=tap(move || players_surprise.set(false))>"Enemies surprise"</button>
             </div>
             <p class="chance" data-testid="surprise-chance">{figures}</p>
-            <button class="btn" on:click=try_it>"Roll surprise"</button>
+            <button class="btn" disabled=refused on:click=try_it>"Roll surprise"</button>
+            <p class="muted" data-testid="surprise-refused">{why}</p>
         </div>
     }
     .into_any()

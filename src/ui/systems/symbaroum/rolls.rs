@@ -277,13 +277,19 @@ pub fn Dying() -> impl IntoView {
     let notices = expect_context::<Notices>();
     let (message, set_message) = signal(None::<String>);
     let heal = move |amount: i32, what: &str| {
+        // What it adds, as the rules count it (never more than the maximum allows).
+        let (gain, dead) = ctx.sheet.with_untracked(|s| (s.heal_gain(amount), s.dead));
         let healed = ctx.act(if what.starts_with('A') {
             Edit::HealNatural(amount)
         } else {
             Edit::Heal(amount)
         });
-        set_message.set(Some(if healed {
-            format!("{what}: +{amount} toughness")
+        set_message.set(Some(if healed && dead {
+            format!("{what}: the dead are not healed")
+        } else if healed && gain == 0 {
+            format!("{what}: toughness is already at its maximum")
+        } else if healed {
+            format!("{what}: +{gain} toughness")
         } else {
             format!("{what} does not stabilize a dying character: use a herbal cure, Medicus or mystical healing.")
         }));
