@@ -117,8 +117,13 @@ fn step<S: Sys>(r: &Run, op: &Op) -> Run {
                         .collect();
                     let o = allowed.get(k % allowed.len().max(1))?;
                     let action = crate::encounters::concrete_pub(s, who, &o.action, *k)?;
-                    let made = referee::resolve(s, who, &action, &mut SeededSource::new(*seed))
-                        .unwrap_or_else(|w| panic!("{action:?} offered, refused: {w}"));
+                    let made = referee::resolve(s, who, &action, &mut SeededSource::new(*seed));
+                    // One offer stands for every choice of its kind (a target, a weapon): a
+                    // choice may be refused for its own reason, changing nothing.
+                    let made = match made {
+                        Err(_) if o.action.picks() => return None,
+                        m => m.unwrap_or_else(|w| panic!("{action:?} offered, refused: {w}")),
+                    };
                     taken = Some((who, action));
                     Some(made)
                 })
