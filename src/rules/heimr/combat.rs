@@ -1001,7 +1001,13 @@ pub fn attack_steps(
         fresh: None,
     };
     let mut out: Vec<Step> = guard
-        .map(|g| step(g, shown(s, g), Some(c)))
+        .map(|g| {
+            let mut st = step(g, shown(s, g), Some(c));
+            if ranged {
+                st.fresh = dodge_shot(s, &mut st);
+            }
+            st
+        })
         .into_iter()
         .collect();
     if guard.is_some() && !ranged {
@@ -1024,27 +1030,49 @@ pub fn attack_steps(
             fatigue: d.fatigue,
         };
         st.fresh = if i == 0 && blind && !undefended {
-            blind_spot_setup(s, x).ok().map(now)
-        } else if i > 0
-            && matches!(
-                st.shown,
-                Shown::Ready {
-                    kind: Defence::Parry,
-                    ..
-                }
-            )
-        {
-            let d = defence_setup(s, x, Defence::Dodge).ok();
-            if d.is_none() {
-                st.shown = Shown::None;
-            }
-            d.map(|d| now((Defence::Dodge, d)))
+            blind_defence(s, x, ranged).ok().map(now)
+        } else if ranged {
+            dodge_shot(s, &mut st)
         } else {
             None
         };
         st
     }));
     out
+}
+
+/// One showing a parry, which cannot stop a shot, dodges it now instead (keeping its parry
+/// for the next blow): the dodge's setup, or none when it cannot dodge (then nothing stands).
+fn dodge_shot(s: &State, st: &mut Step) -> Option<Fresh> {
+    let Shown::Ready {
+        kind: Defence::Parry,
+        ..
+    } = st.shown
+    else {
+        return None;
+    };
+    let d = defence_setup(s, st.who, Defence::Dodge).ok();
+    if d.is_none() {
+        st.shown = Shown::None;
+    }
+    d.map(|d| Fresh {
+        kind: Defence::Dodge,
+        c: d.c.value,
+        p: d.p.value,
+        fatigue: d.fatigue,
+    })
+}
+
+/// The defence `target` rolls against an attack from its blind spot ([`blind_spot_setup`]);
+/// against a shot, a shown parry (which cannot stop it) is a dodge rolled at −5 C instead.
+pub fn blind_defence(s: &State, target: u32, ranged: bool) -> Result<(Defence, Setup), String> {
+    let (kind, st) = blind_spot_setup(s, target)?;
+    if !(ranged && kind == Defence::Parry) {
+        return Ok((kind, st));
+    }
+    let mut d = defence_setup(s, target, Defence::Dodge)?;
+    d.c.add(-5, "blind spot");
+    Ok((Defence::Dodge, d))
 }
 
 /// Whether a shot that missed `shown` was dodged, and so goes on.
@@ -1295,7 +1323,8 @@ pub fn resolve_attack(
             let d6 = o.redone.map_or(t.stat(DEF_D6), |d| d.d6 as i32);
             list.extend(fatigue_events(t, d6.max(1) as u32));
             // The shown one is used up, unless a dodge was rolled beside a parry it keeps.
-            if o.redone.is_none() || o.blind_spot {
+            let kept = o.redone.is_some_and(|d| d.kind as i32 != t.stat(DEF_KIND));
+            if !kept {
                 list.push(Event::Set(target, DEF_KIND, 0));
             }
             // The blind-spot module: defending against a shot from another square leaves

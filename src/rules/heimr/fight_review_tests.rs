@@ -10,7 +10,7 @@ use crate::rules::heimr::challenge::dice_distribution;
 use crate::rules::heimr::{roll_challenge, Attr, HeimrSheet};
 use crate::rules::referee::Intent;
 
-fn near(c: Chance, num: f64, den: f64) {
+pub(super) fn near(c: Chance, num: f64, den: f64) {
     assert!(
         (c.p() - num / den).abs() < 1e-12,
         "{c:?} is not {num}/{den} = {}",
@@ -20,7 +20,7 @@ fn near(c: Chance, num: f64, den: f64) {
 
 /// NPCs by name (the default: a medium weapon with C 1, P 1 → P 4 with its bonus; Agility
 /// C 1, P 1; fatigue 3), ids 1, 2, …; started, and it is the first one's turn.
-fn fight(npcs: &[(&str, Npc)]) -> State {
+pub(super) fn fight(npcs: &[(&str, Npc)]) -> State {
     let mut s = State::new(&HEIMR);
     for (n, c) in npcs {
         s.apply(&Event::Join(npc(n, c)));
@@ -32,12 +32,12 @@ fn fight(npcs: &[(&str, Npc)]) -> State {
     s
 }
 
-fn plain(n: &str) -> (&str, Npc) {
+pub(super) fn plain(n: &str) -> (&str, Npc) {
     (n, Npc::default())
 }
 
 /// The archer of the shots: a bow with C 2, P 2 (+1 the bow's), fatigue 3.
-fn archer() -> (&'static str, Npc) {
+pub(super) fn archer() -> (&'static str, Npc) {
     (
         "Archer",
         Npc {
@@ -49,7 +49,7 @@ fn archer() -> (&'static str, Npc) {
 }
 
 /// `who` shows `kind` with `value` (its dice part 9, above any fatigue here).
-fn show(s: &mut State, who: u32, kind: Defence, value: i32) {
+pub(super) fn show(s: &mut State, who: u32, kind: Defence, value: i32) {
     for (i, v) in [
         (DEF_KIND, kind as i32),
         (DEF, value),
@@ -60,13 +60,13 @@ fn show(s: &mut State, who: u32, kind: Defence, value: i32) {
     }
 }
 
-fn act(s: &mut State, who: u32, a: Action, dice: &[u32]) -> Result<(), String> {
+pub(super) fn act(s: &mut State, who: u32, a: Action, dice: &[u32]) -> Result<(), String> {
     let e = resolve(s, who, &a, &mut ScriptedSource::new(dice.to_vec()))?;
     s.apply(&e);
     Ok(())
 }
 
-fn idx(n: &str) -> u32 {
+pub(super) fn idx(n: &str) -> u32 {
     ACTIONS.iter().position(|a| a.0 == n).unwrap() as u32
 }
 

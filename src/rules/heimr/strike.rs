@@ -5,7 +5,7 @@
 
 use super::challenge::{dice_distribution, roll_challenge};
 use super::combat::{
-    anyone, attack_setup, attack_steps, blind_spot_setup, brawl_chances, describe, ending,
+    anyone, attack_setup, attack_steps, blind_defence, brawl_chances, describe, ending,
     fatigue_rise_now, hit_chance, hit_vs_roll, intercept_events, interceptor, luck_shot,
     pass_on_chances, resolve_attack, shown, shown_text, standing, weapon, Defence, Kind, Options,
     Outcome, Part, Redone, Setup, Shown, FATIGUE, PASSED_BY, WEAPON,
@@ -172,26 +172,11 @@ impl Strike {
                     s.name(t)
                 ));
             }
-            let (_, ds) = blind_spot_setup(s, t)?;
+            let (_, ds) = blind_defence(s, t, ranged)?;
             Some((ds.c.value, ds.p.value, ds.fatigue))
         } else {
             None
         };
-        for x in guard.into_iter().chain([t]) {
-            if let (
-                true,
-                Shown::Ready {
-                    kind: Defence::Parry,
-                    ..
-                },
-            ) = (ranged, shown(s, x))
-            {
-                return Err(format!(
-                    "{} shows a parry, which cannot stop a shot: it rolls a dodge or block first",
-                    s.name(x)
-                ));
-            }
-        }
         let mut text = format!(
             "C {} · P {} · fatigue {} · against {}",
             st.c.text(),
@@ -201,6 +186,16 @@ impl Strike {
         );
         if let Some((dc, dp, _)) = redo {
             text.push_str(&format!(" · its defence rolled now: C {dc} · P {dp}"));
+        } else if ranged
+            && matches!(
+                shown(s, first),
+                Shown::Ready {
+                    kind: Defence::Parry,
+                    ..
+                }
+            )
+        {
+            text.push_str(" · a parry cannot stop a shot: it dodges now and keeps the parry");
         }
         if let Some(g) = guard {
             text.push_str(&format!(
@@ -272,8 +267,9 @@ pub fn preview(s: &State, who: u32, st: &Strike) -> Result<Preview, String> {
         }
     } else {
         let def = standing(steps[0].shown);
-        let (full, weak) = match pl.redo {
-            Some(d) => hit_vs_roll(c, p, f, d),
+        // A defence rolled now: from a blind spot, or a dodge instead of a parry at a shot.
+        let (full, weak) = match steps[0].fresh {
+            Some(d) => hit_vs_roll(c, p, f, (d.c, d.p, d.fatigue)),
             None if !o.kind.brawl() => (hit_chance(c, p, f, def), Chance::Impossible),
             None => brawl_chances(c, p, f, def),
         };
