@@ -1816,16 +1816,34 @@ pub const ACTIONS: [(&str, ActionType); 28] = [
     ("Cancel the upcoming action", ActionType::Free),
 ];
 
-/// Taking action `i` of [`ACTIONS`] on `who`'s own turn, or why it cannot.
+/// The condition of one whose readied action went off ([`trigger_events`]): it takes that one
+/// combat action (or an attack) now, in another's turn; it ends with that turn.
+pub const TRIGGERED: &str = "Readied action now";
+
+/// Whether `who`'s readied action is going off now, out of its own turn.
+pub fn triggered(s: &State, who: u32) -> bool {
+    s.current != Some(who) && s.has(who, TRIGGERED)
+}
+
+/// The actions a readied action cannot be (they belong to a turn of its own).
+const NOT_READIED: [&str; 3] = ["Ready an action", GO_ON, "Cancel the upcoming action"];
+
+/// Taking action `i` of [`ACTIONS`] on `who`'s own turn, or as its readied action once its
+/// trigger happened (then it costs nothing more: readying took the standard action), or why
+/// it cannot.
 pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     let c = s.get(who).ok_or("not in the fight")?;
     let (name, ty) = *ACTIONS.get(i).ok_or("no such action")?;
-    if s.current != Some(who) {
+    let now = triggered(s, who);
+    if s.current != Some(who) && !now {
         return Err("actions are taken on its own turn".into());
     }
     // Dazed, unconscious or helpless: no actions at all.
     if let Some(n) = no_actions(s, who) {
         return Err(format!("{n}: no actions"));
+    }
+    if now {
+        return readied_action(s, who, name, ty);
     }
     let used = |n: &str| c.used.iter().any(|u| u == n);
     if used(name) && ty == ActionType::Free {
@@ -1910,7 +1928,48 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     Ok(Event::Batch(list))
 }
 
-/// A readied action goes off: `who` moves to just before the one whose turn it is.
+/// The readied action `name` taken now, in another's turn: what it does (a drop, a dodge
+/// readied, an ongoing action's −2 until its next turn) but no standard action and no end of
+/// the turn (the turn is another's). An attack action (weapon, brawl, charge) leaves the
+/// readied action to its attack roll; any other action uses it up.
+fn readied_action(s: &State, who: u32, name: &str, ty: ActionType) -> Result<Event, String> {
+    if NOT_READIED.contains(&name) {
+        return Err(format!("{name} cannot be a readied action"));
+    }
+    let c = s.get(who).ok_or("not in the fight")?;
+    let mut list = vec![
+        Event::Note(format!(
+            "{}’s readied action: {}",
+            c.name,
+            name.to_lowercase()
+        )),
+        Event::Use(who, name.into()),
+    ];
+    let next_turn = Duration::Start { who, n: 1 };
+    match name {
+        "Drop prone" if !s.has(who, "Prone") => {
+            list.push(Event::Add(who, "Prone".into(), Duration::Removed))
+        }
+        "Ready a dodge" => list.push(Event::Add(who, "Dodging".into(), next_turn)),
+        "Take a breather" => {
+            let (f, base) = (c.stat(FATIGUE), c.stat(BASE).max(1));
+            let to = (f - 2).max(base).min(f);
+            list.push(Event::Note(format!("{}: fatigue {f} → {to}", c.name)));
+            list.push(Event::Set(who, FATIGUE, to));
+        }
+        _ => {}
+    }
+    if ty == ActionType::Ongoing {
+        list.push(Event::Add(who, "Ongoing".into(), next_turn));
+    }
+    if !["Weapon attack", "Brawl attack", "Charge"].contains(&name) {
+        list.extend(ending(s, who, TRIGGERED));
+    }
+    Ok(Event::Batch(list))
+}
+
+/// A readied action goes off: `who` moves to just before the one whose turn it is, and takes
+/// its readied action now ([`TRIGGERED`], until that turn ends).
 pub fn trigger_events(s: &State, who: u32) -> Result<Event, String> {
     let ready = s
         .conditions_of(who)
@@ -1931,6 +1990,7 @@ pub fn trigger_events(s: &State, who: u32) -> Result<Event, String> {
         )),
         Event::Remove(ready.cid),
         Event::Place(who, Some(cur)),
+        Event::Add(who, TRIGGERED.into(), Duration::End { who: cur, n: 1 }),
     ]))
 }
 

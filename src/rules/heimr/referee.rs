@@ -20,10 +20,10 @@ use super::chase::{
 };
 use super::combat::{
     a_grab, action_events, arm_events, defence_events, defence_setup, describe, dying,
-    effect_events, fall_cr, fall_events, fatigue_events, guard_events, no_actions, release,
-    reopen_events, shown, stabilise, trigger_events, unfit, Defence, Effect, Shown, ACTIONS,
-    AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, OFF_WEAPON, SHIELD, SHIELDS, STANDARD,
-    WEAPON, WEAPONS,
+    effect_events, ending, fall_cr, fall_events, fatigue_events, guard_events, no_actions, release,
+    reopen_events, shown, stabilise, trigger_events, triggered, unfit, Defence, Effect, Shown,
+    ACTIONS, AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, OFF_WEAPON, SHIELD, SHIELDS,
+    STANDARD, TRIGGERED, WEAPON, WEAPONS,
 };
 use super::sheet::{Injury, InjuryLevel};
 use super::strike::{strike_events, Strike};
@@ -124,6 +124,10 @@ fn offer(action: Action, label: String, refused: Option<String>) -> Offer {
 /// held for a weapon attack (the seed, "Weapon attack"). Before the first round: nothing.
 fn attack_cost(s: &State, who: u32) -> Result<Vec<Event>, String> {
     let c = s.get(who).ok_or("not in the fight")?;
+    // A readied attack, its trigger happened: readying paid for it; one roll.
+    if s.round > 0 && triggered(s, who) {
+        return Ok(ending(s, who, TRIGGERED).collect());
+    }
     if s.round == 0 || s.current != Some(who) {
         return Ok(Vec::new());
     }
@@ -215,7 +219,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         bare,
     ));
     let attack = over.clone().or_else(|| {
-        if s.round > 0 && s.current != Some(who) {
+        if s.round > 0 && s.current != Some(who) && !triggered(s, who) {
             return Some("an attack is made on its own turn".to_owned());
         }
         no_actions(s, who)

@@ -3,9 +3,8 @@
 
 use super::combat::*;
 use super::fight_review_tests::{act, archer, fight, idx, near, plain, show};
-use super::referee::{offers, resolve, Action};
+use super::referee::{offers, Action};
 use super::strike::{preview, Strike};
-use crate::rules::dice::ScriptedSource;
 use crate::rules::encounter::{Duration, Event, State};
 use crate::rules::referee::Intent;
 
@@ -60,4 +59,57 @@ fn heimr_6_t6_1_a_target_showing_a_parry_dodges_a_shot() {
     assert_eq!(pv.hits[0].0, 3);
     near(pv.hits[0].1, 28811.0, 36000.0);
     assert_eq!(refusal(&g, 1, &Action::Attack(shot)), None);
+}
+
+/// #20: a readied action is carried out when its trigger happens, on any phone. Asa readies
+/// an action; in the Bandit's turn the trigger goes off, Asa moves before the Bandit and her
+/// readied attack at it (no defence shown; C 1, P 4, fatigue 3) is rolled now: 14/15. It costs
+/// no standard action (readying took it) and is one attack only.
+#[test]
+fn heimr_6_20_a_readied_attack_is_rolled_when_its_trigger_happens() {
+    let mut s = fight(&[plain("Asa"), plain("Bandit")]);
+    act(&mut s, 1, Action::Act(idx("Ready an action")), &[]).unwrap();
+    while s.current != Some(2) {
+        s.apply(&Event::Next);
+    }
+    assert!(s.has(1, "Readied"));
+    let at = Strike {
+        target: 2,
+        ..Strike::default()
+    };
+    assert_eq!(
+        refusal(&s, 1, &Action::Attack(at.clone())),
+        Some("an attack is made on its own turn".into())
+    );
+    act(&mut s, 1, Action::Trigger, &[]).unwrap();
+    assert_eq!(s.current, Some(2), "the Bandit's turn goes on");
+    assert_eq!(
+        s.order,
+        vec![1, 2],
+        "Asa acts before the Bandit from now on"
+    );
+    assert_eq!(refusal(&s, 1, &Action::Attack(at.clone())), None);
+    let pv = preview(&s, 1, &at).unwrap();
+    near(pv.hits[0].1, 14.0, 15.0);
+    // d6 6, d10 9 → 9 + 4 = 13: hit for 2.
+    act(&mut s, 1, Action::Attack(at.clone()), &[6, 9]).unwrap();
+    assert_eq!(s.get(2).unwrap().hp, 3, "{:?}", s.log);
+    assert!(!s.has(1, TRIGGERED));
+    assert_eq!(
+        refusal(&s, 1, &Action::Attack(at.clone())),
+        Some("an attack is made on its own turn".into())
+    );
+    // Another readied action instead: a move, out of turn, once.
+    let mut t = fight(&[plain("Asa"), plain("Bandit")]);
+    act(&mut t, 1, Action::Act(idx("Ready an action")), &[]).unwrap();
+    while t.current != Some(2) {
+        t.apply(&Event::Next);
+    }
+    act(&mut t, 1, Action::Trigger, &[]).unwrap();
+    act(&mut t, 1, Action::Act(idx("Move")), &[]).unwrap();
+    assert_eq!(t.current, Some(2));
+    assert_eq!(
+        refusal(&t, 1, &Action::Act(idx("Move"))),
+        Some("actions are taken on its own turn".into())
+    );
 }
