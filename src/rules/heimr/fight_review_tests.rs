@@ -246,11 +246,12 @@ fn heimr_r14_a_brawl_against_a_weapon_provokes_its_attack() {
     assert_eq!(pv.hits[0].0, 1, "the chance it hits Asa");
     near(pv.hits[0].1, 7.0, 12.0);
     near(pv.past.unwrap(), 5.0, 12.0);
-    // The Bandit rolls d6 3, d10 2 → 3 + 4 = 7 ≤ 9: dodged.
-    let e = strike_events(&s, 1, &brawl, &mut ScriptedSource::new(vec![3, 2])).unwrap();
+    // The Bandit rolls d6 3, d10 2 → 3 + 4 = 7 ≤ 9: dodged; the brawl is rolled at once:
+    // d6 6, d10 9 → 10 against no defence: 1 HP.
+    let e = strike_events(&s, 1, &brawl, &mut ScriptedSource::new(vec![3, 2, 6, 9])).unwrap();
     s.apply(&e);
     assert_eq!(s.get(2).unwrap().stat(PASSED_BY), 2, "{:?}", s.log);
-    assert!(s.get(2).unwrap().hp == 5, "no brawl rolled yet");
+    assert_eq!(s.get(2).unwrap().hp, 4, "the brawl is rolled past it");
     let pv = preview(&s, 1, &brawl).unwrap();
     assert!(pv.past.is_none());
     assert_eq!(pv.hits[0].0, 2);

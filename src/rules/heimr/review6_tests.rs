@@ -1,6 +1,7 @@
 //! The sixth Heimr rules review's items (`rules-review/heimr.md`, `heimr_6_…`), each with the
 //! review's exact value or refusal, worked through the referee (`offers` / `resolve`).
 
+use super::challenge::dice_distribution;
 use super::combat::*;
 use super::fight_review_tests::{act, archer, fight, idx, near, plain, show};
 use super::referee::{offers, Action};
@@ -112,4 +113,102 @@ fn heimr_6_20_a_readied_attack_is_rolled_when_its_trigger_happens() {
         refusal(&t, 1, &Action::Act(idx("Move"))),
         Some("actions are taken on its own turn".into())
     );
+}
+
+/// Asa (unarmed; Brawl C 1, P 1; fatigue 3) showing dodge 9 (its d6 `d6`) brawls the
+/// Bandit (medium weapon, C 1, P 4, fatigue 3) showing dodge 8.
+fn brawl_at_armed(d6: i32) -> (State, Strike) {
+    let unarmed = Npc {
+        weapon: 0,
+        ..Npc::default()
+    };
+    let mut s = fight(&[("Asa", unarmed), plain("Bandit")]);
+    show(&mut s, 1, Defence::Dodge, 9);
+    s.apply(&Event::Set(1, DEF_D6, d6));
+    show(&mut s, 2, Defence::Dodge, 8);
+    let brawl = Strike {
+        target: 2,
+        kind: 1,
+        ..Strike::default()
+    };
+    (s, brawl)
+}
+
+/// Every roll of the Bandit's blow (d6, d10) and then of Asa's brawl (d6, d10), each with its
+/// weight: the chance the request lands the brawl, and that Asa's fatigue rises, as resolved.
+fn resolved_brawl(s: &State, brawl: &Strike) -> (f64, f64) {
+    let (mut lands, mut rises) = (0.0, 0.0);
+    for dice in (0..3600u32).map(|i| vec![i / 600 + 1, i / 60 % 10 + 1, i / 10 % 6 + 1, i % 10 + 1])
+    {
+        let mut t = s.clone();
+        act(&mut t, 1, Action::Attack(brawl.clone()), &dice).unwrap();
+        let w = 1.0 / 3600.0;
+        if t.get(2).unwrap().hp < 5 {
+            lands += w;
+        }
+        if t.get(1).unwrap().stat(FATIGUE) > 3 {
+            rises += w;
+        }
+    }
+    (lands, rises)
+}
+
+/// #14: a brawl past the attack it provokes is rolled at once, on the referee's one request
+/// (not refused by the one-roll-a-turn rule): Asa gets past the Bandit's blow 5/12, and her
+/// brawl then hits its dodge 8 with 3/10, so the request lands 1/8 (enumerated as resolved).
+#[test]
+fn heimr_6_14_a_brawl_past_the_provoked_attack_is_rolled() {
+    let (s, brawl) = brawl_at_armed(6);
+    assert_eq!(refusal(&s, 1, &Action::Attack(brawl.clone())), None);
+    let pv = preview(&s, 1, &brawl).unwrap();
+    near(pv.past.unwrap(), 5.0, 12.0);
+    near(pv.lands.unwrap(), 1.0, 8.0);
+    near(dice_distribution(1).at_least(8 - 1 + 1), 3.0, 10.0);
+    // The Bandit d6 3, d10 2 → 7 ≤ 9: dodged; the brawl d6 6, d10 9 → 10 > 8: 1 HP.
+    let mut t = s.clone();
+    act(&mut t, 1, Action::Attack(brawl.clone()), &[3, 2, 6, 9]).unwrap();
+    assert_eq!(t.get(2).unwrap().hp, 4, "{:?}", t.log);
+    assert_eq!(
+        refusal(&t, 1, &Action::Attack(brawl.clone())),
+        Some("it has made its attack this turn".into())
+    );
+    let (lands, _) = resolved_brawl(&s, &brawl);
+    assert!((lands - 1.0 / 8.0).abs() < 1e-12, "{lands}");
+}
+
+/// T6-5: the fatigue rise shown for a brawl past a provoked attack is the resolution's. Asa's
+/// dodge 9 has d6 1 (below her fatigue 3): the Bandit's blow that stands on its fatigue
+/// (14/15) uses the dodge and raises her fatigue; a blow failing on its fatigue (1/15) lets the
+/// brawl be rolled, whose d6 raises it 1/3: 14/15 + 1/45 = 43/45 (the review's 14/15 is the
+/// dodge's part, from before the brawl was rolled past it; the app showed 1/3). With the
+/// dodge's d6 6 only the brawl's d6 counts: 5/12 · 1/3 = 5/36. Both match the resolution.
+#[test]
+fn heimr_6_t6_5_a_provoked_brawls_fatigue_rise_is_the_resolutions() {
+    let (s, brawl) = brawl_at_armed(1);
+    let pv = preview(&s, 1, &brawl).unwrap();
+    near(pv.rise, 43.0, 45.0);
+    near(dice_distribution(1).at_least(3), 14.0, 15.0);
+    let (_, rises) = resolved_brawl(&s, &brawl);
+    assert!((rises - 43.0 / 45.0).abs() < 1e-12, "{rises}");
+    let (s, brawl) = brawl_at_armed(6);
+    let pv = preview(&s, 1, &brawl).unwrap();
+    near(pv.rise, 5.0, 36.0);
+    let (_, rises) = resolved_brawl(&s, &brawl);
+    assert!((rises - 5.0 / 36.0).abs() < 1e-12, "{rises}");
+}
+
+/// #31: a luck shot's fatigue rise is shown only for the d10 that lets it be rolled: at
+/// fatigue 4, 1/10 · 1/2 = 1/20 (the app showed 1/2).
+#[test]
+fn heimr_6_31_a_luck_shots_fatigue_rise_counts_its_d10() {
+    let mut s = fight(&[archer(), plain("Bandit")]);
+    s.apply(&Event::Set(1, FATIGUE, 4));
+    s.apply(&Event::Add(2, "Hidden".into(), Duration::Removed));
+    let shot = Strike {
+        target: 2,
+        luck: true,
+        ..Strike::default()
+    };
+    let pv = preview(&s, 1, &shot).unwrap();
+    near(pv.rise, 1.0, 20.0);
 }

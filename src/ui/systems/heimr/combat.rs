@@ -407,6 +407,9 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             if let Some(pp) = pv.past {
                 line = format!("its attack {line} first · gets past it {}", percent(pp));
             }
+            if let Some(l) = pv.lands {
+                line.push_str(&format!(" · the brawl lands {}", percent(l)));
+            }
             if let Some(w) = pv.weak {
                 line.push_str(&format!(" · touches without harm {}", percent(w)));
             }
