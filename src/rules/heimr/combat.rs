@@ -258,6 +258,35 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     c
 }
 
+/// How many of a sheet's abilities its combatant brings to the fight (its texts).
+pub const ABILITIES_MAX: usize = 64;
+
+/// The abilities a combatant brought from its sheet: name, C and P (none for a quick NPC).
+pub fn abilities(c: &Combatant) -> Vec<(String, i32, i32)> {
+    c.texts
+        .iter()
+        .filter_map(|t| {
+            let mut it = t.split('\t');
+            let name = it.next()?.to_owned();
+            let cc = it.next()?.parse().ok()?;
+            let p = it.next()?.parse().ok()?;
+            Some((name, cc, p))
+        })
+        .collect()
+}
+
+/// C and P a weapon (`stat` WEAPON_C) or off hand (SHIELD_C) is taken up with: `pick` 0 keeps
+/// the numbers it fights with now, `k` the k-th ability it brought from its sheet.
+pub fn picked_cp(c: &Combatant, stat: usize, pick: u32) -> Result<(i32, i32), String> {
+    if pick == 0 {
+        return Ok((c.stat(stat), c.stat(stat + 1)));
+    }
+    abilities(c)
+        .get(pick as usize - 1)
+        .map(|a| (a.1, a.2))
+        .ok_or_else(|| "no such ability on its sheet".to_owned())
+}
+
 /// C and P of the sheet's ability called `name` (the standard ones always exist by default).
 pub fn ability_cp(sheet: &HeimrSheet, name: &str) -> Option<(i32, i32)> {
     sheet
@@ -293,6 +322,15 @@ pub fn combatant(name: &str, sheet: &HeimrSheet, link: Option<String>) -> Combat
     );
     c.hp = sheet.hp;
     c.stats[FATIGUE] = sheet.fatigue;
+    c.texts = sheet
+        .abilities
+        .iter()
+        .take(ABILITIES_MAX)
+        .map(|a| {
+            let (ac, ap) = cp(sheet, a);
+            format!("{}\t{ac}\t{ap}", a.name)
+        })
+        .collect();
     c.pc = true;
     c.link = link;
     c

@@ -66,6 +66,44 @@ pub(super) fn act(s: &mut State, who: u32, a: Action, dice: &[u32]) -> Result<()
     Ok(())
 }
 
+/// Taking up `weapon` and `shield` with these numbers: the fight's own (an NPC's), so the
+/// intent keeps them (0).
+pub(super) fn take_up(weapon: u32, shield: u32, wcp: (i32, i32), scp: (i32, i32)) -> TakeUp {
+    TakeUp {
+        weapon,
+        shield,
+        wcp,
+        scp,
+    }
+}
+
+/// A take-up with the numbers it is fought with, set on the combatant first.
+pub(super) struct TakeUp {
+    weapon: u32,
+    shield: u32,
+    wcp: (i32, i32),
+    scp: (i32, i32),
+}
+
+impl TakeUp {
+    pub(super) fn on(&self, s: &mut State, who: u32) -> Action {
+        for (i, v) in [
+            (WEAPON_C, self.wcp.0),
+            (WEAPON_P, self.wcp.1),
+            (SHIELD_C, self.scp.0),
+            (SHIELD_P, self.scp.1),
+        ] {
+            s.apply(&Event::Set(who, i, v));
+        }
+        Action::TakeUp {
+            weapon: self.weapon,
+            shield: self.shield,
+            ability: 0,
+            off: 0,
+        }
+    }
+}
+
 pub(super) fn idx(n: &str) -> u32 {
     ACTIONS.iter().position(|a| a.0 == n).unwrap() as u32
 }
@@ -156,15 +194,12 @@ fn heimr_r3_a_bystanders_parry_does_not_stop_a_shot() {
 #[test]
 fn heimr_r4_the_block_uses_the_shields_ability() {
     let mut s = fight(&[plain("Asa"), plain("Bandit")]);
-    let take = Action::TakeUp {
-        weapon: 1,
-        shield: 2,
-        c: 2,
-        p: 3,
-        sc: 0,
-        sp: 1,
-    };
-    act(&mut s, 1, take, &[]).unwrap();
+    let take = take_up(1, 2, (2, 3), (0, 1));
+    {
+        let a = take.on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     let block = defence_setup(&s, 1, Defence::Block).unwrap();
     assert_eq!((block.c.value, block.p.value), (0, 3));
     let parry = defence_setup(&s, 1, Defence::Parry).unwrap();
@@ -177,16 +212,13 @@ fn heimr_r4_the_block_uses_the_shields_ability() {
 #[test]
 fn heimr_r5_a_two_handed_weapon_takes_no_shield() {
     let mut s = fight(&[plain("Asa"), plain("Bandit")]);
-    let take = |weapon| Action::TakeUp {
-        weapon,
-        shield: 4,
-        c: 2,
-        p: 1,
-        sc: 0,
-        sp: 1,
-    };
+    let take = |weapon| take_up(weapon, 4, (2, 1), (0, 1));
     for w in [3, 4, 5, 6] {
-        let why = act(&mut s, 1, take(w), &[]).unwrap_err();
+        let why = {
+            let a = take(w).on(&mut s, 1);
+            act(&mut s, 1, a, &[])
+        }
+        .unwrap_err();
         assert!(
             why.ends_with("takes both hands: nothing in the off hand"),
             "{why}"
@@ -268,15 +300,12 @@ fn heimr_r14_a_brawl_against_a_weapon_provokes_its_attack() {
 #[test]
 fn heimr_r15_two_weapons_two_attacks_two_parries() {
     let mut s = fight(&[plain("Asa"), plain("Bandit")]);
-    let take = Action::TakeUp {
-        weapon: 1,
-        shield: 5,
-        c: 1,
-        p: 2,
-        sc: 0,
-        sp: 1,
-    };
-    act(&mut s, 1, take, &[]).unwrap();
+    let take = take_up(1, 5, (1, 2), (0, 1));
+    {
+        let a = take.on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     assert_eq!(s.get(1).unwrap().stat(MELEE), 2);
     let first = defence_setup(&s, 1, Defence::Parry).unwrap();
     assert_eq!((first.c.value, first.p.value), (1, 4));
@@ -392,18 +421,19 @@ fn heimr_r18_the_tower_shield_costs_stamina() {
     let mut s = State::new(&HEIMR);
     s.apply(&Event::Join(combatant("Asa", &sheet, None)));
     assert_eq!(s.get(1).unwrap().stat(BASE), 3);
-    let take = |shield| Action::TakeUp {
-        weapon: 2,
-        shield,
-        c: 1,
-        p: 1,
-        sc: 0,
-        sp: 1,
-    };
-    act(&mut s, 1, take(4), &[]).unwrap();
+    let take = |shield| take_up(2, shield, (1, 1), (0, 1));
+    {
+        let a = take(4).on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     let c = s.get(1).unwrap();
     assert_eq!((c.stat(BASE), c.stat(FATIGUE)), (4, 4));
-    act(&mut s, 1, take(2), &[]).unwrap();
+    {
+        let a = take(2).on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     assert_eq!(s.get(1).unwrap().stat(BASE), 3);
 }
 
@@ -423,15 +453,12 @@ fn heimr_r21_a_weapon_taken_up_brings_its_parry() {
     while s.current != Some(1) {
         s.apply(&Event::Next);
     }
-    let take = Action::TakeUp {
-        weapon: 2,
-        shield: 0,
-        c: 1,
-        p: 2,
-        sc: 0,
-        sp: 0,
-    };
-    act(&mut s, 1, take, &[]).unwrap();
+    let take = take_up(2, 0, (1, 2), (0, 0));
+    {
+        let a = take.on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     let parry = defence_setup(&s, 1, Defence::Parry).unwrap();
     assert_eq!((parry.c.value, parry.p.value, parry.fatigue), (1, 5, 4));
     near(hit_vs_roll(1, 4, 3, (1, 5, 4)).0, 1271.0, 3600.0);

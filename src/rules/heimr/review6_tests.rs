@@ -212,3 +212,78 @@ fn heimr_6_31_a_luck_shots_fatigue_rise_counts_its_d10() {
     let pv = preview(&s, 1, &shot).unwrap();
     near(pv.rise, 1.0, 20.0);
 }
+
+/// T6-2: taking up gear is "Draw a weapon": on its own turn, for the standard action. Asa
+/// (bow, no parry; her dodge used; Agility C 0, P 0; fatigue 4) in the Bandit's turn cannot
+/// take up a sword: her only defence is a second dodge (C −2, P 0), which the Bandit's blow
+/// (C 1, P 4, fatigue 3) beats 14/15. On her own turn it takes her standard action.
+#[test]
+fn heimr_6_t6_2_taking_up_gear_is_drawing_on_its_own_turn() {
+    let asa = Npc {
+        weapon: 5,
+        agility_cp: (0, 0),
+        base_fatigue: 4,
+        ..Npc::default()
+    };
+    let mut s = fight(&[("Asa", asa), plain("Bandit")]);
+    let sword = Action::TakeUp {
+        weapon: 2,
+        shield: 0,
+        ability: 0,
+        off: 0,
+    };
+    let mut t = s.clone();
+    t.apply(&Event::Next);
+    assert_eq!(t.current, Some(2));
+    t.apply(&Event::Spend(1, 2, 1)); // her dodge used
+    assert_eq!(
+        refusal(&t, 1, &sword),
+        Some("actions are taken on its own turn".into())
+    );
+    assert!(act(&mut t, 1, sword.clone(), &[]).is_err());
+    assert!(defence_setup(&t, 1, Defence::Parry).is_err());
+    let dodge = defence_setup(&t, 1, Defence::Dodge).unwrap();
+    assert_eq!((dodge.c.value, dodge.p.value, dodge.fatigue), (-2, 0, 4));
+    near(hit_vs_roll(1, 4, 3, (-2, 0, 4)).0, 14.0, 15.0);
+    // Her own turn: drawing takes the standard action; nothing else standard after it.
+    act(&mut s, 1, sword.clone(), &[]).unwrap();
+    let c = s.get(1).unwrap();
+    assert_eq!((c.stat(WEAPON), c.pools[STANDARD]), (2, 0));
+    assert!(c.used.iter().any(|u| u == "Draw a weapon"));
+    assert_eq!(
+        refusal(&s, 1, &Action::Act(idx("Run"))),
+        Some("its standard action is already used this turn".into())
+    );
+}
+
+/// The intent's facts (§1): a take-up names which of its abilities it fights with; the numbers
+/// are the fight's (the sheet's abilities as the combatant brought them), never the phone's.
+/// The gear panel's pick starts on "as it fights now", not on Brawl.
+#[test]
+fn heimr_6_notes_taking_up_reads_the_abilities_from_the_fight() {
+    use crate::rules::heimr::{Ability, Attr, HeimrSheet};
+    let mut sheet = HeimrSheet::default();
+    sheet
+        .abilities
+        .push(Ability::new("Swordmanship", &[Attr::Dex], 1));
+    let me = combatant("Asa", &sheet, None);
+    let list = abilities(&me);
+    let k = list.iter().position(|a| a.0 == "Swordmanship").unwrap();
+    let want = crate::rules::heimr::combat::ability_cp(&sheet, "Swordmanship").unwrap();
+    assert_eq!((list[k].1, list[k].2), want);
+    let mut s = State::new(&crate::rules::encounter::systems::HEIMR);
+    s.apply(&Event::Join(me));
+    let take = |ability| Action::TakeUp {
+        weapon: 2,
+        shield: 0,
+        ability,
+        off: 0,
+    };
+    assert_eq!(
+        act(&mut s.clone(), 1, take(list.len() as u32 + 1), &[]),
+        Err("no such ability on its sheet".into())
+    );
+    act(&mut s, 1, take(k as u32 + 1), &[]).unwrap();
+    let c = s.get(1).unwrap();
+    assert_eq!((c.stat(WEAPON_C), c.stat(WEAPON_P)), want);
+}
