@@ -944,8 +944,7 @@ pub fn interceptor(s: &State, who: u32, target: u32) -> Option<u32> {
                     && !c.gone
                     && c.stat(GUARDING) == target as i32 + 1
                     && s.has(g, "Guarding")
-                    && !s.has(g, "Unconscious")
-                    && !s.has(g, "Dazed")
+                    && no_actions(s, g).is_none()
             })
         })
 }
@@ -1883,6 +1882,9 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     if now {
         return readied_action(s, who, name, ty);
     }
+    if let Some(why) = bound_from(s, who, name) {
+        return Err(why);
+    }
     let used = |n: &str| c.used.iter().any(|u| u == n);
     if used(name) && ty == ActionType::Free {
         return Err(format!("{name} was already used this turn"));
@@ -1966,6 +1968,18 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     Ok(Event::Batch(list))
 }
 
+/// Why a bind stops movement `name`, if it does: bound feet allow only jumps and crawling, a
+/// bound body no moving from its place at all.
+fn bound_from(s: &State, who: u32, name: &str) -> Option<String> {
+    let walks = ["Move", "Run", "Charge"].contains(&name);
+    let moves = walks || ["Climb", "Jump down", "Crawl"].contains(&name);
+    if moves && s.has(who, "Bound body") {
+        return Some("bound body: it cannot move from its place".into());
+    }
+    (walks && s.has(who, "Bound feet"))
+        .then(|| "bound feet: no walking or running, only jumping or crawling".into())
+}
+
 /// The readied action `name` taken now, in another's turn: what it does (a drop, a dodge
 /// readied, an ongoing action's −2 until its next turn) but no standard action and no end of
 /// the turn (the turn is another's). An attack action (weapon, brawl, charge) leaves the
@@ -1973,6 +1987,9 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
 fn readied_action(s: &State, who: u32, name: &str, ty: ActionType) -> Result<Event, String> {
     if NOT_READIED.contains(&name) {
         return Err(format!("{name} cannot be a readied action"));
+    }
+    if let Some(why) = bound_from(s, who, name) {
+        return Err(why);
     }
     let c = s.get(who).ok_or("not in the fight")?;
     let mut list = vec![

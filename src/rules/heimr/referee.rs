@@ -345,6 +345,13 @@ pub fn resolve(
                 e => vec![e],
             };
             list.extend(cost);
+            // A charge is an ongoing action: its attack made, the turn ends.
+            let charged = s
+                .get(who)
+                .is_some_and(|c| c.used.iter().any(|u| u == "Charge"));
+            if s.round > 0 && s.current == Some(who) && charged {
+                list.push(Event::Next);
+            }
             Ok(Event::Batch(list))
         }
         Action::Stabilise => Ok(stabilise(s, who)),

@@ -287,3 +287,76 @@ fn heimr_6_notes_taking_up_reads_the_abilities_from_the_fight() {
     let c = s.get(1).unwrap();
     assert_eq!((c.stat(WEAPON_C), c.stat(WEAPON_P)), want);
 }
+
+/// T6-6: a charge is an ongoing action: once its attack is rolled the turn ends, so a free
+/// guard or an upcoming skill after it is refused (it is the Bandit's turn).
+#[test]
+fn heimr_6_t6_6_a_charge_ends_the_turn_after_its_attack() {
+    let mut s = fight(&[plain("Asa"), plain("Bandit"), plain("Cara")]);
+    act(&mut s, 1, Action::Act(idx("Charge")), &[]).unwrap();
+    assert_eq!(
+        s.current,
+        Some(1),
+        "the charge keeps the turn for its attack"
+    );
+    let at = Strike {
+        target: 2,
+        ..Strike::default()
+    };
+    act(&mut s, 1, Action::Attack(at), &[1, 1]).unwrap();
+    assert_ne!(s.current, Some(1));
+    let own = Some("actions are taken on its own turn".to_owned());
+    assert_eq!(refusal(&s, 1, &Action::Guard(3)), own);
+    assert_eq!(
+        refusal(&s, 1, &Action::Act(idx("Use a skill (upcoming)"))),
+        own
+    );
+}
+
+/// T6-10: a helpless (or sleeping) guard cannot respond: the blow at its ward meets the
+/// ward's dodge 8: 11/15 (the app gave the guard 14/15 and the ward 0).
+#[test]
+fn heimr_6_t6_10_a_helpless_guard_does_not_intercept() {
+    let mut s = fight(&[plain("Asa"), plain("G"), plain("W")]);
+    show(&mut s, 3, Defence::Dodge, 8);
+    s.apply(&Event::Set(2, GUARDING, 4));
+    s.apply(&Event::Add(
+        2,
+        "Guarding".into(),
+        Duration::Start { who: 2, n: 1 },
+    ));
+    let at = Strike {
+        target: 3,
+        ..Strike::default()
+    };
+    assert_eq!(
+        preview(&s, 1, &at).unwrap().hits[0].0,
+        2,
+        "awake, it steps in"
+    );
+    s.apply(&Event::Add(2, "Sleeping".into(), Duration::Removed));
+    assert_eq!(interceptor(&s, 1, 3), None);
+    let pv = preview(&s, 1, &at).unwrap();
+    assert_eq!(pv.hits.len(), 1);
+    assert_eq!(pv.hits[0].0, 3);
+    near(pv.hits[0].1, 11.0, 15.0);
+}
+
+/// T6-12: binds stop movement: bound feet refuse Move, Run and Charge (a crawl or a jump is
+/// still possible); a bound body refuses every move from its place.
+#[test]
+fn heimr_6_t6_12_binds_stop_movement() {
+    let mut s = fight(&[plain("Asa"), plain("Bandit")]);
+    s.apply(&Event::Add(1, "Bound feet".into(), Duration::Removed));
+    let feet = Some("bound feet: no walking or running, only jumping or crawling".to_owned());
+    for a in ["Move", "Run", "Charge"] {
+        assert_eq!(refusal(&s, 1, &Action::Act(idx(a))), feet, "{a}");
+    }
+    assert_eq!(refusal(&s, 1, &Action::Act(idx("Jump down"))), None);
+    let mut t = fight(&[plain("Asa"), plain("Bandit")]);
+    t.apply(&Event::Add(1, "Bound body".into(), Duration::Removed));
+    let body = Some("bound body: it cannot move from its place".to_owned());
+    for a in ["Move", "Run", "Charge", "Crawl", "Climb", "Jump down"] {
+        assert_eq!(refusal(&t, 1, &Action::Act(idx(a))), body, "{a}");
+    }
+}
