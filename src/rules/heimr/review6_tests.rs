@@ -360,3 +360,14 @@ fn heimr_6_t6_12_binds_stop_movement() {
         assert_eq!(refusal(&t, 1, &Action::Act(idx(a))), body, "{a}");
     }
 }
+
+/// T6-14: the cover note says what the seed says: concealment works against any attacker
+/// outside the combat cluster (not only those outside the square).
+#[test]
+fn heimr_6_t6_14_the_terrain_note_names_the_cluster() {
+    use crate::rules::heimr::terrain::Kind;
+    assert_eq!(
+        Kind::Cover.note(),
+        "concealment against any attacker outside its combat cluster"
+    );
+}
