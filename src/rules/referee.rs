@@ -119,15 +119,9 @@ impl Intent {
                     H::TakeUp {
                         weapon,
                         shield,
-                        c,
-                        p,
-                        sc,
-                        sp,
-                    } => v.extend(
-                        [308, *weapon, *shield]
-                            .into_iter()
-                            .chain([*c, *p, *sc, *sp].map(|x| x as u32)),
-                    ),
+                        ability,
+                        off,
+                    } => v.extend([308, *weapon, *shield, *ability, *off]),
                     H::Release => v.push(310),
                     H::Reopen => v.push(311),
                     H::Chase { target, distance } => v.extend([320, *target, *distance]),
@@ -381,13 +375,11 @@ impl Intent {
                 height,
                 jumped: j == 1,
             }),
-            (308, &[weapon, shield, c, p, sc, sp]) => Intent::Heimr(H::TakeUp {
+            (308, &[weapon, shield, ability, off]) => Intent::Heimr(H::TakeUp {
                 weapon,
                 shield,
-                c: c as i32,
-                p: p as i32,
-                sc: sc as i32,
-                sp: sp as i32,
+                ability,
+                off,
             }),
             (310, []) => Intent::Heimr(H::Release),
             (311, []) => Intent::Heimr(H::Reopen),

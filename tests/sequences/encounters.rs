@@ -549,10 +549,8 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
             // One-handed weapons, so that any off hand fits.
             weapon: (k % 3) as u32,
             shield: (k % 6) as u32,
-            c: (k % 4) as i32,
-            p: 2,
-            sc: (k % 3) as i32,
-            sp: 1,
+            ability: 0,
+            off: 0,
         }),
         Intent::Aura(A::Initiative(_)) => Intent::Aura(A::Initiative(t()?)),
         Intent::Aura(A::Attack(_)) => Intent::Aura(A::Attack({

@@ -258,6 +258,35 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     c
 }
 
+/// How many of a sheet's abilities its combatant brings to the fight (its texts).
+pub const ABILITIES_MAX: usize = 64;
+
+/// The abilities a combatant brought from its sheet: name, C and P (none for a quick NPC).
+pub fn abilities(c: &Combatant) -> Vec<(String, i32, i32)> {
+    c.texts
+        .iter()
+        .filter_map(|t| {
+            let mut it = t.split('\t');
+            let name = it.next()?.to_owned();
+            let cc = it.next()?.parse().ok()?;
+            let p = it.next()?.parse().ok()?;
+            Some((name, cc, p))
+        })
+        .collect()
+}
+
+/// C and P a weapon (`stat` WEAPON_C) or off hand (SHIELD_C) is taken up with: `pick` 0 keeps
+/// the numbers it fights with now, `k` the k-th ability it brought from its sheet.
+pub fn picked_cp(c: &Combatant, stat: usize, pick: u32) -> Result<(i32, i32), String> {
+    if pick == 0 {
+        return Ok((c.stat(stat), c.stat(stat + 1)));
+    }
+    abilities(c)
+        .get(pick as usize - 1)
+        .map(|a| (a.1, a.2))
+        .ok_or_else(|| "no such ability on its sheet".to_owned())
+}
+
 /// C and P of the sheet's ability called `name` (the standard ones always exist by default).
 pub fn ability_cp(sheet: &HeimrSheet, name: &str) -> Option<(i32, i32)> {
     sheet
@@ -293,6 +322,15 @@ pub fn combatant(name: &str, sheet: &HeimrSheet, link: Option<String>) -> Combat
     );
     c.hp = sheet.hp;
     c.stats[FATIGUE] = sheet.fatigue;
+    c.texts = sheet
+        .abilities
+        .iter()
+        .take(ABILITIES_MAX)
+        .map(|a| {
+            let (ac, ap) = cp(sheet, a);
+            format!("{}\t{ac}\t{ap}", a.name)
+        })
+        .collect();
     c.pc = true;
     c.link = link;
     c
@@ -906,8 +944,7 @@ pub fn interceptor(s: &State, who: u32, target: u32) -> Option<u32> {
                     && !c.gone
                     && c.stat(GUARDING) == target as i32 + 1
                     && s.has(g, "Guarding")
-                    && !s.has(g, "Unconscious")
-                    && !s.has(g, "Dazed")
+                    && no_actions(s, g).is_none()
             })
         })
 }
@@ -1001,7 +1038,13 @@ pub fn attack_steps(
         fresh: None,
     };
     let mut out: Vec<Step> = guard
-        .map(|g| step(g, shown(s, g), Some(c)))
+        .map(|g| {
+            let mut st = step(g, shown(s, g), Some(c));
+            if ranged {
+                st.fresh = dodge_shot(s, &mut st);
+            }
+            st
+        })
         .into_iter()
         .collect();
     if guard.is_some() && !ranged {
@@ -1024,27 +1067,49 @@ pub fn attack_steps(
             fatigue: d.fatigue,
         };
         st.fresh = if i == 0 && blind && !undefended {
-            blind_spot_setup(s, x).ok().map(now)
-        } else if i > 0
-            && matches!(
-                st.shown,
-                Shown::Ready {
-                    kind: Defence::Parry,
-                    ..
-                }
-            )
-        {
-            let d = defence_setup(s, x, Defence::Dodge).ok();
-            if d.is_none() {
-                st.shown = Shown::None;
-            }
-            d.map(|d| now((Defence::Dodge, d)))
+            blind_defence(s, x, ranged).ok().map(now)
+        } else if ranged {
+            dodge_shot(s, &mut st)
         } else {
             None
         };
         st
     }));
     out
+}
+
+/// One showing a parry, which cannot stop a shot, dodges it now instead (keeping its parry
+/// for the next blow): the dodge's setup, or none when it cannot dodge (then nothing stands).
+fn dodge_shot(s: &State, st: &mut Step) -> Option<Fresh> {
+    let Shown::Ready {
+        kind: Defence::Parry,
+        ..
+    } = st.shown
+    else {
+        return None;
+    };
+    let d = defence_setup(s, st.who, Defence::Dodge).ok();
+    if d.is_none() {
+        st.shown = Shown::None;
+    }
+    d.map(|d| Fresh {
+        kind: Defence::Dodge,
+        c: d.c.value,
+        p: d.p.value,
+        fatigue: d.fatigue,
+    })
+}
+
+/// The defence `target` rolls against an attack from its blind spot ([`blind_spot_setup`]);
+/// against a shot, a shown parry (which cannot stop it) is a dodge rolled at −5 C instead.
+pub fn blind_defence(s: &State, target: u32, ranged: bool) -> Result<(Defence, Setup), String> {
+    let (kind, st) = blind_spot_setup(s, target)?;
+    if !(ranged && kind == Defence::Parry) {
+        return Ok((kind, st));
+    }
+    let mut d = defence_setup(s, target, Defence::Dodge)?;
+    d.c.add(-5, "blind spot");
+    Ok((Defence::Dodge, d))
 }
 
 /// Whether a shot that missed `shown` was dodged, and so goes on.
@@ -1295,7 +1360,8 @@ pub fn resolve_attack(
             let d6 = o.redone.map_or(t.stat(DEF_D6), |d| d.d6 as i32);
             list.extend(fatigue_events(t, d6.max(1) as u32));
             // The shown one is used up, unless a dodge was rolled beside a parry it keeps.
-            if o.redone.is_none() || o.blind_spot {
+            let kept = o.redone.is_some_and(|d| d.kind as i32 != t.stat(DEF_KIND));
+            if !kept {
                 list.push(Event::Set(target, DEF_KIND, 0));
             }
             // The blind-spot module: defending against a shot from another square leaves
@@ -1787,16 +1853,37 @@ pub const ACTIONS: [(&str, ActionType); 28] = [
     ("Cancel the upcoming action", ActionType::Free),
 ];
 
-/// Taking action `i` of [`ACTIONS`] on `who`'s own turn, or why it cannot.
+/// The condition of one whose readied action went off ([`trigger_events`]): it takes that one
+/// combat action (or an attack) now, in another's turn; it ends with that turn.
+pub const TRIGGERED: &str = "Readied action now";
+
+/// Whether `who`'s readied action is going off now, out of its own turn.
+pub fn triggered(s: &State, who: u32) -> bool {
+    s.current != Some(who) && s.has(who, TRIGGERED)
+}
+
+/// The actions a readied action cannot be (they belong to a turn of its own).
+const NOT_READIED: [&str; 3] = ["Ready an action", GO_ON, "Cancel the upcoming action"];
+
+/// Taking action `i` of [`ACTIONS`] on `who`'s own turn, or as its readied action once its
+/// trigger happened (then it costs nothing more: readying took the standard action), or why
+/// it cannot.
 pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     let c = s.get(who).ok_or("not in the fight")?;
     let (name, ty) = *ACTIONS.get(i).ok_or("no such action")?;
-    if s.current != Some(who) {
+    let now = triggered(s, who);
+    if s.current != Some(who) && !now {
         return Err("actions are taken on its own turn".into());
     }
     // Dazed, unconscious or helpless: no actions at all.
     if let Some(n) = no_actions(s, who) {
         return Err(format!("{n}: no actions"));
+    }
+    if now {
+        return readied_action(s, who, name, ty);
+    }
+    if let Some(why) = bound_from(s, who, name) {
+        return Err(why);
     }
     let used = |n: &str| c.used.iter().any(|u| u == n);
     if used(name) && ty == ActionType::Free {
@@ -1881,7 +1968,63 @@ pub fn action_events(s: &State, who: u32, i: usize) -> Result<Event, String> {
     Ok(Event::Batch(list))
 }
 
-/// A readied action goes off: `who` moves to just before the one whose turn it is.
+/// Why a bind stops movement `name`, if it does: bound feet allow only jumps and crawling, a
+/// bound body no moving from its place at all.
+fn bound_from(s: &State, who: u32, name: &str) -> Option<String> {
+    let walks = ["Move", "Run", "Charge"].contains(&name);
+    let moves = walks || ["Climb", "Jump down", "Crawl"].contains(&name);
+    if moves && s.has(who, "Bound body") {
+        return Some("bound body: it cannot move from its place".into());
+    }
+    (walks && s.has(who, "Bound feet"))
+        .then(|| "bound feet: no walking or running, only jumping or crawling".into())
+}
+
+/// The readied action `name` taken now, in another's turn: what it does (a drop, a dodge
+/// readied, an ongoing action's −2 until its next turn) but no standard action and no end of
+/// the turn (the turn is another's). An attack action (weapon, brawl, charge) leaves the
+/// readied action to its attack roll; any other action uses it up.
+fn readied_action(s: &State, who: u32, name: &str, ty: ActionType) -> Result<Event, String> {
+    if NOT_READIED.contains(&name) {
+        return Err(format!("{name} cannot be a readied action"));
+    }
+    if let Some(why) = bound_from(s, who, name) {
+        return Err(why);
+    }
+    let c = s.get(who).ok_or("not in the fight")?;
+    let mut list = vec![
+        Event::Note(format!(
+            "{}’s readied action: {}",
+            c.name,
+            name.to_lowercase()
+        )),
+        Event::Use(who, name.into()),
+    ];
+    let next_turn = Duration::Start { who, n: 1 };
+    match name {
+        "Drop prone" if !s.has(who, "Prone") => {
+            list.push(Event::Add(who, "Prone".into(), Duration::Removed))
+        }
+        "Ready a dodge" => list.push(Event::Add(who, "Dodging".into(), next_turn)),
+        "Take a breather" => {
+            let (f, base) = (c.stat(FATIGUE), c.stat(BASE).max(1));
+            let to = (f - 2).max(base).min(f);
+            list.push(Event::Note(format!("{}: fatigue {f} → {to}", c.name)));
+            list.push(Event::Set(who, FATIGUE, to));
+        }
+        _ => {}
+    }
+    if ty == ActionType::Ongoing {
+        list.push(Event::Add(who, "Ongoing".into(), next_turn));
+    }
+    if !["Weapon attack", "Brawl attack", "Charge"].contains(&name) {
+        list.extend(ending(s, who, TRIGGERED));
+    }
+    Ok(Event::Batch(list))
+}
+
+/// A readied action goes off: `who` moves to just before the one whose turn it is, and takes
+/// its readied action now ([`TRIGGERED`], until that turn ends).
 pub fn trigger_events(s: &State, who: u32) -> Result<Event, String> {
     let ready = s
         .conditions_of(who)
@@ -1902,6 +2045,7 @@ pub fn trigger_events(s: &State, who: u32) -> Result<Event, String> {
         )),
         Event::Remove(ready.cid),
         Event::Place(who, Some(cur)),
+        Event::Add(who, TRIGGERED.into(), Duration::End { who: cur, n: 1 }),
     ]))
 }
 

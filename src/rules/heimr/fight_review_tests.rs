@@ -10,7 +10,7 @@ use crate::rules::heimr::challenge::dice_distribution;
 use crate::rules::heimr::{roll_challenge, Attr, HeimrSheet};
 use crate::rules::referee::Intent;
 
-fn near(c: Chance, num: f64, den: f64) {
+pub(super) fn near(c: Chance, num: f64, den: f64) {
     assert!(
         (c.p() - num / den).abs() < 1e-12,
         "{c:?} is not {num}/{den} = {}",
@@ -20,7 +20,7 @@ fn near(c: Chance, num: f64, den: f64) {
 
 /// NPCs by name (the default: a medium weapon with C 1, P 1 → P 4 with its bonus; Agility
 /// C 1, P 1; fatigue 3), ids 1, 2, …; started, and it is the first one's turn.
-fn fight(npcs: &[(&str, Npc)]) -> State {
+pub(super) fn fight(npcs: &[(&str, Npc)]) -> State {
     let mut s = State::new(&HEIMR);
     for (n, c) in npcs {
         s.apply(&Event::Join(npc(n, c)));
@@ -32,12 +32,12 @@ fn fight(npcs: &[(&str, Npc)]) -> State {
     s
 }
 
-fn plain(n: &str) -> (&str, Npc) {
+pub(super) fn plain(n: &str) -> (&str, Npc) {
     (n, Npc::default())
 }
 
 /// The archer of the shots: a bow with C 2, P 2 (+1 the bow's), fatigue 3.
-fn archer() -> (&'static str, Npc) {
+pub(super) fn archer() -> (&'static str, Npc) {
     (
         "Archer",
         Npc {
@@ -49,7 +49,7 @@ fn archer() -> (&'static str, Npc) {
 }
 
 /// `who` shows `kind` with `value` (its dice part 9, above any fatigue here).
-fn show(s: &mut State, who: u32, kind: Defence, value: i32) {
+pub(super) fn show(s: &mut State, who: u32, kind: Defence, value: i32) {
     for (i, v) in [
         (DEF_KIND, kind as i32),
         (DEF, value),
@@ -60,13 +60,51 @@ fn show(s: &mut State, who: u32, kind: Defence, value: i32) {
     }
 }
 
-fn act(s: &mut State, who: u32, a: Action, dice: &[u32]) -> Result<(), String> {
+pub(super) fn act(s: &mut State, who: u32, a: Action, dice: &[u32]) -> Result<(), String> {
     let e = resolve(s, who, &a, &mut ScriptedSource::new(dice.to_vec()))?;
     s.apply(&e);
     Ok(())
 }
 
-fn idx(n: &str) -> u32 {
+/// Taking up `weapon` and `shield` with these numbers: the fight's own (an NPC's), so the
+/// intent keeps them (0).
+pub(super) fn take_up(weapon: u32, shield: u32, wcp: (i32, i32), scp: (i32, i32)) -> TakeUp {
+    TakeUp {
+        weapon,
+        shield,
+        wcp,
+        scp,
+    }
+}
+
+/// A take-up with the numbers it is fought with, set on the combatant first.
+pub(super) struct TakeUp {
+    weapon: u32,
+    shield: u32,
+    wcp: (i32, i32),
+    scp: (i32, i32),
+}
+
+impl TakeUp {
+    pub(super) fn on(&self, s: &mut State, who: u32) -> Action {
+        for (i, v) in [
+            (WEAPON_C, self.wcp.0),
+            (WEAPON_P, self.wcp.1),
+            (SHIELD_C, self.scp.0),
+            (SHIELD_P, self.scp.1),
+        ] {
+            s.apply(&Event::Set(who, i, v));
+        }
+        Action::TakeUp {
+            weapon: self.weapon,
+            shield: self.shield,
+            ability: 0,
+            off: 0,
+        }
+    }
+}
+
+pub(super) fn idx(n: &str) -> u32 {
     ACTIONS.iter().position(|a| a.0 == n).unwrap() as u32
 }
 
@@ -156,15 +194,12 @@ fn heimr_r3_a_bystanders_parry_does_not_stop_a_shot() {
 #[test]
 fn heimr_r4_the_block_uses_the_shields_ability() {
     let mut s = fight(&[plain("Asa"), plain("Bandit")]);
-    let take = Action::TakeUp {
-        weapon: 1,
-        shield: 2,
-        c: 2,
-        p: 3,
-        sc: 0,
-        sp: 1,
-    };
-    act(&mut s, 1, take, &[]).unwrap();
+    let take = take_up(1, 2, (2, 3), (0, 1));
+    {
+        let a = take.on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     let block = defence_setup(&s, 1, Defence::Block).unwrap();
     assert_eq!((block.c.value, block.p.value), (0, 3));
     let parry = defence_setup(&s, 1, Defence::Parry).unwrap();
@@ -177,16 +212,13 @@ fn heimr_r4_the_block_uses_the_shields_ability() {
 #[test]
 fn heimr_r5_a_two_handed_weapon_takes_no_shield() {
     let mut s = fight(&[plain("Asa"), plain("Bandit")]);
-    let take = |weapon| Action::TakeUp {
-        weapon,
-        shield: 4,
-        c: 2,
-        p: 1,
-        sc: 0,
-        sp: 1,
-    };
+    let take = |weapon| take_up(weapon, 4, (2, 1), (0, 1));
     for w in [3, 4, 5, 6] {
-        let why = act(&mut s, 1, take(w), &[]).unwrap_err();
+        let why = {
+            let a = take(w).on(&mut s, 1);
+            act(&mut s, 1, a, &[])
+        }
+        .unwrap_err();
         assert!(
             why.ends_with("takes both hands: nothing in the off hand"),
             "{why}"
@@ -246,11 +278,12 @@ fn heimr_r14_a_brawl_against_a_weapon_provokes_its_attack() {
     assert_eq!(pv.hits[0].0, 1, "the chance it hits Asa");
     near(pv.hits[0].1, 7.0, 12.0);
     near(pv.past.unwrap(), 5.0, 12.0);
-    // The Bandit rolls d6 3, d10 2 → 3 + 4 = 7 ≤ 9: dodged.
-    let e = strike_events(&s, 1, &brawl, &mut ScriptedSource::new(vec![3, 2])).unwrap();
+    // The Bandit rolls d6 3, d10 2 → 3 + 4 = 7 ≤ 9: dodged; the brawl is rolled at once:
+    // d6 6, d10 9 → 10 against no defence: 1 HP.
+    let e = strike_events(&s, 1, &brawl, &mut ScriptedSource::new(vec![3, 2, 6, 9])).unwrap();
     s.apply(&e);
     assert_eq!(s.get(2).unwrap().stat(PASSED_BY), 2, "{:?}", s.log);
-    assert!(s.get(2).unwrap().hp == 5, "no brawl rolled yet");
+    assert_eq!(s.get(2).unwrap().hp, 4, "the brawl is rolled past it");
     let pv = preview(&s, 1, &brawl).unwrap();
     assert!(pv.past.is_none());
     assert_eq!(pv.hits[0].0, 2);
@@ -267,15 +300,12 @@ fn heimr_r14_a_brawl_against_a_weapon_provokes_its_attack() {
 #[test]
 fn heimr_r15_two_weapons_two_attacks_two_parries() {
     let mut s = fight(&[plain("Asa"), plain("Bandit")]);
-    let take = Action::TakeUp {
-        weapon: 1,
-        shield: 5,
-        c: 1,
-        p: 2,
-        sc: 0,
-        sp: 1,
-    };
-    act(&mut s, 1, take, &[]).unwrap();
+    let take = take_up(1, 5, (1, 2), (0, 1));
+    {
+        let a = take.on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     assert_eq!(s.get(1).unwrap().stat(MELEE), 2);
     let first = defence_setup(&s, 1, Defence::Parry).unwrap();
     assert_eq!((first.c.value, first.p.value), (1, 4));
@@ -391,18 +421,19 @@ fn heimr_r18_the_tower_shield_costs_stamina() {
     let mut s = State::new(&HEIMR);
     s.apply(&Event::Join(combatant("Asa", &sheet, None)));
     assert_eq!(s.get(1).unwrap().stat(BASE), 3);
-    let take = |shield| Action::TakeUp {
-        weapon: 2,
-        shield,
-        c: 1,
-        p: 1,
-        sc: 0,
-        sp: 1,
-    };
-    act(&mut s, 1, take(4), &[]).unwrap();
+    let take = |shield| take_up(2, shield, (1, 1), (0, 1));
+    {
+        let a = take(4).on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     let c = s.get(1).unwrap();
     assert_eq!((c.stat(BASE), c.stat(FATIGUE)), (4, 4));
-    act(&mut s, 1, take(2), &[]).unwrap();
+    {
+        let a = take(2).on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     assert_eq!(s.get(1).unwrap().stat(BASE), 3);
 }
 
@@ -422,15 +453,12 @@ fn heimr_r21_a_weapon_taken_up_brings_its_parry() {
     while s.current != Some(1) {
         s.apply(&Event::Next);
     }
-    let take = Action::TakeUp {
-        weapon: 2,
-        shield: 0,
-        c: 1,
-        p: 2,
-        sc: 0,
-        sp: 0,
-    };
-    act(&mut s, 1, take, &[]).unwrap();
+    let take = take_up(2, 0, (1, 2), (0, 0));
+    {
+        let a = take.on(&mut s, 1);
+        act(&mut s, 1, a, &[])
+    }
+    .unwrap();
     let parry = defence_setup(&s, 1, Defence::Parry).unwrap();
     assert_eq!((parry.c.value, parry.p.value, parry.fatigue), (1, 5, 4));
     near(hit_vs_roll(1, 4, 3, (1, 5, 4)).0, 1271.0, 3600.0);

@@ -15,6 +15,8 @@ pub mod terrain;
 
 #[cfg(test)]
 mod fight_review_tests;
+#[cfg(test)]
+mod review6_tests;
 
 pub use advancement::{
     share_xp, train, undo_last, xp_cost, xp_total, Preview, Purchase, Track, TrainError, XpShare,

@@ -20,11 +20,14 @@ use super::chase::{
 };
 use super::combat::{
     a_grab, action_events, arm_events, defence_events, defence_setup, describe, dying,
-    effect_events, fall_cr, fall_events, fatigue_events, guard_events, no_actions, release,
-    reopen_events, shown, stabilise, trigger_events, unfit, Defence, Effect, Shown, ACTIONS,
-    AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, OFF_WEAPON, SHIELD, SHIELDS, STANDARD,
-    WEAPON, WEAPONS,
+    effect_events, ending, fall_cr, fall_events, fatigue_events, guard_events, no_actions,
+    picked_cp, release, reopen_events, shown, stabilise, trigger_events, triggered, unfit, Defence,
+    Effect, Shown, ACTIONS, AGILITY_C, AGILITY_P, BINDS, FATIGUE, GUARD_ACTION, OFF_WEAPON, SHIELD,
+    SHIELDS, SHIELD_C, STANDARD, TRIGGERED, WEAPON, WEAPONS, WEAPON_C,
 };
+
+/// "Draw a weapon" in `ACTIONS`: what taking up gear costs.
+const DRAW: usize = 13;
 use super::sheet::{Injury, InjuryLevel};
 use super::strike::{strike_events, Strike};
 use crate::rules::dice::DiceSource;
@@ -61,15 +64,15 @@ pub enum Action {
         height: u32,
         jumped: bool,
     },
-    /// It takes up a weapon and what its off hand holds (indexes of `WEAPONS`, `SHIELDS`):
-    /// the weapon fought with C and P, the shield (or second weapon) with `sc` and `sp`.
+    /// It takes up a weapon and what its off hand holds (indexes of `WEAPONS`, `SHIELDS`), on
+    /// its turn as "Draw a weapon": the weapon fought with `ability`, the shield (or second
+    /// weapon) with `off`: 0 keeps the numbers it fights with now, k its sheet's k-th ability
+    /// as the fight holds it (`combat::abilities`).
     TakeUp {
         weapon: u32,
         shield: u32,
-        c: i32,
-        p: i32,
-        sc: i32,
-        sp: i32,
+        ability: u32,
+        off: u32,
     },
     /// It lets go of the one it holds with a brawl bind.
     Release,
@@ -124,6 +127,10 @@ fn offer(action: Action, label: String, refused: Option<String>) -> Offer {
 /// held for a weapon attack (the seed, "Weapon attack"). Before the first round: nothing.
 fn attack_cost(s: &State, who: u32) -> Result<Vec<Event>, String> {
     let c = s.get(who).ok_or("not in the fight")?;
+    // A readied attack, its trigger happened: readying paid for it; one roll.
+    if s.round > 0 && triggered(s, who) {
+        return Ok(ending(s, who, TRIGGERED).collect());
+    }
     if s.round == 0 || s.current != Some(who) {
         return Ok(Vec::new());
     }
@@ -215,7 +222,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         bare,
     ));
     let attack = over.clone().or_else(|| {
-        if s.round > 0 && s.current != Some(who) {
+        if s.round > 0 && s.current != Some(who) && !triggered(s, who) {
             return Some("an attack is made on its own turn".to_owned());
         }
         no_actions(s, who)
@@ -261,13 +268,11 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         Action::TakeUp {
             weapon: 0,
             shield: 0,
-            c: 0,
-            p: 0,
-            sc: 0,
-            sp: 0,
+            ability: 0,
+            off: 0,
         },
         "Take up".into(),
-        busy,
+        busy.or_else(|| (s.round > 0).then(|| action_events(s, who, DRAW).err())?),
     ));
     let target = quarry(s, who);
     let busy = target.map(|q| format!("it already chases {}", s.name(q)));
@@ -340,6 +345,13 @@ pub fn resolve(
                 e => vec![e],
             };
             list.extend(cost);
+            // A charge is an ongoing action: its attack made, the turn ends.
+            let charged = s
+                .get(who)
+                .is_some_and(|c| c.used.iter().any(|u| u == "Charge"));
+            if s.round > 0 && s.current == Some(who) && charged {
+                list.push(Event::Next);
+            }
             Ok(Event::Batch(list))
         }
         Action::Stabilise => Ok(stabilise(s, who)),
@@ -377,14 +389,10 @@ pub fn resolve(
         Action::TakeUp {
             weapon,
             shield,
-            c,
-            p,
-            sc,
-            sp,
+            ability,
+            off,
         } => {
-            let fits = (weapon as usize) < WEAPONS.len()
-                && (shield as usize) < SHIELDS.len()
-                && [c, p, sc, sp].iter().all(|v| (-20..=40).contains(v));
+            let fits = (weapon as usize) < WEAPONS.len() && (shield as usize) < SHIELDS.len();
             let me = s
                 .get(who)
                 .filter(|_| fits)
@@ -392,13 +400,20 @@ pub fn resolve(
             if let Some(why) = unfit(weapon as usize, shield as usize) {
                 return Err(why);
             }
-            Ok(arm_events(
-                me,
-                weapon as usize,
-                shield as usize,
-                (c, p),
-                (sc, sp),
-            ))
+            let wcp = picked_cp(me, WEAPON_C, ability)?;
+            let scp = picked_cp(me, SHIELD_C, off)?;
+            // Drawing takes the turn's standard action (or goes along with a move).
+            let mut list = match s.round {
+                0 => Vec::new(),
+                _ => match action_events(s, who, DRAW)? {
+                    Event::Batch(l) => l,
+                    e => vec![e],
+                },
+            };
+            if let Event::Batch(arm) = arm_events(me, weapon as usize, shield as usize, wcp, scp) {
+                list.extend(arm);
+            }
+            Ok(Event::Batch(list))
         }
         Action::Release => Ok(Event::Batch(release(s, who))),
         Action::Reopen => reopen_events(s, who),

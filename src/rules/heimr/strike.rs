@@ -3,13 +3,14 @@
 //! its exact chances before the roll ([`preview`]), and rolled into the fight's events
 //! ([`strike_events`]). The referee's `Attack` is this; no panel works an attack out itself.
 
-use super::challenge::{dice_distribution, roll_challenge};
+use super::challenge::{dice_distribution, rise_chance, roll_challenge};
 use super::combat::{
-    anyone, attack_setup, attack_steps, blind_spot_setup, brawl_chances, describe, ending,
+    anyone, attack_setup, attack_steps, blind_defence, brawl_chances, describe, ending,
     fatigue_rise_now, hit_chance, hit_vs_roll, intercept_events, interceptor, luck_shot,
     pass_on_chances, resolve_attack, shown, shown_text, standing, weapon, Defence, Kind, Options,
-    Outcome, Part, Redone, Setup, Shown, FATIGUE, PASSED_BY, WEAPON,
+    Outcome, Part, Redone, Setup, Shown, DEF_D6, FATIGUE, PASSED_BY, WEAPON,
 };
+use super::sheet::FATIGUE_MAX;
 use crate::rules::dice::{Chance, DiceSource};
 use crate::rules::encounter::{Event, State};
 
@@ -58,6 +59,9 @@ pub struct Preview {
     /// A brawl at an armed foe: the chance of getting past its provoked attack ([`provoked`]);
     /// `hits` then holds the chance that attack hits the brawler.
     pub past: Option<Chance>,
+    /// That brawl: the chance it gets past the provoked attack and lands in full (rolled at
+    /// once).
+    pub lands: Option<Chance>,
 }
 
 /// The attack a brawl provokes: `first` (the one the brawl meets) holds a melee weapon and
@@ -73,30 +77,56 @@ pub fn provoked(s: &State, who: u32, first: u32, kind: Kind) -> Option<Setup> {
     attack_setup(s, first, who, &Options::default()).ok()
 }
 
-/// The chance `who` gets past a provoked attack `b` (by a foe at fatigue `bf`): it fails on
-/// its fatigue, or misses a dodge `who` shows.
-fn past_chance(s: &State, who: u32, b: &Setup) -> Chance {
+/// The exact odds of a brawl past a provoked attack `b` (by a foe at fatigue `bf`): that
+/// `who` gets past it (the blow fails on its fatigue, or misses a dodge `who` shows), that the
+/// brawl then rolled (C `c`, P `p`, against the foe's `def`) lands in full, and that `who`'s
+/// fatigue rises on the way: the shown defence used against the blow (its d6 below the
+/// fatigue), or else the brawl's own d6 once rolled.
+fn provoked_odds(
+    s: &State,
+    who: u32,
+    b: &Setup,
+    (c, p, def): (i32, i32, Option<i32>),
+) -> Option<(Chance, Chance, Chance)> {
+    let me = s.get(who)?;
     let (bp, bf) = (i64::from(b.p.value), i64::from(b.fatigue));
-    let top = match shown(s, who) {
-        Shown::Ready {
-            kind: Defence::Dodge,
-            value,
-            fails: false,
-        } => i64::from(value) - bp,
-        _ => i64::MIN,
+    let f = me.stat(FATIGUE);
+    let may = fatigue_rise_now(me) != Chance::Impossible;
+    // The shown defence: whether the blow meets one, and what stops it (a dodge that stands).
+    let (meets, top, d6) = match shown(s, who) {
+        Shown::Ready { kind, value, fails } => (
+            true,
+            (kind == Defence::Dodge && !fails).then_some(i64::from(value) - bp),
+            me.stat(DEF_D6),
+        ),
+        Shown::None => (false, None, 0),
     };
-    let d = dice_distribution(b.c.value);
-    let (mut yes, mut no, mut some_yes, mut some_no) = (0.0, 0.0, false, false);
-    for (v, q) in d.iter().filter(|x| x.1 > 0.0) {
-        if v < bf || v <= top {
-            yes += q;
-            some_yes = true;
+    let rises_on_defence = meets && may && d6 < f && f < FATIGUE_MAX;
+    let f_after = f + i32::from(rises_on_defence);
+    let brawl = |fat: i32| brawl_chances(c, p, fat, def).0.p();
+    let rise = |fat: i32, may: bool| rise_chance(fat, may).p();
+    let (mut past, mut lands, mut up) = (0.0, 0.0, 0.0);
+    for (v, q) in dice_distribution(b.c.value).iter().filter(|x| x.1 > 0.0) {
+        if v < bf {
+            // It fails on its fatigue: no defence used, the brawl rolled at the fatigue now.
+            past += q;
+            lands += q * brawl(f);
+            up += q * rise(f, may);
         } else {
-            no += q;
-            some_no = true;
+            if rises_on_defence {
+                up += q;
+            }
+            if top.is_some_and(|t| v <= t) {
+                past += q;
+                lands += q * brawl(f_after);
+                if !rises_on_defence {
+                    up += q * rise(f_after, may);
+                }
+            }
         }
     }
-    Chance::from_masses(yes, no, some_yes, some_no)
+    let chance = |x: f64| Chance::from_masses(x, (1.0 - x).max(0.0), x > 0.0, x < 1.0);
+    Some((chance(past), chance(lands), chance(up)))
 }
 
 impl Strike {
@@ -172,26 +202,11 @@ impl Strike {
                     s.name(t)
                 ));
             }
-            let (_, ds) = blind_spot_setup(s, t)?;
+            let (_, ds) = blind_defence(s, t, ranged)?;
             Some((ds.c.value, ds.p.value, ds.fatigue))
         } else {
             None
         };
-        for x in guard.into_iter().chain([t]) {
-            if let (
-                true,
-                Shown::Ready {
-                    kind: Defence::Parry,
-                    ..
-                },
-            ) = (ranged, shown(s, x))
-            {
-                return Err(format!(
-                    "{} shows a parry, which cannot stop a shot: it rolls a dodge or block first",
-                    s.name(x)
-                ));
-            }
-        }
         let mut text = format!(
             "C {} · P {} · fatigue {} · against {}",
             st.c.text(),
@@ -201,6 +216,16 @@ impl Strike {
         );
         if let Some((dc, dp, _)) = redo {
             text.push_str(&format!(" · its defence rolled now: C {dc} · P {dp}"));
+        } else if ranged
+            && matches!(
+                shown(s, first),
+                Shown::Ready {
+                    kind: Defence::Parry,
+                    ..
+                }
+            )
+        {
+            text.push_str(" · a parry cannot stop a shot: it dodges now and keeps the parry");
         }
         if let Some(g) = guard {
             text.push_str(&format!(
@@ -241,8 +266,10 @@ pub fn preview(s: &State, who: u32, st: &Strike) -> Result<Preview, String> {
         hits: Vec::new(),
         others: None,
         weak: None,
-        rise: fatigue_rise_now(a),
+        // Rolled only when a luck shot's d10 comes up.
+        rise: luck(fatigue_rise_now(a)),
         past: None,
+        lands: None,
     };
     if let Some(b) = provoked(s, who, first, o.kind) {
         out.text = format!(
@@ -253,7 +280,12 @@ pub fn preview(s: &State, who: u32, st: &Strike) -> Result<Preview, String> {
         );
         let hit = hit_chance(b.c.value, b.p.value, b.fatigue, standing(shown(s, who)));
         out.hits = vec![(who, hit)];
-        out.past = Some(past_chance(s, who, &b));
+        let def = standing(steps[0].shown);
+        if let Some((past, lands, rise)) = provoked_odds(s, who, &b, (c, p, def)) {
+            out.past = Some(past);
+            out.lands = Some(luck(lands));
+            out.rise = luck(rise);
+        }
         return Ok(out);
     }
     if steps.len() > 1 {
@@ -272,8 +304,9 @@ pub fn preview(s: &State, who: u32, st: &Strike) -> Result<Preview, String> {
         }
     } else {
         let def = standing(steps[0].shown);
-        let (full, weak) = match pl.redo {
-            Some(d) => hit_vs_roll(c, p, f, d),
+        // A defence rolled now: from a blind spot, or a dodge instead of a parry at a shot.
+        let (full, weak) = match steps[0].fresh {
+            Some(d) => hit_vs_roll(c, p, f, (d.c, d.p, d.fatigue)),
             None if !o.kind.brawl() => (hit_chance(c, p, f, def), Chance::Impossible),
             None => brawl_chances(c, p, f, def),
         };
@@ -332,15 +365,35 @@ pub fn strike_events(
             );
         if out == Outcome::Fails || dodged {
             all.push(Event::Note(format!(
-                "{} gets past the weapon: the brawl may be rolled",
+                "{} gets past the weapon: the brawl is rolled",
                 s.name(who)
             )));
             all.push(Event::Set(first, PASSED_BY, who as i32 + 1));
+            // The brawl itself, now, in the fight as the foe's attack left it.
+            let mut after = s.clone();
+            after.apply(&Event::Batch(all.clone()));
+            if let Event::Batch(list) = rolled(&after, who, st, src)? {
+                all.extend(list);
+            }
         } else {
             all.push(Event::Note(format!("{}’s brawl attack fails", s.name(who))));
         }
         return Ok(Event::Batch(all));
     }
+    rolled(s, who, st, src).map(|e| match e {
+        Event::Batch(mut list) => {
+            all.append(&mut list);
+            Event::Batch(all)
+        }
+        e => e,
+    })
+}
+
+/// Attack `st` by `who` after its luck shot (if any) came up: each step's challenge.
+fn rolled(s: &State, who: u32, st: &Strike, src: &mut dyn DiceSource) -> Result<Event, String> {
+    let pl = st.plan(s, who)?;
+    let (o, m) = (pl.o, &pl.m);
+    let mut all = Vec::new();
     let steps = attack_steps(
         s,
         pl.guard,

@@ -36,7 +36,7 @@ impl Kind {
             Kind::Crossing => "CR to get across; a miss stops it there, prone",
             Kind::Climbing => "CR of each climb; a miss is a fall",
             Kind::Structure => "break it to pass; no crossing otherwise",
-            Kind::Cover => "concealment against attacks from outside its square",
+            Kind::Cover => "concealment against any attacker outside its combat cluster",
         }
     }
 

@@ -6,16 +6,15 @@
 use crate::rules::encounter::referee::check;
 use crate::rules::encounter::{Event, State};
 use crate::rules::heimr::combat::{
-    cp, defence_setup, dying, fall_cr, fatigue_rise_now, initiative_events, initiative_setup, npc,
-    shown_text, spread, turns_of, weapon, Defence, Effect, Npc, Part, ACTIONS, AGILITY_C,
-    AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, SHIELD_C, WEAPON, WEAPONS,
-    WEAPON_C, WILL,
+    abilities, defence_setup, dying, fall_cr, fatigue_rise_now, initiative_events,
+    initiative_setup, npc, shown_text, spread, turns_of, weapon, Defence, Effect, Npc, Part,
+    ACTIONS, AGILITY_C, AGILITY_P, BASE, BINDS, FATIGUE, GUARD_ACTION, SHIELD, SHIELDS, WEAPON,
+    WEAPONS, WILL,
 };
 use crate::rules::heimr::referee::Action as H;
 use crate::rules::heimr::strike::{preview, Strike};
 use crate::rules::heimr::{success_chance, Injury};
 use crate::rules::referee::Intent;
-use crate::storage::character::Sheet;
 use crate::ui::encounters::EncCtx;
 use crate::ui::format::percent;
 use crate::ui::kit::{choices, fixed, flag, form, numbered_options as named, text, Field};
@@ -413,6 +412,9 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             if let Some(pp) = pv.past {
                 line = format!("its attack {line} first · gets past it {}", percent(pp));
             }
+            if let Some(l) = pv.lands {
+                line.push_str(&format!(" · the brawl lands {}", percent(l)));
+            }
             if let Some(w) = pv.weak {
                 line.push_str(&format!(" · touches without harm {}", percent(w)));
             }
@@ -638,67 +640,39 @@ fn gear(ctx: EncCtx, who: u32) -> AnyView {
         return ().into_any();
     };
     let (wpn, shd) = (RwSignal::new(c.stat(WEAPON)), RwSignal::new(c.stat(SHIELD)));
-    // A saved character picks the ability it fights with from its sheet.
-    let abilities: Vec<(String, (i32, i32))> = c
-        .link
-        .as_ref()
-        .and_then(|l| ctx.roster().get(l))
-        .and_then(|ch| match ch.sheet {
-            Sheet::Heimr(sh) => Some(
-                sh.abilities
-                    .iter()
-                    .map(|a| {
-                        let (ac, ap) = cp(&sh, a);
-                        (format!("{} (C {ac}, P {ap})", a.name), (ac, ap))
-                    })
-                    .collect(),
-            ),
-            _ => None,
-        })
-        .unwrap_or_default();
+    // A saved character picks the ability it fights with among those it brought to the fight.
+    let mut picks = vec!["As it fights now".to_owned()];
+    picks.extend(
+        abilities(&c)
+            .into_iter()
+            .map(|(n, ac, ap)| format!("{n} (C {ac}, P {ap})")),
+    );
     let (ability, off) = (RwSignal::new(0), RwSignal::new(0));
     let mut fields = vec![
         Field::Pick("Weapon", named(WEAPONS.iter().map(weapon_label)), wpn),
         Field::Pick("Off hand", named(SHIELDS.iter().map(shield_label)), shd),
     ];
-    if !abilities.is_empty() {
+    if picks.len() > 1 {
         for (l, v) in [
             ("Weapon with (attack, parry)", ability),
             ("Off hand with (block, second weapon)", off),
         ] {
-            fields.push(Field::Pick(
-                l,
-                named(abilities.iter().map(|a| a.0.clone())),
-                v,
-            ));
+            fields.push(Field::Pick(l, named(picks.iter().cloned()), v));
         }
     }
-    let abilities = StoredValue::new(abilities);
     fields.push(act(
         fixed("Take up"),
         "btn",
         "take-up",
         never(),
         move || {
-            let Some(c) = ctx.state.with_untracked(|s| s.get(who).cloned()) else {
-                return;
-            };
-            let chosen = |v: RwSignal<i32>, i: usize| {
-                abilities
-                    .with_value(|a| a.get(v.get_untracked() as usize).map(|x| x.1))
-                    .unwrap_or((c.stat(i), c.stat(i + 1)))
-            };
-            let (cp, sp) = (chosen(ability, WEAPON_C), chosen(off, SHIELD_C));
-            let (weapon, shield) = (wpn.get_untracked() as u32, shd.get_untracked() as u32);
             ctx.intend(
                 who,
                 Intent::Heimr(H::TakeUp {
-                    weapon,
-                    shield,
-                    c: cp.0,
-                    p: cp.1,
-                    sc: sp.0,
-                    sp: sp.1,
+                    weapon: wpn.get_untracked() as u32,
+                    shield: shd.get_untracked() as u32,
+                    ability: ability.get_untracked().max(0) as u32,
+                    off: off.get_untracked().max(0) as u32,
                 }),
             );
         },
