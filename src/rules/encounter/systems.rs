@@ -296,6 +296,9 @@ pub const VOGT: CombatRules = CombatRules {
         "Technique die",
         "Technique dice",
         "Table rolls",
+        "Weapon declared",
+        "Rolled in round",
+        "Declared in round",
     ],
     hp_name: "HP",
     // Below 0 as the damage takes it (the seed: "0 or fewer hit points").

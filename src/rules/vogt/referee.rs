@@ -5,8 +5,8 @@
 //! whenever one is due, in anyone's turn.
 
 use super::combat::{
-    self, broken, declared, dismember, hit, reevaluate, unconscious, weapons, TABLE_ROLLS,
-    TECH_DIE, TECH_LEFT,
+    self, broken, declared_now, declared_weapon, dismember, hit, rolled, unconscious, weapons,
+    TABLE_ROLLS, TECH_DIE, TECH_LEFT,
 };
 use super::ladder::{parse_dice, Dice};
 use super::rolls::damage_expr;
@@ -146,6 +146,14 @@ pub fn table_due(c: &Combatant) -> i32 {
     (c.death as i32 - 3 - c.stat(TABLE_ROLLS)).max(0)
 }
 
+/// The weapon a plan attacks with.
+fn plan_weapon(p: Plan) -> Option<u32> {
+    match p {
+        Plan::Attack(i) => Some(i),
+        _ => None,
+    }
+}
+
 /// Whether it is the declaration phase: no turn running (before the first round too).
 fn declaring(s: &State) -> bool {
     !s.ended && s.current.is_none()
@@ -172,9 +180,10 @@ fn not_now(s: &State, c: &Combatant) -> Option<String> {
     None
 }
 
-/// Why the declared action must be `kind` (`None` when it is, or nothing was declared).
-fn not_declared(c: &Combatant, kind: i32, what: &str) -> Option<String> {
-    let d = declared(c)?;
+/// Why the declared action must be `kind` (`None` when it is, or nothing was declared this
+/// round).
+fn not_declared(s: &State, c: &Combatant, kind: i32, what: &str) -> Option<String> {
+    let d = declared_now(s, c)?;
     (d.code() != kind).then(|| {
         format!(
             "{} declared {} this round; reevaluate to {what} first",
@@ -204,7 +213,10 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         };
     if declaring(s) {
         let why = unconscious(s, who)
-            .then(|| format!("{} is unconscious: it rolls 10d10 and cannot act", c.name));
+            .then(|| format!("{} is unconscious: it rolls 10d10 and cannot act", c.name))
+            .or_else(|| {
+                rolled(s, c).then(|| "initiative is rolled: reevaluate instead".to_owned())
+            });
         for p in plans(s, c) {
             out.push(offer(
                 Action::Declare(p),
@@ -255,13 +267,13 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         (Action::Run, "Run: double move", 5, "run"),
     ];
     for (action, label, code, what) in kinds {
-        let mut why = turn.clone().or_else(|| not_declared(c, code, what));
+        let mut why = turn.clone().or_else(|| not_declared(s, c, code, what));
         let mut cost = "its action this turn";
         if code == 2 {
-            let need = declared(c).map_or(0, |a| a.dice().count as i32);
+            let need = declared_now(s, c).map_or(0, |a| a.dice().count as i32);
             let left = c.stat(TECH_LEFT);
             cost = "its action this turn and the technique dice declared";
-            if why.is_none() && declared(c).is_none() {
+            if why.is_none() && declared_now(s, c).is_none() {
                 why = Some("declare a technique and its dice first".into());
             } else if why.is_none() && need > left {
                 why = Some(format!("{need} technique dice declared, {left} left"));
@@ -312,8 +324,9 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     out
 }
 
-/// A damage roll's modifier and targets: within bounds, at least one, each once, none itself.
-fn aim(s: &State, who: u32, extra: i32, targets: &[u32]) -> Result<(), String> {
+/// A damage roll's modifier and targets: within bounds, at least one (exactly one for a
+/// weapon's attack: `one`), each once, none itself.
+fn aim(s: &State, who: u32, extra: i32, targets: &[u32], one: bool) -> Result<(), String> {
     if !(-EXTRA_LIMIT..=EXTRA_LIMIT).contains(&extra) {
         return Err(format!("a modifier beyond ±{EXTRA_LIMIT}"));
     }
@@ -327,6 +340,9 @@ fn aim(s: &State, who: u32, extra: i32, targets: &[u32]) -> Result<(), String> {
             return Err("a target picked twice".into());
         }
         seen.push(t);
+    }
+    if one && targets.len() > 1 {
+        return Err("a weapon attack strikes one target".into());
     }
     Ok(())
 }
@@ -361,11 +377,12 @@ pub fn resolve(
     Ok(match action {
         Action::Declare(p) => {
             let a = plan_action(s, c, *p).ok_or("no such action for this combatant")?;
-            combat::declare(s, who, a)
+            combat::declare_with(s, who, a, plan_weapon(*p))
         }
         Action::Reevaluate(p) => {
             let a = plan_action(s, c, *p).ok_or("no such action for this combatant")?;
-            reevaluate(s, who, a, dice).ok_or("no initiative rolled yet")?
+            combat::reevaluate_with(s, who, a, plan_weapon(*p), dice)
+                .ok_or("no initiative rolled yet")?
         }
         Action::Attack {
             weapon,
@@ -379,14 +396,25 @@ pub fn resolve(
             if broken(s, who, &w.name) {
                 return Err(format!("the {} is broken", w.name));
             }
-            aim(s, who, *extra, targets)?;
+            // The weapon whose die was rolled: another one is a reevaluation first.
+            if let Some(d) = declared_weapon(s, c).filter(|&d| d != *weapon) {
+                let was = weapons(c)
+                    .into_iter()
+                    .nth(d as usize)
+                    .map_or_else(String::new, |w| w.name);
+                return Err(format!(
+                    "{} declared the attack with the {was}; reevaluate to attack with the {} first",
+                    c.name, w.name
+                ));
+            }
+            aim(s, who, *extra, targets, true)?;
             let str_rung = combat::rung(s, who, combat::STR);
             let e = damage_expr(&w.damage, str_rung.saturating_add(*extra))
                 .ok_or("the weapon's damage is not dice")?;
             with("Attack", hit(s, who, targets, &e, &w.dtype, dice).0)
         }
         Action::UseTechnique | Action::Technique { .. } => {
-            let d = declared(c).map_or(Dice::new(0, 0), |a| a.dice());
+            let d = declared_now(s, c).map_or(Dice::new(0, 0), |a| a.dice());
             let left = c.stat(TECH_LEFT) - d.count as i32;
             let mut out = vec![
                 Event::Note(format!(
@@ -404,7 +432,7 @@ pub fn resolve(
                 let typ = DAMAGE_TYPES
                     .get(*dtype as usize)
                     .ok_or("no such damage type")?;
-                aim(s, who, *extra, targets)?;
+                aim(s, who, *extra, targets, false)?;
                 let e = damage_expr(&d.to_string(), *extra).ok_or("no technique dice")?;
                 out.extend(hit(s, who, targets, &e, typ, dice).0.flat());
             }
@@ -456,6 +484,7 @@ pub fn resolve(
 mod tests {
     use super::*;
     use crate::rules::dice::ScriptedSource;
+    use crate::rules::vogt::combat::declared;
     use crate::rules::encounter::referee::replayed;
     use crate::rules::encounter::systems::VOGT;
     use crate::rules::vogt::VogtSheet;

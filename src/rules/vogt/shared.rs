@@ -8,10 +8,11 @@
 //! | Injuries | the death-and-dismemberment lines and what broke ("Broken: Club") | the same lines, kept as lasting conditions (a lost leg also caps movement) | both |
 //! | Dead | dead | dead | both |
 //! | Technique dice | technique dice left | technique dice left (a technique spends them) | both |
+//! | Table rolls | the levels from 4 on rolled for on the death and dismemberment table | the same count (a roll in the fight adds one) | both |
 //!
 //! Defending, running and being helped last a turn or a round and stay in the fight.
 
-use super::combat::{ONE_LEG, TECH_LEFT};
+use super::combat::{ONE_LEG, TABLE_ROLLS, TECH_LEFT};
 use super::{Edit, VogtSheet, DISMEMBERMENT, STATUSES};
 use crate::rules::edit::{Edits, ListEdit};
 use crate::rules::encounter::shared::{
@@ -164,6 +165,14 @@ impl Linked for VogtSheet {
             |s, v| set(s, Edit::TechniqueLeft(v.num())),
             stat::<TECH_LEFT>,
             stat_to::<TECH_LEFT>,
+        ),
+        // After the level: a level taken back on the sheet takes its roll with it.
+        both(
+            "Table rolls",
+            |s| Value::Num(s.table_rolls as i32),
+            |s, v| set(s, Edit::TableRolls(v.num())),
+            stat::<TABLE_ROLLS>,
+            stat_to::<TABLE_ROLLS>,
         ),
     ];
 }
