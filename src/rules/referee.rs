@@ -90,6 +90,7 @@ impl Intent {
             Intent::Vogt(V::Run) => v.push(205),
             Intent::Vogt(V::Help(t)) => v.extend([206, *t]),
             Intent::Vogt(V::Table) => v.push(207),
+            Intent::Vogt(V::Tie(o)) => v.extend([210, *o]),
             Intent::Heimr(h) => {
                 use heimr::referee::Action as H;
                 match h {
@@ -192,7 +193,9 @@ impl Intent {
         use symbaroum::referee::Action as S;
         use vogt::referee::Action as V;
         match self {
-            Intent::Turn(Turn::Before(id)) | Intent::Vogt(V::Help(id)) => vec![*id],
+            Intent::Turn(Turn::Before(id))
+            | Intent::Vogt(V::Help(id))
+            | Intent::Vogt(V::Tie(id)) => vec![*id],
             Intent::Symbaroum(S::Attack(st) | S::FreeAttack(st)) => vec![st.target],
             Intent::Symbaroum(S::Aid { target, .. }) => vec![*target],
             Intent::Vogt(V::Attack { targets, .. } | V::Technique { targets, .. }) => {
@@ -225,6 +228,11 @@ impl Intent {
             Intent::Aura(a) => a.picks(),
             _ => false,
         }
+    }
+
+    /// Whether only the GM may take it (a player's phone never sends it: the table refuses it).
+    pub fn gm_only(&self) -> bool {
+        matches!(self, Intent::Vogt(vogt::referee::Action::Tie(_)))
     }
 
     /// The intent a code names; `None` for one this version does not know (or with choices
@@ -289,6 +297,7 @@ impl Intent {
             (205, []) => Intent::Vogt(V::Run),
             (206, &[t]) => Intent::Vogt(V::Help(t)),
             (207, []) => Intent::Vogt(V::Table),
+            (210, &[o]) => Intent::Vogt(V::Tie(o)),
             (400, &[r]) => Intent::Tempo(T::Answer(r.checked_sub(1))),
             (401, &[action, target]) => Intent::Tempo(T::Declare { action, target }),
             (402, &[action, target, replacement]) => Intent::Tempo(T::Exchange {

@@ -642,6 +642,9 @@ fn checked(
     }
     let event = match req {
         Request::Act(intent, dice) => {
+            if intent.gm_only() {
+                return Err("only the GM decides that".into());
+            }
             // Whom it names must be in the player's view (its numbers need not be).
             if intent
                 .names()

@@ -71,6 +71,9 @@ pub enum Action {
     /// What the table's "weapon or armor breaks" broke: the weapon of this index, or the armour
     /// ([`BREAK_ARMOR`]).
     Break(u32),
+    /// The GM's call on a full tie (the same roll, DEX and die): it acts before this combatant,
+    /// which the order had first. Once the round's initiative is rolled, before its first turn.
+    Tie(u32),
 }
 
 impl Action {
@@ -310,6 +313,19 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             ));
         }
     }
+    // A full tie, ordered by joining until the GM says otherwise.
+    if declaring(s) && rolled(s, c) && !c.init.is_empty() {
+        for &o in s.order.iter().take_while(|&&o| o != who) {
+            if tied(s, c, o) {
+                out.push(offer(
+                    Action::Tie(o),
+                    format!("GM: {} acts before {} (a full tie)", c.name, s.name(o)),
+                    "",
+                    None,
+                ));
+            }
+        }
+    }
     if c.death >= 4 && !c.dead {
         let why = (table_due(c) == 0).then(|| "no roll on the table is due".to_owned());
         let mut o = offer(
@@ -322,6 +338,13 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         out.push(o);
     }
     out
+}
+
+/// Whether `c` and `o` rolled this round and tie on every key (the GM decides between them).
+fn tied(s: &State, c: &Combatant, o: u32) -> bool {
+    s.get(o).is_some_and(|x| {
+        x.id != c.id && !x.dead && !x.gone && rolled(s, x) && x.init == c.init
+    })
 }
 
 /// A damage roll's modifier and targets: within bounds, at least one (exactly one for a
@@ -468,6 +491,14 @@ pub fn resolve(
                 ),
             ])
         }
+        Action::Tie(o) => Event::Batch(vec![
+            Event::Note(format!(
+                "The GM decides the tie: {} acts before {}",
+                c.name,
+                s.name(*o)
+            )),
+            Event::Place(who, Some(*o)),
+        ]),
         Action::Table => {
             let d8 = dice.roll(8);
             let mut out = vec![Event::Set(who, TABLE_ROLLS, c.stat(TABLE_ROLLS) + 1)];
@@ -720,6 +751,56 @@ mod tests {
         };
         let s = State::replay(&VOGT, &[Event::Join(combat::from_sheet("Asa", &fresh))]);
         assert_eq!(table_due(s.get(1).unwrap()), 1);
+    }
+
+    /// T6-3: a full tie (two Goblins, DEX 2, 1d6 each: 1/6 of the time) is the GM's to decide:
+    /// the order puts the first joined first until the GM places the other before it (a GM-only
+    /// intent: a player's phone cannot send it).
+    #[test]
+    fn vogt_6_t6_3_the_gm_decides_a_full_tie() {
+        let goblin = |n: &str| {
+            let mut g = Combatant::new(&VOGT, n, 7);
+            g.stats[combat::DEX] = 2;
+            g.texts = vec!["1d6".into(), "slash".into(), String::new(), String::new()];
+            Event::Join(g)
+        };
+        let mut s = State::replay(
+            &VOGT,
+            &[goblin("Goblin 1"), goblin("Goblin 2"), Event::Start],
+        );
+        let side = combat::init_side(&s, 1, combat::Action::Attack(Dice::new(1, 6)));
+        let (a, gm, b) = super::super::rolls::before(side, side);
+        close(gm.p(), 1.0 / 6.0);
+        close(a.p(), 5.0 / 12.0);
+        close(b.p(), 5.0 / 12.0);
+        // Not before the roll: nothing to decide yet.
+        let tie = Action::Tie(1);
+        assert_eq!(
+            why(&s, 2, &tie),
+            "not something this combatant can do in this fight"
+        );
+        let e = combat::roll_round(&s, &mut ScriptedSource::new(vec![3, 3])).unwrap();
+        s.apply(&e);
+        assert_eq!(s.order, [1, 2], "joined first, until the GM decides");
+        let labels: Vec<String> = offers(&s, 2)
+            .into_iter()
+            .filter(|o| matches!(o.action, Intent::Vogt(Action::Tie(_))))
+            .map(|o| o.label)
+            .collect();
+        assert_eq!(labels, ["GM: Goblin 2 acts before Goblin 1 (a full tie)"]);
+        assert!(Intent::Vogt(tie.clone()).gm_only());
+        let mut after = go(&s, 2, &tie, &[]).unwrap();
+        assert_eq!(after.order, [2, 1]);
+        after.apply(&Event::Next);
+        assert_eq!(after.current, Some(2));
+        // No tie, no call: a roll of 3 against a 4.
+        let mut s2 = State::replay(
+            &VOGT,
+            &[goblin("Goblin 1"), goblin("Goblin 2"), Event::Start],
+        );
+        let e = combat::roll_round(&s2, &mut ScriptedSource::new(vec![3, 4])).unwrap();
+        s2.apply(&e);
+        assert!(go(&s2, 2, &Action::Tie(1), &[]).is_err());
     }
 
     /// Declared (Asa: the Greatsword; Goblin: defend), rolled (Asa 1+1, Goblin 4), Asa's turn.
