@@ -1253,6 +1253,32 @@ fn vogt_6_t6_4_the_table_rolls_are_one_count_for_sheet_and_fight() {
     assert_eq!(vg(&ch.sheet).table_due(), 1);
 }
 
+/// T6-9: the HP maximum is the sheet's in the fight: raised mid-fight from 10 to 14 (HP 14),
+/// the row reads 14/14, not 14/10; later, at exhaustion 2 and HP −1, a heal of 10 in the fight
+/// stops at min(9, ⌊14/2⌋) = 7, not 5, and 7 is written to the sheet.
+#[test]
+fn vogt_6_t6_9_the_hp_maximum_is_shared_to_the_fight() {
+    let (mut e, mut s, ch, who) = vogt_linked(vogt::VogtSheet::default());
+    let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::HpMax(14), vogt::Edit::Hp(14)]);
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, s.rules.hp_max(c)), (14, 14));
+    let ch = vogt_edit(
+        &ch,
+        T0 + 30,
+        &[vogt::Edit::Exhaustion(2), vogt::Edit::Hp(-1)],
+    );
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 31, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, c.death, s.rules.hp_max(c)), (-1, 2, 7));
+    e.push(s.heal_events(vec![who], 10, false), &mut s, T0 + 32);
+    assert_eq!(s.get(who).unwrap().hp, 7);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 33, None);
+    assert_eq!(vg(&ch.sheet).hp, 7);
+}
+
 /// A fight saved by an app with one shared value fewer (Bo Vogt's technique dice came later):
 /// the value its record lacks is the sheet's, where the player kept it until then; the fight's
 /// count from the join does not overwrite it.
@@ -1274,7 +1300,7 @@ fn a_record_with_fewer_values_takes_the_sheets_for_the_ones_it_lacks() {
     assert_eq!(s.get(who).unwrap().stat(vogt::combat::TECH_LEFT), 1);
     assert_eq!(
         e.agreed(who).unwrap().values.len(),
-        7,
+        8,
         "the record is whole again"
     );
 }

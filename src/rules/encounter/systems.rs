@@ -299,6 +299,7 @@ pub const VOGT: CombatRules = CombatRules {
         "Weapon declared",
         "Rolled in round",
         "Declared in round",
+        "HP max",
     ],
     hp_name: "HP",
     // Below 0 as the damage takes it (the seed: "0 or fewer hit points").
@@ -317,7 +318,8 @@ pub const VOGT: CombatRules = CombatRules {
     seconds_per_round: 6,
     hp_changed: None,
     lapse: &[],
-    max_stat: None,
+    // The maximum as the sheet now has it (before exhaustion halves it).
+    max_stat: Some(crate::rules::vogt::combat::HP_MAX),
     conditions: &[
         cond(
             "Afraid",

@@ -39,6 +39,9 @@ pub const WEAPON_AT: usize = 13;
 pub const ROLLED: usize = 14;
 /// The round the combatant declared its action in (0: none): a declaration lasts its round.
 pub const DECLARED: usize = 15;
+/// A saved character's HP maximum as its sheet now has it, before exhaustion halves it (0: the
+/// maximum it joined with); `VOGT.max_stat`.
+pub const HP_MAX: usize = 16;
 
 /// Indexes of a combatant's texts: its weapon's damage dice and type, damage types resisted
 /// and vulnerable (comma-separated).
@@ -273,6 +276,7 @@ pub fn from_sheet(name: &str, s: &VogtSheet) -> Combatant {
     c.death = s.exhaustion;
     c.dead = s.dead;
     c.stats[TABLE_ROLLS] = s.table_rolls.min(s.table_levels()) as i32;
+    c.stats[HP_MAX] = s.hp_max;
     let w = s.weapons().next().map(|(_, w)| w);
     c.texts = vec![
         w.map_or("1d4".into(), |w| w.damage.clone()),

@@ -803,6 +803,53 @@ mod tests {
         assert!(go(&s2, 2, &Action::Tie(1), &[]).is_err());
     }
 
+    /// T6-5 (a), (c): a declaration lapses at the round's end, and the round's initiative is
+    /// rolled once. Asa declares a 2d6 technique in round 1 and spends both dice; in round 2
+    /// nothing is declared, so the roll is not her spent technique's 2d6 but an attack with
+    /// her first weapon (1d6), and her turn's attack is not refused for the old technique. The
+    /// roll made, it is not made again.
+    #[test]
+    fn vogt_6_t6_5_declarations_lapse_and_initiative_is_rolled_once() {
+        let mut s = fight();
+        s.apply(&Event::Set(1, TECH_LEFT, 2));
+        let t = turn_of(s, Plan::Technique(2));
+        let mut r = go(&t, 1, &Action::UseTechnique, &[]).unwrap();
+        assert_eq!(r.get(1).unwrap().stat(TECH_LEFT), 0);
+        r.apply(&Event::Next); // the Goblin's turn
+        r.apply(&Event::Next); // round 2, declaring
+        assert_eq!((r.round, r.current), (2, None));
+        let asa = r.get(1).unwrap();
+        assert_eq!(declared_now(&r, asa), None, "round 1's technique lapsed");
+        let acts = combat::round_actions(&r);
+        assert_eq!(
+            acts,
+            [
+                (1, combat::Action::Attack(Dice::new(1, 6))),
+                (2, combat::Action::Attack(Dice::new(1, 6)))
+            ]
+        );
+        let mut src = ScriptedSource::new(vec![1, 4]);
+        let e = combat::roll_round(&r, &mut src).unwrap();
+        r.apply(&e);
+        assert!(
+            combat::roll_round(&r, &mut src).is_none(),
+            "rolled once a round"
+        );
+        assert!(combat::round_actions(&r).is_empty());
+        r.apply(&Event::Next);
+        assert_eq!(r.current, Some(1));
+        let club = Action::Attack {
+            weapon: 0,
+            extra: 0,
+            targets: vec![2],
+        };
+        assert!(go(&r, 1, &club, &[3]).is_ok());
+        assert_eq!(
+            why(&r, 1, &Action::UseTechnique),
+            "Asa declared attack this round; reevaluate to a technique first"
+        );
+    }
+
     /// Declared (Asa: the Greatsword; Goblin: defend), rolled (Asa 1+1, Goblin 4), Asa's turn.
     fn asa_turn() -> State {
         let s = fight();

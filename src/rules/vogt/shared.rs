@@ -8,11 +8,12 @@
 //! | Injuries | the death-and-dismemberment lines and what broke ("Broken: Club") | the same lines, kept as lasting conditions (a lost leg also caps movement) | both |
 //! | Dead | dead | dead | both |
 //! | Technique dice | technique dice left | technique dice left (a technique spends them) | both |
+//! | HP max | the HP maximum (before exhaustion) | the same, halved there from exhaustion 2 (brought before the HP) | to the fight |
 //! | Table rolls | the levels from 4 on rolled for on the death and dismemberment table | the same count (a roll in the fight adds one) | both |
 //!
 //! Defending, running and being helped last a turn or a round and stay in the fight.
 
-use super::combat::{ONE_LEG, TABLE_ROLLS, TECH_LEFT};
+use super::combat::{HP_MAX, ONE_LEG, TABLE_ROLLS, TECH_LEFT};
 use super::{Edit, VogtSheet, DISMEMBERMENT, STATUSES};
 use crate::rules::edit::{Edits, ListEdit};
 use crate::rules::encounter::shared::{
@@ -174,5 +175,15 @@ impl Linked for VogtSheet {
             stat::<TABLE_ROLLS>,
             stat_to::<TABLE_ROLLS>,
         ),
+        // Only the sheet sets the maximum (brought first: the HP after it is measured against
+        // it); the fight halves it from exhaustion 2 as the sheet does.
+        Shared {
+            name: "HP max",
+            flow: Flow::ToFight,
+            sheet: |s| Value::Num(s.hp_max),
+            fight: |_, c| Value::Num(if c.stat(HP_MAX) > 0 { c.stat(HP_MAX) } else { c.hp_max }),
+            write: |_, _| {},
+            bring: stat_to::<HP_MAX>,
+        },
     ];
 }
