@@ -850,6 +850,58 @@ mod tests {
         );
     }
 
+    /// N4: the declared action binds the turn, by either path. Declared Defend 1d4 (3/4 before a
+    /// Goblin's 1d6 at equal DEX) and rolled: neither a new declaration of the Greatsword nor
+    /// its damage on the turn is accepted; only a reevaluation, its 2d6 added. Declared
+    /// honestly, the Greatsword acts first with 5/54.
+    #[test]
+    fn vogt_6_n4_a_defend_roll_is_not_spent_on_a_greatsword() {
+        let mut s = fight();
+        s.apply(&Event::Set(2, combat::DEX, 2));
+        let r = declared_and_rolled(&s, Plan::Defend, &[1, 4]);
+        close(first(&r), 3.0 / 4.0);
+        assert_eq!(
+            why(&r, 1, &Action::Declare(Plan::Attack(1))),
+            "initiative is rolled: reevaluate instead"
+        );
+        let mut t = r.clone();
+        t.apply(&Event::Next);
+        assert_eq!(
+            why(&t, 1, &hit_goblin()),
+            "Asa declared defend this round; reevaluate to attack first"
+        );
+        for a in [Action::Run, Action::Help(2)] {
+            assert!(go(&t, 1, &a, &[]).is_err(), "{a:?}");
+        }
+        let honest = go(&s, 1, &Action::Declare(Plan::Attack(1)), &[]).unwrap();
+        let honest = go(&honest, 2, &Action::Declare(Plan::Attack(0)), &[]).unwrap();
+        close(first(&honest), 5.0 / 54.0);
+    }
+
+    /// #1: the initiative die is the declared weapon's, and so is the attack: the Greatsword
+    /// (2d6) before a Defend (1d4) at equal DEX with 1/36; a Club declared (1d6, 1/4) cannot
+    /// strike with the Greatsword.
+    #[test]
+    fn vogt_6_1_the_attack_is_made_with_the_weapon_whose_die_was_rolled() {
+        let mut s = fight();
+        s.apply(&Event::Set(2, combat::DEX, 2));
+        let defend = |s: &State, p: Plan| {
+            let s = go(s, 1, &Action::Declare(p), &[]).unwrap();
+            go(&s, 2, &Action::Declare(Plan::Defend), &[]).unwrap()
+        };
+        close(first(&defend(&s, Plan::Attack(1))), 1.0 / 36.0);
+        let club = defend(&s, Plan::Attack(0));
+        close(first(&club), 1.0 / 4.0);
+        let mut t = club.clone();
+        t.apply(&combat::roll_round(&t, &mut ScriptedSource::new(vec![1, 4])).unwrap());
+        t.apply(&Event::Next);
+        assert_eq!(t.current, Some(1));
+        assert_eq!(
+            why(&t, 1, &hit_goblin()),
+            "Asa declared the attack with the Club; reevaluate to attack with the Greatsword first"
+        );
+    }
+
     /// Declared (Asa: the Greatsword; Goblin: defend), rolled (Asa 1+1, Goblin 4), Asa's turn.
     fn asa_turn() -> State {
         let s = fight();
