@@ -1279,6 +1279,27 @@ fn vogt_6_t6_9_the_hp_maximum_is_shared_to_the_fight() {
     assert_eq!(vg(&ch.sheet).hp, 7);
 }
 
+/// T6-10: a typed HP is the same edit with or without a fight open: HP 3 corrected to 0 gives
+/// exhaustion 0 and no Prone on the sheet alone, and the same on both sides with a fight open.
+#[test]
+fn vogt_6_t6_10_a_typed_hp_is_the_same_edit_with_or_without_a_fight() {
+    let three = vogt::VogtSheet {
+        hp: 3,
+        ..vogt::VogtSheet::default()
+    };
+    let mut alone = three.clone();
+    alone.apply(vogt::Edit::Hp(0)).unwrap();
+    assert_eq!((alone.hp, alone.exhaustion, alone.has("Prone")), (0, 0, false));
+    let (mut e, mut s, ch, who) = vogt_linked(three);
+    let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::Hp(0)]);
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let sheet = vg(&ch.sheet);
+    assert_eq!((sheet.hp, sheet.exhaustion, sheet.has("Prone")), (0, 0, false));
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, c.death, s.has(who, "Prone")), (0, 0, false));
+}
+
 /// A fight saved by an app with one shared value fewer (Bo Vogt's technique dice came later):
 /// the value its record lacks is the sheet's, where the player kept it until then; the fight's
 /// count from the join does not overwrite it.

@@ -44,16 +44,13 @@ fn kept(line: &str) -> bool {
     DISMEMBERMENT[..5].contains(&line) || line.starts_with(super::sheet::BROKEN)
 }
 
-/// The sheet's HP into the fight: lower is damage through the fight's own path (its level of
-/// exhaustion and prone at 0 or less); higher is the sheet's number as it stands (a healing
-/// the sheet already capped by its maximum, which the fight's next value, the level, may
-/// raise: healing here first would cap it at the fight's halved maximum).
-fn hp_to(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
-    if v.num() > c.hp {
-        vec![Event::Sync(c.id, v.num(), c.death, c.dead)]
-    } else {
-        crate::rules::encounter::shared::hp_to(s, c, v)
-    }
+/// The sheet's HP into the fight as it stands, lower or higher: what the sheet did to reach it
+/// comes with it as its own values (damage taken there brings its level of exhaustion and
+/// prone; a typed HP is a correction and brings none), so one edit gives the same outcome with
+/// a fight open or not. A healing the sheet capped by its maximum is not capped again here
+/// (the fight's next value, the level, may raise the maximum).
+fn hp_to(_: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    vec![Event::Sync(c.id, v.num(), c.death, c.dead)]
 }
 
 const LEG: usize = 3;
