@@ -1235,7 +1235,11 @@ fn vogt_6_t6_4_the_table_rolls_are_one_count_for_sheet_and_fight() {
     let sheet = vg(&ch.sheet);
     assert_eq!((sheet.exhaustion, sheet.table_rolls), (4, 1));
     assert!(sheet.injuries.iter().any(|l| l == "Lost an eye"));
-    assert_eq!(sheet.table_due(), 0, "no second roll for level 4 on the sheet");
+    assert_eq!(
+        sheet.table_due(),
+        0,
+        "no second roll for level 4 on the sheet"
+    );
     // The rolls made for level 4: the fight's one and none on the sheet: death 3/8.
     let rolls = 1 + sheet.table_due();
     let (all, live) = (8u64.pow(rolls), 5u64.pow(rolls));
@@ -1248,7 +1252,11 @@ fn vogt_6_t6_4_the_table_rolls_are_one_count_for_sheet_and_fight() {
     assert_eq!((c.death, c.stat(vogt::combat::TABLE_ROLLS)), (3, 0));
     e.push(s.damage_events(vec![who], 1), &mut s, T0 + 22);
     assert_eq!(s.get(who).unwrap().death, 4);
-    assert_eq!(table_due(s.get(who).unwrap()), 1, "one roll for the new level");
+    assert_eq!(
+        table_due(s.get(who).unwrap()),
+        1,
+        "one roll for the new level"
+    );
     let (ch, _) = step(&mut e, &mut s, &ch, T0 + 23, None);
     assert_eq!(vg(&ch.sheet).table_due(), 1);
 }
@@ -1289,13 +1297,19 @@ fn vogt_6_t6_10_a_typed_hp_is_the_same_edit_with_or_without_a_fight() {
     };
     let mut alone = three.clone();
     alone.apply(vogt::Edit::Hp(0)).unwrap();
-    assert_eq!((alone.hp, alone.exhaustion, alone.has("Prone")), (0, 0, false));
+    assert_eq!(
+        (alone.hp, alone.exhaustion, alone.has("Prone")),
+        (0, 0, false)
+    );
     let (mut e, mut s, ch, who) = vogt_linked(three);
     let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::Hp(0)]);
     let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
     assert!(out.conflicts.is_empty(), "{out:?}");
     let sheet = vg(&ch.sheet);
-    assert_eq!((sheet.hp, sheet.exhaustion, sheet.has("Prone")), (0, 0, false));
+    assert_eq!(
+        (sheet.hp, sheet.exhaustion, sheet.has("Prone")),
+        (0, 0, false)
+    );
     let c = s.get(who).unwrap();
     assert_eq!((c.hp, c.death, s.has(who, "Prone")), (0, 0, false));
 }

@@ -342,9 +342,8 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
 
 /// Whether `c` and `o` rolled this round and tie on every key (the GM decides between them).
 fn tied(s: &State, c: &Combatant, o: u32) -> bool {
-    s.get(o).is_some_and(|x| {
-        x.id != c.id && !x.dead && !x.gone && rolled(s, x) && x.init == c.init
-    })
+    s.get(o)
+        .is_some_and(|x| x.id != c.id && !x.dead && !x.gone && rolled(s, x) && x.init == c.init)
 }
 
 /// A damage roll's modifier and targets: within bounds, at least one (exactly one for a
@@ -515,9 +514,9 @@ pub fn resolve(
 mod tests {
     use super::*;
     use crate::rules::dice::ScriptedSource;
-    use crate::rules::vogt::combat::declared;
     use crate::rules::encounter::referee::replayed;
     use crate::rules::encounter::systems::VOGT;
+    use crate::rules::vogt::combat::declared;
     use crate::rules::vogt::VogtSheet;
 
     /// Asa (a saved character: Club 1d6, Greatsword 2d6, two d6 technique dice, STR rung 2)
@@ -660,10 +659,7 @@ mod tests {
         let mut re = go(&t, 1, &Action::Reevaluate(Plan::Attack(1)), &[6, 6]).unwrap();
         re.apply(&Event::Next);
         assert_eq!(re.current, Some(1));
-        assert_eq!(
-            combat::declared_weapon(&re, re.get(1).unwrap()),
-            Some(1)
-        );
+        assert_eq!(combat::declared_weapon(&re, re.get(1).unwrap()), Some(1));
         assert!(go(&re, 1, &hit_goblin(), &[2, 3]).is_ok());
         assert_eq!(
             why(&re, 1, &club),
@@ -692,7 +688,10 @@ mod tests {
             why(&t, 1, &at(vec![2, 3, 4])),
             "a weapon attack strikes one target"
         );
-        assert_eq!(why(&t, 1, &at(vec![3, 4])), "a weapon attack strikes one target");
+        assert_eq!(
+            why(&t, 1, &at(vec![3, 4])),
+            "a weapon attack strikes one target"
+        );
         let after = go(&t, 1, &at(vec![3]), &[4]).unwrap();
         assert_eq!(after.get(3).unwrap().hp, 7 - (4 + 2));
         assert_eq!(after.get(4).unwrap().hp, 7);
@@ -726,8 +725,8 @@ mod tests {
     /// back takes its roll with it, and reached again it is due again.
     #[test]
     fn vogt_6_t6_4_a_level_rolled_on_the_sheet_is_not_rolled_in_the_fight() {
-        use crate::rules::vogt::Edit;
         use crate::rules::edit::Edits;
+        use crate::rules::vogt::Edit;
         let mut sheet = VogtSheet::default();
         sheet.apply(Edit::Exhaustion(4)).unwrap();
         assert_eq!(sheet.table_due(), 1);

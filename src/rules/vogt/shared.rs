@@ -178,7 +178,13 @@ impl Linked for VogtSheet {
             name: "HP max",
             flow: Flow::ToFight,
             sheet: |s| Value::Num(s.hp_max),
-            fight: |_, c| Value::Num(if c.stat(HP_MAX) > 0 { c.stat(HP_MAX) } else { c.hp_max }),
+            fight: |_, c| {
+                Value::Num(if c.stat(HP_MAX) > 0 {
+                    c.stat(HP_MAX)
+                } else {
+                    c.hp_max
+                })
+            },
             write: |_, _| {},
             bring: stat_to::<HP_MAX>,
         },

@@ -7,8 +7,8 @@
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::vogt::combat::{
-    ar_now, declared, declared_now, declared_weapon, init_side, roll_round, round_actions, rung, speed, takes,
-    unconscious, usable, Action, AR, DEX, MOVE, STR, TECH_LEFT,
+    ar_now, declared, declared_now, declared_weapon, init_side, roll_round, round_actions, rung,
+    speed, takes, unconscious, usable, Action, AR, DEX, MOVE, STR, TECH_LEFT,
 };
 use crate::rules::vogt::referee::{Action as Act, DAMAGE_TYPES, EXTRA_LIMIT};
 use crate::rules::vogt::{before, damage_dist, damage_expr, drop_chance, parse_dice, TOP};
