@@ -88,6 +88,7 @@ impl Intent {
             Intent::Vogt(V::Run) => v.push(205),
             Intent::Vogt(V::Help(t)) => v.extend([206, *t]),
             Intent::Vogt(V::Table) => v.push(207),
+            Intent::Vogt(V::Tie(o)) => v.extend([210, *o]),
             Intent::Heimr(h) => {
                 use heimr::referee::Action as H;
                 match h {
@@ -184,7 +185,9 @@ impl Intent {
         use symbaroum::referee::Action as S;
         use vogt::referee::Action as V;
         match self {
-            Intent::Turn(Turn::Before(id)) | Intent::Vogt(V::Help(id)) => vec![*id],
+            Intent::Turn(Turn::Before(id))
+            | Intent::Vogt(V::Help(id))
+            | Intent::Vogt(V::Tie(id)) => vec![*id],
             Intent::Symbaroum(S::Attack(st) | S::FreeAttack(st)) => vec![st.target],
             Intent::Symbaroum(S::Aid { target, .. }) => vec![*target],
             Intent::Vogt(V::Attack { targets, .. } | V::Technique { targets, .. }) => {
@@ -265,6 +268,7 @@ impl Intent {
             Intent::Heimr(
                 H::Effect { .. } | H::Fall { .. } | H::Reopen | H::Stabilise | H::Chase { .. }
             ) | Intent::Aura(A::GainAura(_))
+                | Intent::Vogt(vogt::referee::Action::Tie(_))
         )
     }
 
@@ -339,6 +343,7 @@ impl Intent {
             (205, []) => Intent::Vogt(V::Run),
             (206, &[t]) => Intent::Vogt(V::Help(t)),
             (207, []) => Intent::Vogt(V::Table),
+            (210, &[o]) => Intent::Vogt(V::Tie(o)),
             (400, &[r]) => Intent::Tempo(T::Answer(r.checked_sub(1))),
             (401, &[action, target]) => Intent::Tempo(T::Declare { action, target }),
             (402, &[action, target, replacement]) => Intent::Tempo(T::Exchange {

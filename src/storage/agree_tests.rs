@@ -1211,6 +1211,109 @@ fn vogt_r2_technique_dice_left_are_shared_with_the_sheet() {
     assert_eq!(vg(&ch.sheet).hands_now(), 1);
 }
 
+/// T6-4 (b), (c), sheet ⇄ fight: the rolls on the death and dismemberment table are one count.
+/// (b) Level 4 is reached in the fight and rolled there (a 3): the sheet has no roll left to
+/// make for it, so the level's death chance is 3/8, not 39/64 (two rolls). (c) The count follows
+/// the levels: the GM takes the level back on the sheet, a new hit makes it 4 again, and its
+/// roll is due in the fight.
+#[test]
+fn vogt_6_t6_4_the_table_rolls_are_one_count_for_sheet_and_fight() {
+    use crate::rules::dice::ScriptedSource;
+    use vogt::referee::{resolve, table_due, Action};
+    let (mut e, mut s, ch, who) = vogt_linked(vogt::VogtSheet {
+        hp: 1,
+        exhaustion: 3,
+        ..vogt::VogtSheet::default()
+    });
+    e.push(s.damage_events(vec![who], 5), &mut s, T0 + 10);
+    assert_eq!(s.get(who).unwrap().death, 4);
+    assert_eq!(table_due(s.get(who).unwrap()), 1);
+    let roll = resolve(&s, who, &Action::Table, &mut ScriptedSource::new(vec![3])).unwrap();
+    e.push(roll, &mut s, T0 + 11);
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 12, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let sheet = vg(&ch.sheet);
+    assert_eq!((sheet.exhaustion, sheet.table_rolls), (4, 1));
+    assert!(sheet.injuries.iter().any(|l| l == "Lost an eye"));
+    assert_eq!(
+        sheet.table_due(),
+        0,
+        "no second roll for level 4 on the sheet"
+    );
+    // The rolls made for level 4: the fight's one and none on the sheet: death 3/8.
+    let rolls = 1 + sheet.table_due();
+    let (all, live) = (8u64.pow(rolls), 5u64.pow(rolls));
+    assert_eq!((all - live, all), (3, 8), "not 39/64");
+    // (c) The level taken back on the sheet (4 → 3), then a new hit in the fight: 4 again.
+    let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::Exhaustion(3)]);
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.death, c.stat(vogt::combat::TABLE_ROLLS)), (3, 0));
+    e.push(s.damage_events(vec![who], 1), &mut s, T0 + 22);
+    assert_eq!(s.get(who).unwrap().death, 4);
+    assert_eq!(
+        table_due(s.get(who).unwrap()),
+        1,
+        "one roll for the new level"
+    );
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 23, None);
+    assert_eq!(vg(&ch.sheet).table_due(), 1);
+}
+
+/// T6-9: the HP maximum is the sheet's in the fight: raised mid-fight from 10 to 14 (HP 14),
+/// the row reads 14/14, not 14/10; later, at exhaustion 2 and HP −1, a heal of 10 in the fight
+/// stops at min(9, ⌊14/2⌋) = 7, not 5, and 7 is written to the sheet.
+#[test]
+fn vogt_6_t6_9_the_hp_maximum_is_shared_to_the_fight() {
+    let (mut e, mut s, ch, who) = vogt_linked(vogt::VogtSheet::default());
+    let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::HpMax(14), vogt::Edit::Hp(14)]);
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, s.rules.hp_max(c)), (14, 14));
+    let ch = vogt_edit(
+        &ch,
+        T0 + 30,
+        &[vogt::Edit::Exhaustion(2), vogt::Edit::Hp(-1)],
+    );
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 31, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, c.death, s.rules.hp_max(c)), (-1, 2, 7));
+    e.push(s.heal_events(vec![who], 10, false), &mut s, T0 + 32);
+    assert_eq!(s.get(who).unwrap().hp, 7);
+    let (ch, _) = step(&mut e, &mut s, &ch, T0 + 33, None);
+    assert_eq!(vg(&ch.sheet).hp, 7);
+}
+
+/// T6-10: a typed HP is the same edit with or without a fight open: HP 3 corrected to 0 gives
+/// exhaustion 0 and no Prone on the sheet alone, and the same on both sides with a fight open.
+#[test]
+fn vogt_6_t6_10_a_typed_hp_is_the_same_edit_with_or_without_a_fight() {
+    let three = vogt::VogtSheet {
+        hp: 3,
+        ..vogt::VogtSheet::default()
+    };
+    let mut alone = three.clone();
+    alone.apply(vogt::Edit::Hp(0)).unwrap();
+    assert_eq!(
+        (alone.hp, alone.exhaustion, alone.has("Prone")),
+        (0, 0, false)
+    );
+    let (mut e, mut s, ch, who) = vogt_linked(three);
+    let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::Hp(0)]);
+    let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
+    assert!(out.conflicts.is_empty(), "{out:?}");
+    let sheet = vg(&ch.sheet);
+    assert_eq!(
+        (sheet.hp, sheet.exhaustion, sheet.has("Prone")),
+        (0, 0, false)
+    );
+    let c = s.get(who).unwrap();
+    assert_eq!((c.hp, c.death, s.has(who, "Prone")), (0, 0, false));
+}
+
 /// A fight saved by an app with one shared value fewer (Bo Vogt's technique dice came later):
 /// the value its record lacks is the sheet's, where the player kept it until then; the fight's
 /// count from the join does not overwrite it.
@@ -1220,10 +1323,10 @@ fn a_record_with_fewer_values_takes_the_sheets_for_the_ones_it_lacks() {
         technique_dice: 3,
         ..vogt::VogtSheet::default()
     });
-    // As the older app left it: no "Technique dice" in the record, and the player spent two on
-    // the sheet since the join.
+    // As the older app left it: no "Technique dice" (nor the later "Table rolls") in the
+    // record, and the player spent two on the sheet since the join.
     for a in &mut e.agreed {
-        a.values.pop();
+        a.values.truncate(5);
     }
     let ch = vogt_edit(&ch, T0 + 20, &[vogt::Edit::TechniqueLeft(1)]);
     let (ch, out) = step(&mut e, &mut s, &ch, T0 + 21, None);
@@ -1232,7 +1335,7 @@ fn a_record_with_fewer_values_takes_the_sheets_for_the_ones_it_lacks() {
     assert_eq!(s.get(who).unwrap().stat(vogt::combat::TECH_LEFT), 1);
     assert_eq!(
         e.agreed(who).unwrap().values.len(),
-        6,
+        8,
         "the record is whole again"
     );
 }

@@ -404,6 +404,7 @@ fn a_peers_messages_are_checked_like_an_import() {
         Intent::Vogt(V::Run),
         Intent::Vogt(V::Help(4)),
         Intent::Vogt(V::Table),
+        Intent::Vogt(V::Tie(2)),
     ] {
         assert_eq!(Intent::from_code(&i.code()), Some(i.clone()));
         let m = ToGm::Ask {

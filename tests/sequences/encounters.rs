@@ -503,10 +503,15 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
             }
         }
         Intent::Vogt(V::Attack { .. }) => {
-            // A weapon that is not broken (the one offer stands for them all).
+            // The weapon declared this round, else one that is not broken (the one offer
+            // stands for them all).
+            let declared = s
+                .get(who)
+                .and_then(|c| rollsheet::rules::vogt::combat::declared_weapon(s, c));
             let whole: Vec<u32> = rollsheet::rules::vogt::combat::usable(s, who)
                 .into_iter()
                 .map(|(i, _)| i as u32)
+                .filter(|&i| declared.is_none_or(|d| d == i))
                 .collect();
             Intent::Vogt(V::Attack {
                 weapon: *whole.get(k % whole.len().max(1))?,

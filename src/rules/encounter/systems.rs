@@ -302,6 +302,10 @@ pub const VOGT: CombatRules = CombatRules {
         "Technique die",
         "Technique dice",
         "Table rolls",
+        "Weapon declared",
+        "Rolled in round",
+        "Declared in round",
+        "HP max",
     ],
     hp_name: "HP",
     // Below 0 as the damage takes it (the seed: "0 or fewer hit points").
@@ -321,7 +325,8 @@ pub const VOGT: CombatRules = CombatRules {
     hp_changed: None,
     lapse: &[],
     public: &[],
-    max_stat: None,
+    // The maximum as the sheet now has it (before exhaustion halves it).
+    max_stat: Some(crate::rules::vogt::combat::HP_MAX),
     conditions: &[
         cond(
             "Afraid",

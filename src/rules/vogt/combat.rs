@@ -29,9 +29,19 @@ pub const ONE_LEG: usize = 9;
 /// The technique die's sides and how many technique dice are left (a saved character's).
 pub const TECH_DIE: usize = 10;
 pub const TECH_LEFT: usize = 11;
-/// Rolls made on the death and dismemberment table in this fight (one is due for each level
-/// of exhaustion from 4 on).
+/// Rolls made on the death and dismemberment table, one for each level of exhaustion from 4
+/// on that was rolled for (shared with the sheet: a level rolled on either side is not rolled
+/// again on the other; a level lost takes its roll with it).
 pub const TABLE_ROLLS: usize = 12;
+/// The weapon an attack was declared with: its index in [`weapons`] + 1 (0: none).
+pub const WEAPON_AT: usize = 13;
+/// The round whose initiative the combatant rolled (0: none): the declarations close then.
+pub const ROLLED: usize = 14;
+/// The round the combatant declared its action in (0: none): a declaration lasts its round.
+pub const DECLARED: usize = 15;
+/// A saved character's HP maximum as its sheet now has it, before exhaustion halves it (0: the
+/// maximum it joined with); `VOGT.max_stat`.
+pub const HP_MAX: usize = 16;
 
 /// Indexes of a combatant's texts: its weapon's damage dice and type, damage types resisted
 /// and vulnerable (comma-separated).
@@ -106,12 +116,46 @@ impl Action {
     }
 }
 
-/// What the combatant declared this round, if anything.
+/// What the combatant last declared, if anything (see [`declared_now`] for this round's).
 pub fn declared(c: &Combatant) -> Option<Action> {
     Action::from_code(
         c.stat(ACTION),
         Dice::new(c.stat(DICE).max(0) as u32, c.stat(DIE).max(0) as u32),
     )
+}
+
+/// The round as the declarations count it (those made before the start count for round 1).
+pub fn this_round(s: &State) -> i32 {
+    s.round.max(1) as i32
+}
+
+/// What the combatant declared this round, if anything: a declaration lapses at the round's
+/// end.
+pub fn declared_now(s: &State, c: &Combatant) -> Option<Action> {
+    declared(c).filter(|_| c.stat(DECLARED) == this_round(s))
+}
+
+/// The weapon (its index in [`weapons`]) this round's attack was declared with.
+pub fn declared_weapon(s: &State, c: &Combatant) -> Option<u32> {
+    match declared_now(s, c)? {
+        Action::Attack(_) if c.stat(WEAPON_AT) > 0 => Some((c.stat(WEAPON_AT) - 1) as u32),
+        _ => None,
+    }
+}
+
+/// Whether `c` has rolled its initiative this round: the declarations are closed for it (a
+/// new action is a reevaluation, its die added).
+pub fn rolled(s: &State, c: &Combatant) -> bool {
+    c.stat(ROLLED) == this_round(s)
+}
+
+/// The first weapon not broken whose damage dice are `dice` (the one an attack of those dice
+/// is made with when no weapon was named).
+pub fn weapon_of(s: &State, id: u32, dice: Dice) -> Option<u32> {
+    usable(s, id)
+        .into_iter()
+        .find(|(_, w)| super::ladder::parse_dice(&w.damage) == Some(dice))
+        .map(|(i, _)| i as u32)
 }
 
 /// The combatant's weapon dice (an NPC's, or the one chosen when it joined).
@@ -231,6 +275,8 @@ pub fn from_sheet(name: &str, s: &VogtSheet) -> Combatant {
     c.stats[TECH_LEFT] = s.technique_left();
     c.death = s.exhaustion;
     c.dead = s.dead;
+    c.stats[TABLE_ROLLS] = s.table_rolls.min(s.table_levels()) as i32;
+    c.stats[HP_MAX] = s.hp_max;
     let w = s.weapons().next().map(|(_, w)| w);
     c.texts = vec![
         w.map_or("1d4".into(), |w| w.damage.clone()),
@@ -270,7 +316,7 @@ fn split(list: &str) -> Vec<String> {
 }
 
 /// Everyone's declared action and its die rolled, as one step: the order is sorted from these
-/// keys before the round's first turn.
+/// keys before the round's first turn. The declarations close with it ([`rolled`]).
 pub fn declare_all<S: DiceSource + ?Sized>(
     s: &State,
     actions: &[(u32, Action)],
@@ -288,29 +334,75 @@ pub fn declare_all<S: DiceSource + ?Sized>(
             side.dice,
             show(&faces, total)
         )));
-        out.extend(declare_events(id, action, action.dice()));
+        // The weapon declared with it, when it is this attack; else the first of its dice.
+        let weapon = s.get(id).and_then(|c| {
+            let Action::Attack(d) = action else {
+                return None;
+            };
+            declared_weapon(s, c)
+                .filter(|_| declared_now(s, c) == Some(action))
+                .or_else(|| weapon_of(s, id, d))
+        });
+        out.extend(declare_events(s, id, action, weapon));
+        out.push(Event::Set(id, ROLLED, this_round(s)));
         out.push(Event::Init(id, init_keys(total, side)));
     }
     Event::Batch(out)
 }
 
-/// One combatant's declaration before the rolls (kept in the fight, so a reload keeps it).
+/// The round's roll (the GM's "roll initiative for everyone"): each combatant able to act that
+/// has not rolled this round rolls the die of what it declared this round (an attack with its
+/// first usable weapon when it declared nothing). Once a round: `None` when everyone rolled.
+pub fn roll_round<S: DiceSource + ?Sized>(s: &State, src: &mut S) -> Option<Event> {
+    let acts = round_actions(s);
+    (!acts.is_empty()).then(|| declare_all(s, &acts, src))
+}
+
+/// Who rolls in [`roll_round`], with the action each rolls for.
+pub fn round_actions(s: &State) -> Vec<(u32, Action)> {
+    s.order
+        .iter()
+        .filter_map(|&id| s.get(id).filter(|c| !c.dead && !c.gone && !rolled(s, c)))
+        .map(|c| {
+            let first = usable(s, c.id)
+                .first()
+                .and_then(|(_, w)| super::ladder::parse_dice(&w.damage))
+                .unwrap_or_else(|| weapon(c));
+            (c.id, declared_now(s, c).unwrap_or(Action::Attack(first)))
+        })
+        .collect()
+}
+
+/// One combatant's declaration before the rolls (kept in the fight, so a reload keeps it); an
+/// attack with the first weapon of its dice.
 pub fn declare(s: &State, id: u32, action: Action) -> Event {
+    let weapon = match action {
+        Action::Attack(d) => weapon_of(s, id, d),
+        _ => None,
+    };
+    declare_with(s, id, action, weapon)
+}
+
+/// One combatant's declaration, an attack with the weapon of this index.
+pub fn declare_with(s: &State, id: u32, action: Action, weapon: Option<u32>) -> Event {
     let mut out = vec![Event::Note(format!(
         "{} will {} ({})",
         s.name(id),
         action.name().to_lowercase(),
         action.dice()
     ))];
-    out.extend(declare_events(id, action, action.dice()));
+    out.extend(declare_events(s, id, action, weapon));
     Event::Batch(out)
 }
 
-fn declare_events(id: u32, action: Action, dice: Dice) -> [Event; 3] {
+fn declare_events(s: &State, id: u32, action: Action, weapon: Option<u32>) -> [Event; 5] {
+    let dice = action.dice();
     [
         Event::Set(id, ACTION, action.code()),
         Event::Set(id, DICE, dice.count as i32),
         Event::Set(id, DIE, dice.sides as i32),
+        Event::Set(id, WEAPON_AT, weapon.map_or(0, |w| w as i32 + 1)),
+        Event::Set(id, DECLARED, this_round(s)),
     ]
 }
 
@@ -323,11 +415,27 @@ fn show(faces: &[u32], total: i64) -> String {
     }
 }
 
-/// Reevaluating: a new action, its die rolled and added to the current initiative.
+/// Reevaluating: a new action, its die rolled and added to the current initiative (an attack
+/// with the first weapon of its dice).
 pub fn reevaluate<S: DiceSource + ?Sized>(
     s: &State,
     id: u32,
     action: Action,
+    src: &mut S,
+) -> Option<Event> {
+    let weapon = match action {
+        Action::Attack(d) => weapon_of(s, id, d),
+        _ => None,
+    };
+    reevaluate_with(s, id, action, weapon, src)
+}
+
+/// Reevaluating to `action`, an attack with the weapon of this index.
+pub fn reevaluate_with<S: DiceSource + ?Sized>(
+    s: &State,
+    id: u32,
+    action: Action,
+    weapon: Option<u32>,
     src: &mut S,
 ) -> Option<Event> {
     let c = s.get(id)?;
@@ -346,7 +454,8 @@ pub fn reevaluate<S: DiceSource + ?Sized>(
         total,
         new
     ))];
-    out.extend(declare_events(id, action, action.dice()));
+    out.extend(declare_events(s, id, action, weapon));
+    out.push(Event::Set(id, ROLLED, this_round(s)));
     out.push(Event::Init(id, init_keys(new, side)));
     Some(Event::Batch(out))
 }
@@ -405,12 +514,17 @@ pub fn help(helper: u32, target: u32) -> Event {
     )
 }
 
-/// AR now: prone or a broken armour 0, defending +2.
+/// AR now: prone 0; a broken armour gives 0; defending adds 2 (to a broken armour's 0 too).
 pub fn ar_now(s: &State, id: u32) -> i32 {
-    let base = s.get(id).map_or(0, |c| c.stat(AR));
-    if s.has(id, "Prone") || broken(s, id, super::sheet::ARMOR) {
+    if s.has(id, "Prone") {
+        return 0;
+    }
+    let base = if broken(s, id, super::sheet::ARMOR) {
         0
-    } else if s.has(id, "Defending") {
+    } else {
+        s.get(id).map_or(0, |c| c.stat(AR))
+    };
+    if s.has(id, "Defending") {
         base + 2
     } else {
         base

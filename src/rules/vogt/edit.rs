@@ -50,8 +50,11 @@ pub enum Edit {
     Siesta,
     /// A full rest (8 h).
     FullRest,
-    /// A d8 on the death and dismemberment table (6 or more: dead).
+    /// A d8 on the death and dismemberment table (6 or more: dead); it counts as the roll of a
+    /// level due ([`VogtSheet::table_due`]).
     Dismember(u32),
+    /// The levels rolled for on the table (a fight's count written back).
+    TableRolls(i32),
     /// What a "weapon or armor breaks" line was: the item of this index, or the armour (`None`).
     Break(Option<usize>),
 }
@@ -151,6 +154,7 @@ impl Edits for VogtSheet {
             }
             Edit::Siesta => s.siesta(),
             Edit::FullRest => s.full_rest(),
+            Edit::TableRolls(v) => s.set_table_rolls(v),
             Edit::Dismember(d8) => {
                 let line = dismemberment(d8);
                 if d8 >= 6 {
@@ -163,6 +167,7 @@ impl Edits for VogtSheet {
                         s.statuses.push("Mute".into());
                     }
                 }
+                s.set_table_rolls(s.table_rolls as i32 + 1);
             }
             Edit::Break(item) => {
                 let at = s

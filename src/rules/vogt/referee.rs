@@ -5,8 +5,8 @@
 //! whenever one is due, in anyone's turn.
 
 use super::combat::{
-    self, broken, declared, dismember, hit, reevaluate, unconscious, weapons, TABLE_ROLLS,
-    TECH_DIE, TECH_LEFT,
+    self, broken, declared_now, declared_weapon, dismember, hit, rolled, unconscious, weapons,
+    TABLE_ROLLS, TECH_DIE, TECH_LEFT,
 };
 use super::ladder::{parse_dice, Dice};
 use super::rolls::damage_expr;
@@ -71,6 +71,9 @@ pub enum Action {
     /// What the table's "weapon or armor breaks" broke: the weapon of this index, or the armour
     /// ([`BREAK_ARMOR`]).
     Break(u32),
+    /// The GM's call on a full tie (the same roll, DEX and die): it acts before this combatant,
+    /// which the order had first. Once the round's initiative is rolled, before its first turn.
+    Tie(u32),
 }
 
 impl Action {
@@ -146,6 +149,14 @@ pub fn table_due(c: &Combatant) -> i32 {
     (c.death as i32 - 3 - c.stat(TABLE_ROLLS)).max(0)
 }
 
+/// The weapon a plan attacks with.
+fn plan_weapon(p: Plan) -> Option<u32> {
+    match p {
+        Plan::Attack(i) => Some(i),
+        _ => None,
+    }
+}
+
 /// Whether it is the declaration phase: no turn running (before the first round too).
 fn declaring(s: &State) -> bool {
     !s.ended && s.current.is_none()
@@ -172,9 +183,10 @@ fn not_now(s: &State, c: &Combatant) -> Option<String> {
     None
 }
 
-/// Why the declared action must be `kind` (`None` when it is, or nothing was declared).
-fn not_declared(c: &Combatant, kind: i32, what: &str) -> Option<String> {
-    let d = declared(c)?;
+/// Why the declared action must be `kind` (`None` when it is, or nothing was declared this
+/// round).
+fn not_declared(s: &State, c: &Combatant, kind: i32, what: &str) -> Option<String> {
+    let d = declared_now(s, c)?;
     (d.code() != kind).then(|| {
         format!(
             "{} declared {} this round; reevaluate to {what} first",
@@ -204,7 +216,10 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         };
     if declaring(s) {
         let why = unconscious(s, who)
-            .then(|| format!("{} is unconscious: it rolls 10d10 and cannot act", c.name));
+            .then(|| format!("{} is unconscious: it rolls 10d10 and cannot act", c.name))
+            .or_else(|| {
+                rolled(s, c).then(|| "initiative is rolled: reevaluate instead".to_owned())
+            });
         for p in plans(s, c) {
             out.push(offer(
                 Action::Declare(p),
@@ -255,13 +270,13 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         (Action::Run, "Run: double move", 5, "run"),
     ];
     for (action, label, code, what) in kinds {
-        let mut why = turn.clone().or_else(|| not_declared(c, code, what));
+        let mut why = turn.clone().or_else(|| not_declared(s, c, code, what));
         let mut cost = "its action this turn";
         if code == 2 {
-            let need = declared(c).map_or(0, |a| a.dice().count as i32);
+            let need = declared_now(s, c).map_or(0, |a| a.dice().count as i32);
             let left = c.stat(TECH_LEFT);
             cost = "its action this turn and the technique dice declared";
-            if why.is_none() && declared(c).is_none() {
+            if why.is_none() && declared_now(s, c).is_none() {
                 why = Some("declare a technique and its dice first".into());
             } else if why.is_none() && need > left {
                 why = Some(format!("{need} technique dice declared, {left} left"));
@@ -298,6 +313,19 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             ));
         }
     }
+    // A full tie, ordered by joining until the GM says otherwise.
+    if declaring(s) && rolled(s, c) && !c.init.is_empty() {
+        for &o in s.order.iter().take_while(|&&o| o != who) {
+            if tied(s, c, o) {
+                out.push(offer(
+                    Action::Tie(o),
+                    format!("GM: {} acts before {} (a full tie)", c.name, s.name(o)),
+                    "",
+                    None,
+                ));
+            }
+        }
+    }
     if c.death >= 4 && !c.dead {
         let why = (table_due(c) == 0).then(|| "no roll on the table is due".to_owned());
         let mut o = offer(
@@ -312,8 +340,15 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     out
 }
 
-/// A damage roll's modifier and targets: within bounds, at least one, each once, none itself.
-fn aim(s: &State, who: u32, extra: i32, targets: &[u32]) -> Result<(), String> {
+/// Whether `c` and `o` rolled this round and tie on every key (the GM decides between them).
+fn tied(s: &State, c: &Combatant, o: u32) -> bool {
+    s.get(o)
+        .is_some_and(|x| x.id != c.id && !x.dead && !x.gone && rolled(s, x) && x.init == c.init)
+}
+
+/// A damage roll's modifier and targets: within bounds, at least one (exactly one for a
+/// weapon's attack: `one`), each once, none itself.
+fn aim(s: &State, who: u32, extra: i32, targets: &[u32], one: bool) -> Result<(), String> {
     if !(-EXTRA_LIMIT..=EXTRA_LIMIT).contains(&extra) {
         return Err(format!("a modifier beyond ±{EXTRA_LIMIT}"));
     }
@@ -327,6 +362,9 @@ fn aim(s: &State, who: u32, extra: i32, targets: &[u32]) -> Result<(), String> {
             return Err("a target picked twice".into());
         }
         seen.push(t);
+    }
+    if one && targets.len() > 1 {
+        return Err("a weapon attack strikes one target".into());
     }
     Ok(())
 }
@@ -361,11 +399,12 @@ pub fn resolve(
     Ok(match action {
         Action::Declare(p) => {
             let a = plan_action(s, c, *p).ok_or("no such action for this combatant")?;
-            combat::declare(s, who, a)
+            combat::declare_with(s, who, a, plan_weapon(*p))
         }
         Action::Reevaluate(p) => {
             let a = plan_action(s, c, *p).ok_or("no such action for this combatant")?;
-            reevaluate(s, who, a, dice).ok_or("no initiative rolled yet")?
+            combat::reevaluate_with(s, who, a, plan_weapon(*p), dice)
+                .ok_or("no initiative rolled yet")?
         }
         Action::Attack {
             weapon,
@@ -379,14 +418,25 @@ pub fn resolve(
             if broken(s, who, &w.name) {
                 return Err(format!("the {} is broken", w.name));
             }
-            aim(s, who, *extra, targets)?;
+            // The weapon whose die was rolled: another one is a reevaluation first.
+            if let Some(d) = declared_weapon(s, c).filter(|&d| d != *weapon) {
+                let was = weapons(c)
+                    .into_iter()
+                    .nth(d as usize)
+                    .map_or_else(String::new, |w| w.name);
+                return Err(format!(
+                    "{} declared the attack with the {was}; reevaluate to attack with the {} first",
+                    c.name, w.name
+                ));
+            }
+            aim(s, who, *extra, targets, true)?;
             let str_rung = combat::rung(s, who, combat::STR);
             let e = damage_expr(&w.damage, str_rung.saturating_add(*extra))
                 .ok_or("the weapon's damage is not dice")?;
             with("Attack", hit(s, who, targets, &e, &w.dtype, dice).0)
         }
         Action::UseTechnique | Action::Technique { .. } => {
-            let d = declared(c).map_or(Dice::new(0, 0), |a| a.dice());
+            let d = declared_now(s, c).map_or(Dice::new(0, 0), |a| a.dice());
             let left = c.stat(TECH_LEFT) - d.count as i32;
             let mut out = vec![
                 Event::Note(format!(
@@ -404,7 +454,7 @@ pub fn resolve(
                 let typ = DAMAGE_TYPES
                     .get(*dtype as usize)
                     .ok_or("no such damage type")?;
-                aim(s, who, *extra, targets)?;
+                aim(s, who, *extra, targets, false)?;
                 let e = damage_expr(&d.to_string(), *extra).ok_or("no technique dice")?;
                 out.extend(hit(s, who, targets, &e, typ, dice).0.flat());
             }
@@ -440,6 +490,14 @@ pub fn resolve(
                 ),
             ])
         }
+        Action::Tie(o) => Event::Batch(vec![
+            Event::Note(format!(
+                "The GM decides the tie: {} acts before {}",
+                c.name,
+                s.name(*o)
+            )),
+            Event::Place(who, Some(*o)),
+        ]),
         Action::Table => {
             let d8 = dice.roll(8);
             let mut out = vec![Event::Set(who, TABLE_ROLLS, c.stat(TABLE_ROLLS) + 1)];
@@ -458,6 +516,7 @@ mod tests {
     use crate::rules::dice::ScriptedSource;
     use crate::rules::encounter::referee::replayed;
     use crate::rules::encounter::systems::VOGT;
+    use crate::rules::vogt::combat::declared;
     use crate::rules::vogt::VogtSheet;
 
     /// Asa (a saved character: Club 1d6, Greatsword 2d6, two d6 technique dice, STR rung 2)
@@ -503,6 +562,343 @@ mod tests {
 
     fn why(s: &State, who: u32, a: &Action) -> String {
         go(s, who, a, &[1; 8]).unwrap_err()
+    }
+
+    fn close(x: f64, y: f64) {
+        assert!((x - y).abs() < 1e-12, "{x} vs {y}");
+    }
+
+    /// Both declare (the Goblin attacks with its one weapon), then the round's one roll with
+    /// these faces (Asa's first).
+    fn declared_and_rolled(s: &State, asa: Plan, faces: &[u32]) -> State {
+        let s = go(s, 1, &Action::Declare(asa), &[]).unwrap();
+        let mut s = go(&s, 2, &Action::Declare(Plan::Attack(0)), &[]).unwrap();
+        let e = combat::roll_round(&s, &mut ScriptedSource::new(faces.to_vec())).unwrap();
+        s.apply(&e);
+        s
+    }
+
+    /// The before-chance of Asa over the Goblin from the actions each declared this round.
+    fn first(s: &State) -> f64 {
+        let side = |id: u32| {
+            let c = s.get(id).unwrap();
+            combat::init_side(s, id, declared_now(s, c).unwrap())
+        };
+        super::super::rolls::before(side(1), side(2)).0.p()
+    }
+
+    /// T6-1: once initiative is rolled the declarations are closed: Asa (Defend 1d4, rolled)
+    /// cannot re-declare the Greatsword and keep the 1d4's roll (3/4 before a Goblin's 1d6 at
+    /// equal DEX); the Greatsword is a reevaluation, its 2d6 added. Declared honestly, the 2d6
+    /// acts first with 5/54.
+    #[test]
+    fn vogt_6_t6_1_declaring_closes_when_initiative_is_rolled() {
+        let mut s = fight();
+        s.apply(&Event::Set(2, combat::DEX, 2));
+        let honest = go(&s, 1, &Action::Declare(Plan::Attack(1)), &[]).unwrap();
+        let honest = go(&honest, 2, &Action::Declare(Plan::Attack(0)), &[]).unwrap();
+        close(first(&honest), 5.0 / 54.0);
+        // Defend 1d4 declared and rolled (1 against the Goblin's 4): 3/4 with that die.
+        let r = declared_and_rolled(&s, Plan::Defend, &[1, 4]);
+        close(first(&r), 3.0 / 4.0);
+        assert_eq!(
+            why(&r, 1, &Action::Declare(Plan::Attack(1))),
+            "initiative is rolled: reevaluate instead"
+        );
+        assert!(offers(&r, 1)
+            .iter()
+            .filter(|o| matches!(o.action, Intent::Vogt(Action::Declare(_))))
+            .all(|o| o.refused.as_deref() == Some("initiative is rolled: reevaluate instead")));
+        // Still Defend's 1d4 for the roll of 1: the Greatsword waits for a reevaluation.
+        let asa = r.get(1).unwrap();
+        assert_eq!(declared_now(&r, asa), Some(combat::Action::Defend));
+        let mut t = r.clone();
+        t.apply(&Event::Next);
+        assert_eq!(t.current, Some(1));
+        assert_eq!(
+            why(&t, 1, &hit_goblin()),
+            "Asa declared defend this round; reevaluate to attack first"
+        );
+        // The reevaluation rolls the 2d6 (5 + 6) onto the 1: initiative 12, after the Goblin.
+        let re = go(&t, 1, &Action::Reevaluate(Plan::Attack(1)), &[5, 6]).unwrap();
+        assert_eq!(re.get(1).unwrap().init[0], 1 + 5 + 6);
+        assert_eq!(re.current, Some(2));
+        // The round's roll is made once: nothing is left to roll.
+        assert!(combat::roll_round(&r, &mut ScriptedSource::new(vec![1; 4])).is_none());
+    }
+
+    /// T6-2: the declaration names the weapon: Asa declares the Club (1d6, first before a
+    /// Goblin's 1d8 at equal DEX with 11/16) and cannot strike with the Greatsword (2d6!+2 drops
+    /// a 7-HP target with 5/6) without reevaluating; declared honestly, the Greatsword acts first
+    /// with 7/36.
+    #[test]
+    fn vogt_6_t6_2_the_declared_weapon_is_the_one_used() {
+        let mut s = fight();
+        s.apply(&Event::Set(2, combat::DEX, 2));
+        s.apply(&Event::Text(2, combat::T_WEAPON, "1d8".into()));
+        let honest = go(&s, 1, &Action::Declare(Plan::Attack(1)), &[]).unwrap();
+        let honest = go(&honest, 2, &Action::Declare(Plan::Attack(0)), &[]).unwrap();
+        close(first(&honest), 7.0 / 36.0);
+        let mut t = declared_and_rolled(&s, Plan::Attack(0), &[1, 5]);
+        close(first(&t), 11.0 / 16.0);
+        let asa = t.get(1).unwrap();
+        assert_eq!(combat::declared_weapon(&t, asa), Some(0));
+        t.apply(&Event::Next);
+        assert_eq!(t.current, Some(1));
+        assert_eq!(
+            why(&t, 1, &hit_goblin()),
+            "Asa declared the attack with the Club; reevaluate to attack with the Greatsword first"
+        );
+        let club = Action::Attack {
+            weapon: 0,
+            extra: 0,
+            targets: vec![2],
+        };
+        assert!(go(&t, 1, &club, &[3]).is_ok());
+        // Reevaluated to the Greatsword (its 2d6 added), its attack is the one taken.
+        let mut re = go(&t, 1, &Action::Reevaluate(Plan::Attack(1)), &[6, 6]).unwrap();
+        re.apply(&Event::Next);
+        assert_eq!(re.current, Some(1));
+        assert_eq!(combat::declared_weapon(&re, re.get(1).unwrap()), Some(1));
+        assert!(go(&re, 1, &hit_goblin(), &[2, 3]).is_ok());
+        assert_eq!(
+            why(&re, 1, &club),
+            "Asa declared the attack with the Greatsword; reevaluate to attack with the Club first"
+        );
+    }
+
+    /// T6-6: a weapon attack strikes one target: the Club at three Goblins is refused (one roll
+    /// would drop all three together with 1/3); at one it is taken. A technique still takes
+    /// several (#9).
+    #[test]
+    fn vogt_6_t6_6_a_weapon_attack_takes_one_target() {
+        let mut s = fight();
+        for n in ["Goblin 2", "Goblin 3"] {
+            let mut g = Combatant::new(&VOGT, n, 7);
+            g.texts = vec!["1d6".into(), "slash".into(), String::new(), String::new()];
+            s.apply(&Event::Join(g));
+        }
+        let t = turn_of(s, Plan::Attack(0));
+        let at = |targets: Vec<u32>| Action::Attack {
+            weapon: 0,
+            extra: 0,
+            targets,
+        };
+        assert_eq!(
+            why(&t, 1, &at(vec![2, 3, 4])),
+            "a weapon attack strikes one target"
+        );
+        assert_eq!(
+            why(&t, 1, &at(vec![3, 4])),
+            "a weapon attack strikes one target"
+        );
+        let after = go(&t, 1, &at(vec![3]), &[4]).unwrap();
+        assert_eq!(after.get(3).unwrap().hp, 7 - (4 + 2));
+        assert_eq!(after.get(4).unwrap().hp, 7);
+    }
+
+    /// T6-8: Defend gives +2 AR on a broken armour too (0 + 2 = 2); prone is AR 0.
+    #[test]
+    fn vogt_6_t6_8_defend_on_broken_armor_gives_two() {
+        let mut s = fight();
+        s.apply(&Event::Set(1, combat::AR, 2));
+        s.apply(&Event::Add(
+            1,
+            broken_line(ARMOR),
+            crate::rules::encounter::Duration::Removed,
+        ));
+        assert_eq!(combat::ar_now(&s, 1), 0);
+        let t = turn_of(s, Plan::Defend);
+        let d = go(&t, 1, &Action::Defend, &[]).unwrap();
+        assert_eq!(combat::ar_now(&d, 1), 2);
+        let mut p = d.clone();
+        p.apply(&Event::Add(
+            1,
+            "Prone".into(),
+            crate::rules::encounter::Duration::Removed,
+        ));
+        assert_eq!(combat::ar_now(&p, 1), 0);
+    }
+
+    /// T6-4 (a): a sheet at exhaustion 4 that already rolled its level (a 3, "Lost an eye")
+    /// joins a fight: no roll is due there. (c) The count follows the levels: the level taken
+    /// back takes its roll with it, and reached again it is due again.
+    #[test]
+    fn vogt_6_t6_4_a_level_rolled_on_the_sheet_is_not_rolled_in_the_fight() {
+        use crate::rules::edit::Edits;
+        use crate::rules::vogt::Edit;
+        let mut sheet = VogtSheet::default();
+        sheet.apply(Edit::Exhaustion(4)).unwrap();
+        assert_eq!(sheet.table_due(), 1);
+        sheet.apply(Edit::Dismember(3)).unwrap();
+        assert_eq!((sheet.table_due(), sheet.table_rolls), (0, 1));
+        let s = State::replay(
+            &VOGT,
+            &[Event::Join(combat::from_sheet("Asa", &sheet)), Event::Start],
+        );
+        assert_eq!(table_due(s.get(1).unwrap()), 0);
+        assert_eq!(why(&s, 1, &Action::Table), "no roll on the table is due");
+        // (c) on the sheet: 4 → 3 → 4, one roll due for the new level.
+        sheet.apply(Edit::Exhaustion(3)).unwrap();
+        assert_eq!(sheet.table_rolls, 0);
+        sheet.apply(Edit::Exhaustion(4)).unwrap();
+        assert_eq!(sheet.table_due(), 1);
+        // A sheet that never rolled joins with its roll due.
+        let fresh = VogtSheet {
+            exhaustion: 4,
+            ..VogtSheet::default()
+        };
+        let s = State::replay(&VOGT, &[Event::Join(combat::from_sheet("Asa", &fresh))]);
+        assert_eq!(table_due(s.get(1).unwrap()), 1);
+    }
+
+    /// T6-3: a full tie (two Goblins, DEX 2, 1d6 each: 1/6 of the time) is the GM's to decide:
+    /// the order puts the first joined first until the GM places the other before it (a GM-only
+    /// intent: a player's phone cannot send it).
+    #[test]
+    fn vogt_6_t6_3_the_gm_decides_a_full_tie() {
+        let goblin = |n: &str| {
+            let mut g = Combatant::new(&VOGT, n, 7);
+            g.stats[combat::DEX] = 2;
+            g.texts = vec!["1d6".into(), "slash".into(), String::new(), String::new()];
+            Event::Join(g)
+        };
+        let mut s = State::replay(
+            &VOGT,
+            &[goblin("Goblin 1"), goblin("Goblin 2"), Event::Start],
+        );
+        let side = combat::init_side(&s, 1, combat::Action::Attack(Dice::new(1, 6)));
+        let (a, gm, b) = super::super::rolls::before(side, side);
+        close(gm.p(), 1.0 / 6.0);
+        close(a.p(), 5.0 / 12.0);
+        close(b.p(), 5.0 / 12.0);
+        // Not before the roll: nothing to decide yet.
+        let tie = Action::Tie(1);
+        assert_eq!(
+            why(&s, 2, &tie),
+            "not something this combatant can do in this fight"
+        );
+        let e = combat::roll_round(&s, &mut ScriptedSource::new(vec![3, 3])).unwrap();
+        s.apply(&e);
+        assert_eq!(s.order, [1, 2], "joined first, until the GM decides");
+        let labels: Vec<String> = offers(&s, 2)
+            .into_iter()
+            .filter(|o| matches!(o.action, Intent::Vogt(Action::Tie(_))))
+            .map(|o| o.label)
+            .collect();
+        assert_eq!(labels, ["GM: Goblin 2 acts before Goblin 1 (a full tie)"]);
+        assert!(Intent::Vogt(tie.clone()).gm_only());
+        let mut after = go(&s, 2, &tie, &[]).unwrap();
+        assert_eq!(after.order, [2, 1]);
+        after.apply(&Event::Next);
+        assert_eq!(after.current, Some(2));
+        // No tie, no call: a roll of 3 against a 4.
+        let mut s2 = State::replay(
+            &VOGT,
+            &[goblin("Goblin 1"), goblin("Goblin 2"), Event::Start],
+        );
+        let e = combat::roll_round(&s2, &mut ScriptedSource::new(vec![3, 4])).unwrap();
+        s2.apply(&e);
+        assert!(go(&s2, 2, &Action::Tie(1), &[]).is_err());
+    }
+
+    /// T6-5 (a), (c): a declaration lapses at the round's end, and the round's initiative is
+    /// rolled once. Asa declares a 2d6 technique in round 1 and spends both dice; in round 2
+    /// nothing is declared, so the roll is not her spent technique's 2d6 but an attack with
+    /// her first weapon (1d6), and her turn's attack is not refused for the old technique. The
+    /// roll made, it is not made again.
+    #[test]
+    fn vogt_6_t6_5_declarations_lapse_and_initiative_is_rolled_once() {
+        let mut s = fight();
+        s.apply(&Event::Set(1, TECH_LEFT, 2));
+        let t = turn_of(s, Plan::Technique(2));
+        let mut r = go(&t, 1, &Action::UseTechnique, &[]).unwrap();
+        assert_eq!(r.get(1).unwrap().stat(TECH_LEFT), 0);
+        r.apply(&Event::Next); // the Goblin's turn
+        r.apply(&Event::Next); // round 2, declaring
+        assert_eq!((r.round, r.current), (2, None));
+        let asa = r.get(1).unwrap();
+        assert_eq!(declared_now(&r, asa), None, "round 1's technique lapsed");
+        let acts = combat::round_actions(&r);
+        assert_eq!(
+            acts,
+            [
+                (1, combat::Action::Attack(Dice::new(1, 6))),
+                (2, combat::Action::Attack(Dice::new(1, 6)))
+            ]
+        );
+        let mut src = ScriptedSource::new(vec![1, 4]);
+        let e = combat::roll_round(&r, &mut src).unwrap();
+        r.apply(&e);
+        assert!(
+            combat::roll_round(&r, &mut src).is_none(),
+            "rolled once a round"
+        );
+        assert!(combat::round_actions(&r).is_empty());
+        r.apply(&Event::Next);
+        assert_eq!(r.current, Some(1));
+        let club = Action::Attack {
+            weapon: 0,
+            extra: 0,
+            targets: vec![2],
+        };
+        assert!(go(&r, 1, &club, &[3]).is_ok());
+        assert_eq!(
+            why(&r, 1, &Action::UseTechnique),
+            "Asa declared attack this round; reevaluate to a technique first"
+        );
+    }
+
+    /// N4: the declared action binds the turn, by either path. Declared Defend 1d4 (3/4 before a
+    /// Goblin's 1d6 at equal DEX) and rolled: neither a new declaration of the Greatsword nor
+    /// its damage on the turn is accepted; only a reevaluation, its 2d6 added. Declared
+    /// honestly, the Greatsword acts first with 5/54.
+    #[test]
+    fn vogt_6_n4_a_defend_roll_is_not_spent_on_a_greatsword() {
+        let mut s = fight();
+        s.apply(&Event::Set(2, combat::DEX, 2));
+        let r = declared_and_rolled(&s, Plan::Defend, &[1, 4]);
+        close(first(&r), 3.0 / 4.0);
+        assert_eq!(
+            why(&r, 1, &Action::Declare(Plan::Attack(1))),
+            "initiative is rolled: reevaluate instead"
+        );
+        let mut t = r.clone();
+        t.apply(&Event::Next);
+        assert_eq!(
+            why(&t, 1, &hit_goblin()),
+            "Asa declared defend this round; reevaluate to attack first"
+        );
+        for a in [Action::Run, Action::Help(2)] {
+            assert!(go(&t, 1, &a, &[]).is_err(), "{a:?}");
+        }
+        let honest = go(&s, 1, &Action::Declare(Plan::Attack(1)), &[]).unwrap();
+        let honest = go(&honest, 2, &Action::Declare(Plan::Attack(0)), &[]).unwrap();
+        close(first(&honest), 5.0 / 54.0);
+    }
+
+    /// #1: the initiative die is the declared weapon's, and so is the attack: the Greatsword
+    /// (2d6) before a Defend (1d4) at equal DEX with 1/36; a Club declared (1d6, 1/4) cannot
+    /// strike with the Greatsword.
+    #[test]
+    fn vogt_6_1_the_attack_is_made_with_the_weapon_whose_die_was_rolled() {
+        let mut s = fight();
+        s.apply(&Event::Set(2, combat::DEX, 2));
+        let defend = |s: &State, p: Plan| {
+            let s = go(s, 1, &Action::Declare(p), &[]).unwrap();
+            go(&s, 2, &Action::Declare(Plan::Defend), &[]).unwrap()
+        };
+        close(first(&defend(&s, Plan::Attack(1))), 1.0 / 36.0);
+        let club = defend(&s, Plan::Attack(0));
+        close(first(&club), 1.0 / 4.0);
+        let mut t = club.clone();
+        t.apply(&combat::roll_round(&t, &mut ScriptedSource::new(vec![1, 4])).unwrap());
+        t.apply(&Event::Next);
+        assert_eq!(t.current, Some(1));
+        assert_eq!(
+            why(&t, 1, &hit_goblin()),
+            "Asa declared the attack with the Club; reevaluate to attack with the Greatsword first"
+        );
     }
 
     /// Declared (Asa: the Greatsword; Goblin: defend), rolled (Asa 1+1, Goblin 4), Asa's turn.

@@ -383,6 +383,23 @@ mod tests {
         close(dismemberment_death().p(), 0.375);
     }
 
+    /// N9: at 0 HP or less a hit adds a level when it deals at least 1: a 1d4 slash (STR 0)
+    /// at a target that resists slash deals ⌊roll/2⌋, at least 1 with 3/4 (not certain).
+    #[test]
+    fn vogt_6_n9_a_resisted_hit_at_zero_hp_adds_a_level_three_in_four() {
+        let resisted = Takes {
+            resists: true,
+            vulnerable: false,
+        };
+        let d = damage_dist(&damage_expr("1d4", 0).unwrap(), resisted).unwrap();
+        for hp in [0, -3] {
+            let c = drop_chance(&d, hp);
+            assert_ne!(c, Chance::Certain);
+            close(c.p(), 3.0 / 4.0);
+            close(c.q(), 1.0 / 4.0);
+        }
+    }
+
     /// #3: "the smaller die" compares any pool, on the ladder or off it: the smaller highest
     /// total first (2d4 before 1d10, 3d4 before 2d8), fewer dice at an equal one (1d12 before
     /// 2d6, as the ladder has it). Checked against an enumeration that orders ties by that rule

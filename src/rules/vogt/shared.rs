@@ -8,10 +8,12 @@
 //! | Injuries | the death-and-dismemberment lines and what broke ("Broken: Club") | the same lines, kept as lasting conditions (a lost leg also caps movement) | both |
 //! | Dead | dead | dead | both |
 //! | Technique dice | technique dice left | technique dice left (a technique spends them) | both |
+//! | HP max | the HP maximum (before exhaustion) | the same, halved there from exhaustion 2 (brought before the HP) | to the fight |
+//! | Table rolls | the levels from 4 on rolled for on the death and dismemberment table | the same count (a roll in the fight adds one) | both |
 //!
 //! Defending, running and being helped last a turn or a round and stay in the fight.
 
-use super::combat::{ONE_LEG, TECH_LEFT};
+use super::combat::{HP_MAX, ONE_LEG, TABLE_ROLLS, TECH_LEFT};
 use super::{Edit, VogtSheet, DISMEMBERMENT, STATUSES};
 use crate::rules::edit::{Edits, ListEdit};
 use crate::rules::encounter::shared::{
@@ -42,16 +44,13 @@ fn kept(line: &str) -> bool {
     DISMEMBERMENT[..5].contains(&line) || line.starts_with(super::sheet::BROKEN)
 }
 
-/// The sheet's HP into the fight: lower is damage through the fight's own path (its level of
-/// exhaustion and prone at 0 or less); higher is the sheet's number as it stands (a healing
-/// the sheet already capped by its maximum, which the fight's next value, the level, may
-/// raise: healing here first would cap it at the fight's halved maximum).
-fn hp_to(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
-    if v.num() > c.hp {
-        vec![Event::Sync(c.id, v.num(), c.death, c.dead)]
-    } else {
-        crate::rules::encounter::shared::hp_to(s, c, v)
-    }
+/// The sheet's HP into the fight as it stands, lower or higher: what the sheet did to reach it
+/// comes with it as its own values (damage taken there brings its level of exhaustion and
+/// prone; a typed HP is a correction and brings none), so one edit gives the same outcome with
+/// a fight open or not. A healing the sheet capped by its maximum is not capped again here
+/// (the fight's next value, the level, may raise the maximum).
+fn hp_to(_: &State, c: &Combatant, v: &Value) -> Vec<Event> {
+    vec![Event::Sync(c.id, v.num(), c.death, c.dead)]
 }
 
 const LEG: usize = 3;
@@ -165,5 +164,29 @@ impl Linked for VogtSheet {
             stat::<TECH_LEFT>,
             stat_to::<TECH_LEFT>,
         ),
+        // After the level: a level taken back on the sheet takes its roll with it.
+        both(
+            "Table rolls",
+            |s| Value::Num(s.table_rolls as i32),
+            |s, v| set(s, Edit::TableRolls(v.num())),
+            stat::<TABLE_ROLLS>,
+            stat_to::<TABLE_ROLLS>,
+        ),
+        // Only the sheet sets the maximum (brought first: the HP after it is measured against
+        // it); the fight halves it from exhaustion 2 as the sheet does.
+        Shared {
+            name: "HP max",
+            flow: Flow::ToFight,
+            sheet: |s| Value::Num(s.hp_max),
+            fight: |_, c| {
+                Value::Num(if c.stat(HP_MAX) > 0 {
+                    c.stat(HP_MAX)
+                } else {
+                    c.hp_max
+                })
+            },
+            write: |_, _| {},
+            bring: stat_to::<HP_MAX>,
+        },
     ];
 }

@@ -194,6 +194,14 @@ pub struct VogtSheet {
     pub injuries: Vec<String>,
     #[serde(default)]
     pub dead: bool,
+    /// The levels of exhaustion from 4 on already rolled for on the death and dismemberment
+    /// table (here or in a fight: shared); never more than the levels there are.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub table_rolls: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 impl Default for VogtSheet {
@@ -225,6 +233,7 @@ impl Default for VogtSheet {
             hands: 2,
             injuries: Vec::new(),
             dead: false,
+            table_rolls: 0,
         }
     }
 }
@@ -396,6 +405,28 @@ impl VogtSheet {
     pub fn set_exhaustion(&mut self, v: u32) {
         self.exhaustion = v.min(EXHAUSTION_LIMIT);
         self.hp = self.hp.min(self.hp_max_now());
+        // A level taken back takes its roll with it: reached again, it is rolled again.
+        self.table_rolls = self.table_rolls.min(self.table_levels());
+    }
+
+    /// The levels of exhaustion that each ask for a roll on the table (4 and on).
+    pub fn table_levels(&self) -> u32 {
+        self.exhaustion.saturating_sub(3)
+    }
+
+    /// The rolls on the death and dismemberment table still due: one for each level from 4 on
+    /// not yet rolled for (on the sheet or in a fight).
+    pub fn table_due(&self) -> u32 {
+        if self.dead {
+            0
+        } else {
+            self.table_levels().saturating_sub(self.table_rolls)
+        }
+    }
+
+    /// The table rolls counted (as a fight writes them back), never more than the levels.
+    pub fn set_table_rolls(&mut self, v: i32) {
+        self.table_rolls = (v.max(0) as u32).min(self.table_levels());
     }
 
     /// AR after statuses and a broken armour (prone or broken: 0).
@@ -505,7 +536,7 @@ impl VogtSheet {
         {
             return Err("technique dice must be up to 20 of d4, d6, d8, d10 or d12".into());
         }
-        if self.exhaustion > EXHAUSTION_LIMIT {
+        if self.exhaustion > EXHAUSTION_LIMIT || self.table_rolls > EXHAUSTION_LIMIT {
             return Err(format!("exhaustion must be at most {EXHAUSTION_LIMIT}"));
         }
         if self.hands > 10 {

@@ -106,7 +106,7 @@ pub(super) fn rests(ctx: Ctx) -> AnyView {
                         fixed("Roll on the table (d8)"),
                         "btn primary",
                         "roll-table",
-                        Signal::stored(false),
+                        flag(move || ctx.sheet.with(|s| s.table_due() == 0)),
                         Callback::new(move |()| roll_table()),
                     ),
                 ],

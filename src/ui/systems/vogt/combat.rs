@@ -7,8 +7,8 @@
 use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 use crate::rules::vogt::combat::{
-    ar_now, declare_all, declared, init_side, rung, speed, takes, unconscious, usable, weapon,
-    Action, AR, DEX, MOVE, STR, TECH_LEFT,
+    ar_now, declared, declared_now, declared_weapon, init_side, roll_round, round_actions, rung,
+    speed, takes, unconscious, usable, Action, AR, DEX, MOVE, STR, TECH_LEFT,
 };
 use crate::rules::vogt::referee::{Action as Act, DAMAGE_TYPES, EXTRA_LIMIT};
 use crate::rules::vogt::{before, damage_dist, damage_expr, drop_chance, parse_dice, TOP};
@@ -106,18 +106,10 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     )
 }
 
-/// Everyone able to act, with the action declared (an attack with its weapon until one is).
-fn declared_actions(s: &State) -> Vec<(u32, Action)> {
-    s.order
-        .iter()
-        .filter_map(|&id| s.get(id).filter(|c| !c.dead && !c.gone))
-        .map(|c| (c.id, declared(c).unwrap_or(Action::Attack(weapon(c)))))
-        .collect()
-}
-
-/// Each combatant's chances of acting before each other one, from the declared dice.
+/// Each combatant's chances of acting before each other one, from the declared dice (of those
+/// still to roll this round).
 fn chances(s: &State) -> String {
-    let acts = declared_actions(s);
+    let acts = round_actions(s);
     if acts.len() > 12 {
         return "With more than 12 combatants, open one's sheet to see its chances.".into();
     }
@@ -154,12 +146,12 @@ fn chances(s: &State) -> String {
 fn tools(ctx: EncCtx) -> AnyView {
     let declaring = flag(move || {
         ctx.state
-            .with(|s| s.current.is_none() && !s.ended && !s.order.is_empty())
+            .with(|s| s.current.is_none() && !s.ended && !round_actions(s).is_empty())
     });
     let roll_all = move || {
-        if let Some(e) = ctx
+        if let Some(Some(e)) = ctx
             .state
-            .with_untracked(|s| ctx.roll(|src| declare_all(s, &declared_actions(s), src)))
+            .with_untracked(|s| ctx.roll(|src| roll_round(s, src)))
         {
             ctx.act(e);
         }
@@ -250,7 +242,7 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
 /// Whether `who` declared a technique this round (its damage is then the technique's dice).
 fn technique(s: &State, who: u32) -> bool {
     s.get(who)
-        .and_then(declared)
+        .and_then(|c| declared_now(s, c))
         .is_some_and(|a| matches!(a, Action::Technique(_)))
 }
 
@@ -260,9 +252,18 @@ const TECH_PICK: i32 = 100;
 /// The weapon the "With" choice `w` stands for: that one if it can be used, else the first that
 /// can (what the list shows first when its choice is gone).
 fn weapon_at(s: &State, who: u32, w: i32) -> Option<(usize, crate::rules::vogt::combat::Weapon)> {
-    let list = usable(s, who);
+    let list = with_list(s, who);
     let at = list.iter().position(|(i, _)| *i as i32 == w).unwrap_or(0);
     list.into_iter().nth(at)
+}
+
+/// The weapons the "With" list offers: the one declared this round, else each not broken.
+fn with_list(s: &State, who: u32) -> Vec<(usize, crate::rules::vogt::combat::Weapon)> {
+    let chosen = s.get(who).and_then(|c| declared_weapon(s, c));
+    usable(s, who)
+        .into_iter()
+        .filter(|(i, _)| chosen.is_none_or(|d| d as usize == *i))
+        .collect()
 }
 
 /// The damage roll: the chosen weapon's (plus STR), or with a technique declared its dice of
@@ -274,7 +275,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
     let chosen = move || {
         ctx.state.with(|s| {
             if technique(s, who) {
-                let d = declared(s.get(who)?)?.dice();
+                let d = declared_now(s, s.get(who)?)?.dice();
                 let t = DAMAGE_TYPES.get((w.get() - TECH_PICK).max(0) as usize)?;
                 return Some((damage_expr(&d.to_string(), extra.get())?, (*t).to_owned()));
             }
@@ -363,7 +364,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                         };
                         // A technique declared: its dice, of each damage type; else each
                         // weapon not broken.
-                        if let Some(d) = declared(c).filter(|_| technique(s, who)) {
+                        if let Some(d) = declared_now(s, c).filter(|_| technique(s, who)) {
                             let d = d.dice();
                             return (0..DAMAGE_TYPES.len() as i32)
                                 .map(|i| {
@@ -378,7 +379,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
                                 })
                                 .collect();
                         }
-                        usable(s, who)
+                        with_list(s, who)
                             .into_iter()
                             .map(|(i, w)| {
                                 (i as i32, format!("{} · {} {}", w.name, w.damage, w.dtype))
