@@ -173,13 +173,14 @@ impl Intent {
                         v.extend([503, x.target, x.with, flags, x.enhance]);
                         v.extend([m.my_edge, m.size, m.moving, m.band, m.widen, m.maneuver]);
                     }
-                    A::Escape(dc) => v.extend([504, dc]),
+                    A::Escape => v.push(504),
                     A::LetGo => v.push(505),
                     A::DeathRoll => v.push(506),
                     A::DeathSave => v.push(507),
                     A::Wake => v.push(508),
                     A::GainAura(n) => v.extend([509, n]),
                     A::Wield(k) => v.extend([510, k]),
+                    A::KeepInitiative(keep) => v.extend([511, u32::from(keep)]),
                 }
             }
         }
@@ -212,6 +213,18 @@ impl Intent {
             Intent::Aura(aura::referee::Action::Initiative(o)) => vec![*o],
             Intent::Aura(aura::referee::Action::Attack(x)) if x.target > 0 => vec![x.target],
             _ => Vec::new(),
+        }
+    }
+
+    /// Whether it is a GM's tool rather than the combatant's own action: the rules can resolve
+    /// it (the GM's phone does, for any combatant), but a player's request for it is not the
+    /// player's to make. Energy / Aura: gaining aura (healing by fiat; a surge or an ability
+    /// the GM rules on, seed l.306) and the wake roll (when an unconscious combatant may roll
+    /// to wake depends on why it fell, the GM's call, l.655-659).
+    pub fn gm_only(&self) -> bool {
+        match self {
+            Intent::Aura(a) => a.gm_only(),
+            _ => false,
         }
     }
 
@@ -370,13 +383,14 @@ impl Intent {
                     fling: flags & 128 != 0,
                 },
             })),
-            (504, &[dc]) => Intent::Aura(A::Escape(dc)),
+            (504, []) => Intent::Aura(A::Escape),
             (505, []) => Intent::Aura(A::LetGo),
             (506, []) => Intent::Aura(A::DeathRoll),
             (507, []) => Intent::Aura(A::DeathSave),
             (508, []) => Intent::Aura(A::Wake),
             (509, &[n]) => Intent::Aura(A::GainAura(n)),
             (510, &[k]) if k > 0 => Intent::Aura(A::Wield(k)),
+            (511, &[k]) if k < 2 => Intent::Aura(A::KeepInitiative(k == 1)),
             _ => return None,
         })
     }
