@@ -1140,6 +1140,20 @@ pub fn can_roll(s: &State, who: u32, which: usize) -> Result<(), String> {
     Ok(())
 }
 
+/// Why the sheet of the character stored as `link` may not make a death roll or death save of
+/// its own now: it is in fight `s`, running, where they are made and counted (one roll for each
+/// hit at 0 aura, one save a round: seed l.626, l.645). `None`: the sheet may.
+pub fn sheet_death_rolls_refused(s: &State, link: &str) -> Option<String> {
+    let running = s.round > 0 && !s.ended;
+    let inside = s
+        .combatants
+        .iter()
+        .any(|c| !c.gone && !c.dead && c.link.as_deref() == Some(link));
+    (running && inside).then(|| {
+        "in a running fight: made there, where each is counted (one save a round)".to_owned()
+    })
+}
+
 /// A death save at the start of a round while bleeding out.
 pub fn death_save_events(s: &State, who: u32, d20: u32) -> Event {
     let r = death_save(d20);

@@ -1123,3 +1123,22 @@ fn aura_6_t6_5_the_sheets_held_weapon_does_not_reach_the_fight() {
     let back = out.sheet.expect("the sheet is put back");
     assert!(!back.weapons[0].held);
 }
+
+/// Review T6-6 (seed l.645, "only ever make one Death Save per Round"): beside a running fight
+/// the character is in, the sheet's own death roll and death save are refused (they are the
+/// fight's, counted there); before the fight starts and once it ends, the sheet's stand.
+#[test]
+fn aura_6_t6_6_the_sheets_death_rolls_wait_for_the_running_fight() {
+    use crate::rules::aura::combat::sheet_death_rolls_refused;
+    let mut s = State::new(&AURA);
+    let mut asa = from_sheet("Asa", &AuraSheet::default());
+    asa.link = Some("asa".into());
+    s.apply(&Event::Join(asa));
+    s.apply(&Event::Join(npc("Gnoll", &gnoll())));
+    assert_eq!(sheet_death_rolls_refused(&s, "asa"), None, "not started");
+    s.apply(&Event::Start);
+    assert!(sheet_death_rolls_refused(&s, "asa").is_some());
+    assert_eq!(sheet_death_rolls_refused(&s, "bea"), None, "not in it");
+    s.apply(&Event::End);
+    assert_eq!(sheet_death_rolls_refused(&s, "asa"), None, "over");
+}
