@@ -756,6 +756,12 @@ pub fn auto_hit(s: &State, target: u32, melee: bool) -> Option<&'static str> {
     }
 }
 
+/// Whether `target` makes no ranged evasion roll: it must be aware of the shot and able to
+/// avoid it (seed l.202); an unconscious one is neither (a helpless one is hit outright).
+pub fn no_ranged_evasion(s: &State, target: u32) -> bool {
+    s.has(target, "Unconscious")
+}
+
 /// Whether a maneuver can reach a target of this size (seed 561, 573, 589). Sizes index
 /// `SIZES`, Huge 0 to Fine 6, so a lower index is larger.
 pub fn size_limit(m: Maneuver, attacker: i32, target: i32) -> Result<(), String> {
@@ -1236,7 +1242,8 @@ pub struct Strike {
     pub value: i32,
     pub precise: i32,
     pub edge: Edge,
-    /// The defence roll: its die (10 or 4), edge and defence value.
+    /// The defence roll: its die (10 or 4; 0: none is rolled, e.g. a shot at an unconscious
+    /// target, seed l.202), edge and defence value.
     pub def_sides: u32,
     pub def_edge: Edge,
     pub defence: i32,
@@ -1325,7 +1332,11 @@ pub fn strike_odds(
 ) {
     use super::rolls::{automatic, damage_given_hit, melee, ranged, DamageRule, Defender};
     let d = Defender {
-        roll: defence_roll(st.def_sides, st.def_edge, st.defence),
+        roll: if st.def_sides == 0 {
+            crate::rules::dice::Distribution::point(i64::from(st.defence))
+        } else {
+            defence_roll(st.def_sides, st.def_edge, st.defence)
+        },
         wins_ties: st.wins_ties,
         coverage: st.coverage,
         ar: st.ar,
@@ -1355,7 +1366,7 @@ pub fn strike_odds(
 /// Rolls one attack: the d20 (with its edge), the defender's exploding roll, the damage.
 pub fn strike<S: DiceSource + ?Sized>(st: &Strike, src: &mut S) -> Struck {
     let (d20s, d20) = roll_d20(st.edge, src);
-    let (def_faces, sum) = if st.auto_hit {
+    let (def_faces, sum) = if st.auto_hit || st.def_sides == 0 {
         (Vec::new(), 0)
     } else {
         roll_defence(st.def_sides, st.def_edge, src)

@@ -1142,3 +1142,40 @@ fn aura_6_t6_6_the_sheets_death_rolls_wait_for_the_running_fight() {
     s.apply(&Event::End);
     assert_eq!(sheet_death_rolls_refused(&s, "asa"), None, "over");
 }
+
+/// Review L1 (seed l.202: a ranged evasion roll only when "aware of the incoming attack and
+/// able to actively avoid it"): a shot at an unconscious target standing still (−5), MCM 5,
+/// ranged evasion 2, meets no ranged evasion roll: hit on any d20 but a 1, 19/20 (not
+/// 16049/20480); the roll takes the d20 and the damage only.
+#[test]
+fn aura_6_l1_a_shot_at_an_unconscious_target_meets_no_ranged_evasion_roll() {
+    use crate::rules::aura::combat::{strike_odds, RANGED_EVASION};
+    use crate::rules::aura::strike::{foe, roll_attack};
+    let mut s = fight();
+    s.apply(&Event::Set(2, RANGED_EVASION, 2));
+    lasting(&mut s, 2, "Unconscious");
+    let f = foe(&s, 1, 2, false, false, false);
+    assert!(f.unaware && !f.auto_hit);
+    let still = Aim {
+        moving: 0,
+        ..Aim::default()
+    };
+    let st = strike_of(&bow(), &f, &still).unwrap();
+    let (o, _) = strike_odds(&st, 0);
+    assert!((o.hit() - 19.0 / 20.0).abs() < 1e-12, "{}", o.hit());
+    // A d20 of 2 hits; the 1d6 damage die is the only other die.
+    let mut src = ScriptedSource::new(vec![2, 4]);
+    let r = roll_attack(&bow(), &f, &still, &mut src).unwrap();
+    assert!(r.r.hit);
+    assert_eq!(src.remaining(), 0);
+    // Awake, it rolls (1d4* + 2): the app's old 16049/20480.
+    let mut t = s.clone();
+    let cid = t
+        .conditions_of(2)
+        .find(|a| a.name == "Unconscious")
+        .unwrap()
+        .cid;
+    t.apply(&Event::Remove(cid));
+    let st = strike_of(&bow(), &foe(&t, 1, 2, false, false, false), &still).unwrap();
+    assert!((strike_odds(&st, 0).0.hit() - 16049.0 / 20480.0).abs() < 1e-12);
+}

@@ -6,9 +6,9 @@
 //! into the fight's events; no panel works an attack out itself.
 
 use super::combat::{
-    attack_edge, auto_hit, can_attack, fortitude_roll, guard, maneuver_limit, roll_defence, strike,
-    swift_limit, Maneuver, Strike, Struck, AGILITY, AR, COVERAGE, FORTITUDE, HEAVY,
-    RANGED_COVERAGE, SIZE, UNARMED_AV, UNARMED_DAMAGE,
+    attack_edge, auto_hit, can_attack, fortitude_roll, guard, maneuver_limit, no_ranged_evasion,
+    roll_defence, strike, swift_limit, Maneuver, Strike, Struck, AGILITY, AR, COVERAGE, FORTITUDE,
+    HEAVY, RANGED_COVERAGE, SIZE, UNARMED_AV, UNARMED_DAMAGE,
 };
 use super::gear::in_hand;
 use super::{non_lethal_from, AttackMode, AuraSheet, NonLethal, Takes, MISS_MOVE, MISS_SIZE};
@@ -56,6 +56,9 @@ pub struct Foe {
     pub aura: i32,
     /// It rolls no defence: every attack hits (helpless; unconscious against melee).
     pub auto_hit: bool,
+    /// A shot it makes no ranged evasion roll against (unconscious: not aware of it, seed
+    /// l.202): the miss chance is the attacker's fixed part alone.
+    pub unaware: bool,
 }
 
 /// The attacker's choices that are not the target's numbers. Small numbers, so an intent
@@ -228,9 +231,13 @@ pub fn strike_of(a: &Attacker, t: &Foe, c: &Aim) -> Option<Strike> {
         value,
         precise: a.precise,
         edge: my_edge,
-        def_sides: if melee { 10 } else { 4 },
+        def_sides: match (melee, t.unaware) {
+            (true, _) => 10,
+            (false, false) => 4,
+            (false, true) => 0,
+        },
         def_edge,
-        defence: t.defence,
+        defence: if !melee && t.unaware { 0 } else { t.defence },
         wins_ties: t.defending,
         coverage: t.coverage,
         ar: t.ar,
@@ -482,6 +489,7 @@ pub fn foe(s: &State, who: u32, t: u32, melee: bool, behind: bool, swift: bool) 
         ar: stat(AR),
         aura: s.get(t).map_or(0, |c| c.hp),
         auto_hit: auto_hit(s, t, melee).is_some(),
+        unaware: !melee && no_ranged_evasion(s, t),
     }
 }
 

@@ -285,6 +285,11 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                 "No defence roll: every combat or hit roll hits".to_owned()
             } else if melee {
                 format!("AV {} vs 1d10*{:+}", st.value, st.defence)
+            } else if st.def_sides == 0 {
+                format!(
+                    "d20 ≥ {} (unaware of the shot: no ranged evasion roll)",
+                    st.value
+                )
             } else {
                 format!("d20 ≥ {} + 1d4*{:+}", st.value, st.defence)
             },
@@ -479,6 +484,7 @@ pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
         ar: ar.get(),
         aura: aura.get(),
         auto_hit: auto_hit.get(),
+        unaware: false,
     });
     let t = Target {
         foe,
