@@ -217,6 +217,10 @@ pub struct Npc {
     pub size: usize,
     /// Its weapon's weight class: 0 other, [`LIGHT`], [`HEAVY`].
     pub weight: i32,
+    /// Its melee weapon is blunt (non-lethal from a chance roll of 5), and its precise value
+    /// (a critical on 20 − precise and up).
+    pub blunt: bool,
+    pub precise: i32,
 }
 
 impl Default for Npc {
@@ -242,6 +246,8 @@ impl Default for Npc {
             ar: 0,
             size: 2,
             weight: 0,
+            blunt: false,
+            precise: 0,
         }
     }
 }
@@ -270,6 +276,8 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     }
     st[MELEE_AV] = n.av;
     st[MELEE_BONUS] = n.bonus;
+    st[BLUNT] = i32::from(n.blunt);
+    st[MELEE_PRECISE] = n.precise.clamp(0, 18);
     st[UNARMED_AV] = n.unarmed_av;
     st[UNARMED_DAMAGE] = 1;
     st[SHOT_ENERGY] = 1;
@@ -1744,6 +1752,8 @@ pub(crate) mod tests {
             shot: String::new(),
             miss: 8,
             ranged_coverage: 0,
+            blunt: false,
+            precise: 0,
         }
     }
 

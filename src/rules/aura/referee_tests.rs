@@ -1179,3 +1179,42 @@ fn aura_6_l1_a_shot_at_an_unconscious_target_meets_no_ranged_evasion_roll() {
     let st = strike_of(&bow(), &foe(&t, 1, 2, false, false, false), &still).unwrap();
     assert!((strike_odds(&st, 0).0.hit() - 16049.0 / 20480.0).abs() < 1e-12);
 }
+
+/// Review O3 (the quick NPC's blunt and precise fields): an ogre with a blunt club trying for
+/// non-lethal damage needs a chance roll of 5 or more (4/5, not the 11/20 of 10+); a scimitar
+/// with precise 1 is critical on 19–20 (1/10).
+#[test]
+fn aura_6_o3_a_quick_npc_has_blunt_and_precise_weapons() {
+    use crate::rules::aura::crit_from;
+    use crate::rules::aura::strike::attackers;
+    let mut s = fight();
+    let ogre = Npc {
+        blunt: true,
+        ..gnoll()
+    };
+    let cutter = Npc {
+        precise: 1,
+        ..gnoll()
+    };
+    s.apply(&Event::Join(npc("Ogre", &ogre)));
+    s.apply(&Event::Join(npc("Cutter", &cutter)));
+    let club = attackers(&s, 4)[0].1.clone();
+    assert!(club.blunt);
+    let tried = Aim {
+        try_nl: true,
+        ..Aim::default()
+    };
+    let from = tried.non_lethal_from(&club).unwrap();
+    assert_eq!(from, 5);
+    assert_eq!((1..=20).filter(|&d| d >= from).count(), 16, "16/20 = 4/5");
+    let blade = attackers(&s, 5)[0].1.clone();
+    assert_eq!(blade.precise, 1);
+    let crits = (1..=20)
+        .filter(|&d| d != 1 && d >= crit_from(blade.precise))
+        .count();
+    assert_eq!(crits, 2, "2/20 = 1/10");
+    // The plain gnoll: neither.
+    let claw = attackers(&s, 2)[0].1.clone();
+    assert!(!claw.blunt && claw.precise == 0);
+    assert_eq!(tried.non_lethal_from(&claw), Some(10));
+}

@@ -138,6 +138,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     let shot = RwSignal::new(String::new());
     let size = RwSignal::new(2);
     let weight = RwSignal::new(0);
+    let blunt = RwSignal::new(false);
+    let precise = RwSignal::new(0);
     let add = move || {
         let n = Npc {
             aura: aura.get_untracked(),
@@ -159,6 +161,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             ar: ar.get_untracked(),
             size: size.get_untracked().clamp(0, 6) as usize,
             weight: weight.get_untracked(),
+            blunt: blunt.get_untracked(),
+            precise: precise.get_untracked(),
         };
         let names = ctx
             .state
@@ -190,7 +194,17 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                 Field::Num("Ranged coverage (AC)", rcov, 0, 100),
                 Field::Num("AR", ar, 0, 100),
                 Field::Num("Ranged miss chance modifier", miss, -100, 100),
+                Field::Num(
+                    "Weapon precise (critical 20 − precise and up)",
+                    precise,
+                    0,
+                    18,
+                ),
             ]),
+            Field::Tick(
+                "Its weapon is blunt (non-lethal from a chance roll of 5)",
+                blunt,
+            ),
             Field::Input("Weapon damage (e.g. 1d8)", damage),
             Field::Input("Ranged weapon damage (empty: none)", shot),
             Field::Pick(
