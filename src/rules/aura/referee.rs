@@ -213,7 +213,7 @@ fn wield_offers(s: &State, who: u32) -> Vec<Offer> {
         .iter()
         .zip(1u32..)
         .map(|(h, k)| {
-            let (there, a) = (h.in_slot(c, k), wield_act(c, &h, k));
+            let (there, a) = (h.in_slot(c, k), wield_act(c, h, k));
             let a = &a;
             let verb = match (there, h.ranged) {
                 (true, _) => "Stow",

@@ -1044,8 +1044,10 @@ fn aura_6_t6_7_a_character_at_zero_stamina_joins_unconscious() {
     use crate::rules::aura::combat::{strike_odds, swift_limit};
     use crate::rules::aura::strike::{attackers, foe};
     let mut s = fight();
-    let mut sheet = AuraSheet::default();
-    sheet.stamina = 0;
+    let sheet = AuraSheet {
+        stamina: 0,
+        ..AuraSheet::default()
+    };
     let ev = crate::rules::encounter::shared::join_events(&s, from_sheet("Low", &sheet), &sheet);
     s.apply(&ev);
     let low = s.combatants.iter().find(|c| c.name == "Low").unwrap().id;
