@@ -166,13 +166,14 @@ impl Intent {
                         v.extend([503, x.target, x.with, flags, x.enhance]);
                         v.extend([m.my_edge, m.size, m.moving, m.band, m.widen, m.maneuver]);
                     }
-                    A::Escape(dc) => v.extend([504, dc]),
+                    A::Escape => v.push(504),
                     A::LetGo => v.push(505),
                     A::DeathRoll => v.push(506),
                     A::DeathSave => v.push(507),
                     A::Wake => v.push(508),
                     A::GainAura(n) => v.extend([509, n]),
                     A::Wield(k) => v.extend([510, k]),
+                    A::KeepInitiative(keep) => v.extend([511, u32::from(keep)]),
                 }
             }
         }
@@ -260,16 +261,15 @@ impl Intent {
     /// reopening, its stabilising by others, the start of a chase, aura gained by a surge or a
     /// spell). A player's phone shows it refused ([`player_offers`]) and the GM's phone refuses
     /// it in a request (`storage::table`).
+    /// Energy / Aura's: gaining aura and the wake roll (`aura::referee::Action::gm_only`).
     pub fn gm_only(&self) -> bool {
-        use aura::referee::Action as A;
         use heimr::referee::Action as H;
         matches!(
             self,
             Intent::Heimr(
                 H::Effect { .. } | H::Fall { .. } | H::Reopen | H::Stabilise | H::Chase { .. }
-            ) | Intent::Aura(A::GainAura(_))
-                | Intent::Vogt(vogt::referee::Action::Tie(_))
-        )
+            ) | Intent::Vogt(vogt::referee::Action::Tie(_))
+        ) || matches!(self, Intent::Aura(a) if a.gm_only())
     }
 
     /// Whether it is chosen among many (targets, a weapon, the one helped): one offer stands
@@ -423,13 +423,14 @@ impl Intent {
                     fling: flags & 128 != 0,
                 },
             })),
-            (504, &[dc]) => Intent::Aura(A::Escape(dc)),
+            (504, []) => Intent::Aura(A::Escape),
             (505, []) => Intent::Aura(A::LetGo),
             (506, []) => Intent::Aura(A::DeathRoll),
             (507, []) => Intent::Aura(A::DeathSave),
             (508, []) => Intent::Aura(A::Wake),
             (509, &[n]) => Intent::Aura(A::GainAura(n)),
             (510, &[k]) if k > 0 => Intent::Aura(A::Wield(k)),
+            (511, &[k]) if k < 2 => Intent::Aura(A::KeepInitiative(k == 1)),
             _ => return None,
         })
     }

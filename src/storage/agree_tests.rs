@@ -1030,8 +1030,9 @@ fn aura_n4_a_sheets_timed_exhaustion_joins_the_fight_with_its_time() {
     );
 }
 
-/// Aura review O2, sheet ⇄ fight: the melee weapon in hand is one value. Taken in hand in the
-/// fight, it is the held weapon on the sheet; held on the sheet, it is in hand in the fight.
+/// Aura review O2, sheet ⇄ fight: the melee weapon in hand is one value, the fight's. Taken in
+/// hand in the fight, it is the held weapon on the sheet; held on the sheet beside a running
+/// fight, it does not come into the hand there for free (review T6-5).
 #[test]
 fn aura_o2_the_weapon_in_hand_is_the_same_on_the_sheet_and_in_the_fight() {
     let mut sh = aura_sheet();
@@ -1060,7 +1061,9 @@ fn aura_o2_the_weapon_in_hand_is_the_same_on_the_sheet_and_in_the_fight() {
     e.push(ev, &mut s, T0 + 10);
     let (ch, _) = step(&mut e, &mut s, &ch, T0 + 11, None);
     assert_eq!(held(&ch.sheet), ["Spear"]);
-    // The player holds the longsword again on the sheet: the fight takes it in hand, logged.
+    // The player holds the longsword again on the sheet: the fight keeps the spear in hand
+    // (taking a weapon in hand there is an action with its price: Aura review T6-5), and the
+    // sheet is put back to the fight's.
     let mut mine = ch.clone();
     au_mut(&mut mine.sheet)
         .apply(aura::Edit::ToggleHeld(1))
@@ -1070,9 +1073,9 @@ fn aura_o2_the_weapon_in_hand_is_the_same_on_the_sheet_and_in_the_fight() {
         .unwrap();
     mine.updated = T0 + 20;
     let (ch, _) = step(&mut e, &mut s, &mine, T0 + 21, None);
-    assert_eq!(held(&ch.sheet), ["Longsword"]);
+    assert_eq!(held(&ch.sheet), ["Spear"]);
     let hand = aura::gear::in_hand(s.get(who).unwrap(), false).unwrap();
-    assert_eq!(hand.name, "Longsword");
+    assert_eq!(hand.name, "Spear");
 }
 
 /// A Bo Vogt character linked to a fight (see [`linked`]) from this sheet.

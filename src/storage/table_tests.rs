@@ -1633,7 +1633,7 @@ fn aura_n2_breaking_free_of_a_hidden_holder_is_against_its_roll() {
     // Her phone: the gnoll is a name only, so it rolls against the DC: one die (a 6).
     let mine = view(&e, &["a"]).state().unwrap();
     assert!(mine.get(2).is_some_and(|c| c.gone));
-    let intent = Intent::Aura(A::Escape(15));
+    let intent = Intent::Aura(A::Escape);
     let mut src = ScriptedSource::new(vec![6]);
     let mut rec = Recorder::new(&mut src);
     resolve(&mine, 1, &intent, &mut rec).unwrap();

@@ -582,7 +582,6 @@ fn concrete(s: &State, who: u32, i: &referee::Intent, k: usize) -> Option<refere
                 Err(_) => FightAttack::plainest(s, who, x.target).ok()?,
             }
         })),
-        Intent::Aura(A::Escape(_)) => Intent::Aura(A::Escape(5 + (k % 20) as u32)),
         Intent::Aura(A::GainAura(_)) => Intent::Aura(A::GainAura(1 + (k % 9) as u32)),
         i => i.clone(),
     })

@@ -98,6 +98,11 @@ pub const MELEE_GEAR: usize = 33;
 pub const RANGED_GEAR: usize = 34;
 pub const HELD_EV: usize = 35;
 pub const DROPPED: usize = 36;
+/// The DC of a hold no one in the fight makes (a net, a trap), set by the GM (0: not set, the
+/// default [`ESCAPE_DC_DEFAULT`] stands).
+pub const ESCAPE_DC: usize = 37;
+/// Death rolls due: one for every hit taken at 0 aura, counted down by each death roll made.
+pub const DEATH_DUE: usize = 38;
 pub const LIGHT: i32 = 1;
 pub const HEAVY: i32 = 2;
 
@@ -139,6 +144,8 @@ pub const WAKE: usize = 7;
 /// agile moves the round's non-movement energy has earned (seed l.29), both counted up from 0.
 pub const MOVED: usize = 8;
 pub const AGILE: usize = 9;
+/// 1 while `who` keeps its initiative roll this round (it declines to answer challenges).
+pub const KEEPS_INIT: usize = 10;
 
 /// A linked character as a combatant: its defences, every weapon of its sheet (its first held
 /// melee weapon in hand, its first ranged weapon ready), its aura (hit points) and stamina now.
@@ -210,6 +217,10 @@ pub struct Npc {
     pub size: usize,
     /// Its weapon's weight class: 0 other, [`LIGHT`], [`HEAVY`].
     pub weight: i32,
+    /// Its melee weapon is blunt (non-lethal from a chance roll of 5), and its precise value
+    /// (a critical on 20 − precise and up).
+    pub blunt: bool,
+    pub precise: i32,
 }
 
 impl Default for Npc {
@@ -235,6 +246,8 @@ impl Default for Npc {
             ar: 0,
             size: 2,
             weight: 0,
+            blunt: false,
+            precise: 0,
         }
     }
 }
@@ -263,6 +276,8 @@ pub fn npc(name: &str, n: &Npc) -> Combatant {
     }
     st[MELEE_AV] = n.av;
     st[MELEE_BONUS] = n.bonus;
+    st[BLUNT] = i32::from(n.blunt);
+    st[MELEE_PRECISE] = n.precise.clamp(0, 18);
     st[UNARMED_AV] = n.unarmed_av;
     st[UNARMED_DAMAGE] = 1;
     st[SHOT_ENERGY] = 1;
@@ -749,6 +764,12 @@ pub fn auto_hit(s: &State, target: u32, melee: bool) -> Option<&'static str> {
     }
 }
 
+/// Whether `target` makes no ranged evasion roll: it must be aware of the shot and able to
+/// avoid it (seed l.202); an unconscious one is neither (a helpless one is hit outright).
+pub fn no_ranged_evasion(s: &State, target: u32) -> bool {
+    s.has(target, "Unconscious")
+}
+
 /// Whether a maneuver can reach a target of this size (seed 561, 573, 589). Sizes index
 /// `SIZES`, Huge 0 to Fine 6, so a lower index is larger.
 pub fn size_limit(m: Maneuver, attacker: i32, target: i32) -> Result<(), String> {
@@ -853,9 +874,37 @@ pub fn fortitude_roll(s: &State, who: u32) -> (Edge, i32) {
     )
 }
 
+/// The DC of a hold no one in the fight makes when the GM has set none. The seed gives no
+/// number for it (l.575); 15 is the app's choice, a hard roll for a fortitude of 10 (3/5).
+pub const ESCAPE_DC_DEFAULT: i32 = 15;
+
+/// The DC `who` must reach to break a hold no one in the fight makes: the GM's (a fact of the
+/// fight, [`escape_dc_events`]), or [`ESCAPE_DC_DEFAULT`]. The escaper never names it.
+pub fn escape_dc(s: &State, who: u32) -> i32 {
+    s.get(who)
+        .map(|c| c.stat(ESCAPE_DC))
+        .filter(|&d| d > 0)
+        .unwrap_or(ESCAPE_DC_DEFAULT)
+}
+
+/// The GM sets the DC of the hold on `who` that no one in the fight makes (1–1000): a GM tool
+/// (the GM's phone only), read by every escape attempt until the hold ends.
+pub fn escape_dc_events(s: &State, who: u32, dc: i32) -> Event {
+    let dc = dc.clamp(1, 1000);
+    Event::Batch(vec![
+        Event::Note(format!(
+            "The GM sets the DC to break free of {}'s hold: {dc}",
+            s.name(who)
+        )),
+        Event::Set(who, ESCAPE_DC, dc),
+    ])
+}
+
 /// The exact chance of breaking free: against the holder's fortitude roll (a tie keeps the
-/// hold: win, tie, lose), or against a DC (reaching it frees: the tie is part of the win).
-pub fn escape_odds(s: &State, who: u32, dc: i32) -> (Chance, Chance, Chance) {
+/// hold: win, tie, lose), or against the fight's DC (reaching it frees: the tie is part of the
+/// win).
+pub fn escape_odds(s: &State, who: u32) -> (Chance, Chance, Chance) {
+    let dc = escape_dc(s, who);
     let (e, f) = fortitude_roll(s, who);
     let mine = defence_roll(10, e, f);
     match holder_of(s, who) {
@@ -906,6 +955,10 @@ fn release(s: &State, who: u32, holder: Option<u32>) -> Vec<Event> {
     let mut out = Vec::new();
     clear(s, who, "Restrained", &mut out);
     out.push(Event::Set(who, HELD_BY, 0));
+    if s.get(who).is_some_and(|c| c.stat(ESCAPE_DC) != 0) {
+        // The DC was this hold's.
+        out.push(Event::Set(who, ESCAPE_DC, 0));
+    }
     if let Some(h) = holder {
         let others = s
             .combatants
@@ -1052,6 +1105,10 @@ pub fn death_roll_events(s: &State, who: u32, d20: u32) -> Event {
         s.name(who),
         r.text()
     ))];
+    let due = death_rolls_due(s, who);
+    if due > 0 {
+        out.push(Event::Set(who, DEATH_DUE, due - 1));
+    }
     let add = |name: &str, d: Duration| Event::Add(who, name.into(), d);
     match r {
         DeathRoll::Scratch => {}
@@ -1095,6 +1152,20 @@ pub fn can_roll(s: &State, who: u32, which: usize) -> Result<(), String> {
         ));
     }
     Ok(())
+}
+
+/// Why the sheet of the character stored as `link` may not make a death roll or death save of
+/// its own now: it is in fight `s`, running, where they are made and counted (one roll for each
+/// hit at 0 aura, one save a round: seed l.626, l.645). `None`: the sheet may.
+pub fn sheet_death_rolls_refused(s: &State, link: &str) -> Option<String> {
+    let running = s.round > 0 && !s.ended;
+    let inside = s
+        .combatants
+        .iter()
+        .any(|c| !c.gone && !c.dead && c.link.as_deref() == Some(link));
+    (running && inside).then(|| {
+        "in a running fight: made there, where each is counted (one save a round)".to_owned()
+    })
 }
 
 /// A death save at the start of a round while bleeding out.
@@ -1151,10 +1222,23 @@ pub fn heal_events(s: &State, who: u32, amount: i32) -> Event {
 /// `s` is the fight after the change.
 pub fn hp_changed(s: &State, who: u32, was: i32, now: i32) -> Vec<Event> {
     let mut out = Vec::new();
+    let due = s.get(who).map_or(0, |c| c.stat(DEATH_DUE));
     if now > was {
         clear(s, who, "Bleeding out", &mut out);
+        if now > 0 && due != 0 {
+            // Back above 0 aura: the rolls its wounds called for are behind it.
+            out.push(Event::Set(who, DEATH_DUE, 0));
+        }
+    } else if was <= 0 && now <= 0 {
+        // Damaged at 0 aura: one more death roll is due (seed l.626).
+        out.push(Event::Set(who, DEATH_DUE, due.max(0) + 1));
     }
     out
+}
+
+/// How many death rolls `who` owes: one for every hit taken at 0 aura not yet rolled for.
+pub fn death_rolls_due(s: &State, who: u32) -> i32 {
+    s.get(who).map_or(0, |c| c.stat(DEATH_DUE).max(0))
 }
 
 /// Everything one attack needs to be rolled: the attacker's side, the defender's, the damage.
@@ -1166,7 +1250,8 @@ pub struct Strike {
     pub value: i32,
     pub precise: i32,
     pub edge: Edge,
-    /// The defence roll: its die (10 or 4), edge and defence value.
+    /// The defence roll: its die (10 or 4; 0: none is rolled, e.g. a shot at an unconscious
+    /// target, seed l.202), edge and defence value.
     pub def_sides: u32,
     pub def_edge: Edge,
     pub defence: i32,
@@ -1255,7 +1340,11 @@ pub fn strike_odds(
 ) {
     use super::rolls::{automatic, damage_given_hit, melee, ranged, DamageRule, Defender};
     let d = Defender {
-        roll: defence_roll(st.def_sides, st.def_edge, st.defence),
+        roll: if st.def_sides == 0 {
+            crate::rules::dice::Distribution::point(i64::from(st.defence))
+        } else {
+            defence_roll(st.def_sides, st.def_edge, st.defence)
+        },
         wins_ties: st.wins_ties,
         coverage: st.coverage,
         ar: st.ar,
@@ -1285,7 +1374,7 @@ pub fn strike_odds(
 /// Rolls one attack: the d20 (with its edge), the defender's exploding roll, the damage.
 pub fn strike<S: DiceSource + ?Sized>(st: &Strike, src: &mut S) -> Struck {
     let (d20s, d20) = roll_d20(st.edge, src);
-    let (def_faces, sum) = if st.auto_hit {
+    let (def_faces, sum) = if st.auto_hit || st.def_sides == 0 {
         (Vec::new(), 0)
     } else {
         roll_defence(st.def_sides, st.def_edge, src)
@@ -1458,16 +1547,22 @@ pub fn initiative_events(
         (Some(m), Some(t)) => m > t,
     };
     let how = if wins { "wins" } else { "loses" };
-    let shown = |r: Option<i64>, n: &str| {
+    let shown = |r: Option<i64>, x: u32, n: &str| {
         r.map_or_else(
-            || format!("{n} already rolled this round"),
+            || {
+                if may_roll_initiative(s, x) {
+                    format!("{n} does not roll (keeps its roll for later)")
+                } else {
+                    format!("{n} already rolled this round")
+                }
+            },
             |r| r.to_string(),
         )
     };
     let mut out = vec![Event::Note(format!(
         "{a} {how} initiative against {b}: {} vs {}",
-        shown(mine, a),
-        shown(theirs, b)
+        shown(mine, who, a),
+        shown(theirs, other, b)
     ))];
     if mine.is_some() {
         out.push(Event::Spend(who, INIT_ROLL, 1));
@@ -1483,11 +1578,39 @@ pub fn may_roll_initiative(s: &State, who: u32) -> bool {
     pool(s, who, INIT_ROLL) >= 1
 }
 
+/// Whether `who` keeps its initiative roll this round: challenged, it does not roll, loses,
+/// and keeps the roll (seed l.126: the challenged side's own choice).
+pub fn keeps_initiative(s: &State, who: u32) -> bool {
+    pool(s, who, KEEPS_INIT) > 0
+}
+
+/// Whether `who` rolls when challenged now: it has its roll and does not keep it.
+pub fn answers_initiative(s: &State, who: u32) -> bool {
+    may_roll_initiative(s, who) && !keeps_initiative(s, who)
+}
+
+/// `who` keeps its initiative roll from now on this round (`keep`), or answers challenges
+/// again.
+pub fn keep_initiative_events(s: &State, who: u32, keep: bool) -> Event {
+    Event::Batch(vec![
+        Event::Note(format!(
+            "{} {}",
+            s.name(who),
+            if keep {
+                "keeps its initiative roll: challenged, it does not roll this round"
+            } else {
+                "answers initiative challenges again"
+            }
+        )),
+        Event::Spend(who, KEEPS_INIT, if keep { -1 } else { 1 }),
+    ])
+}
+
 /// The exact chance `who` wins an initiative contest it starts against `other` now (a tie
-/// loses; a side that has already rolled this round fails by itself).
+/// loses; a side that has already rolled this round, or keeps its roll, fails by itself).
 pub fn initiative_odds(s: &State, who: u32, other: u32) -> Chance {
     let stat = |x: u32| s.get(x).map_or(0, |c| c.stat(INITIATIVE));
-    match (may_roll_initiative(s, who), may_roll_initiative(s, other)) {
+    match (may_roll_initiative(s, who), answers_initiative(s, other)) {
         (false, _) => Chance::Impossible,
         (true, false) => Chance::Certain,
         (true, true) => super::initiative_contest(stat(who), stat(other)).0,
@@ -1585,13 +1708,17 @@ pub fn swing_events(s: &State, w: &Swing) -> Event {
                 out.push(Event::Add(t, "Unconscious".into(), Duration::Removed));
             }
         } else {
-            // At 0 aura the engine's damage line says a death roll is due (once).
-            out.push(Event::Damage(
-                vec![t],
-                // The importer's bound on any number in an event (200 dice of 1000 sides,
-                // doubled).
-                w.dealt.clamp(0, i64::from(crate::rules::encounter::LIMIT)) as i32,
-            ));
+            // At 0 aura the engine's damage line says a death roll is due (once), and the
+            // rules count it (`hp_changed`).
+            out.extend(
+                s.damage_events(
+                    vec![t],
+                    // The importer's bound on any number in an event (200 dice of 1000 sides,
+                    // doubled).
+                    w.dealt.clamp(0, i64::from(crate::rules::encounter::LIMIT)) as i32,
+                )
+                .flat(),
+            );
         }
     }
     Event::Batch(out)
@@ -1625,6 +1752,8 @@ pub(crate) mod tests {
             shot: String::new(),
             miss: 8,
             ranged_coverage: 0,
+            blunt: false,
+            precise: 0,
         }
     }
 
@@ -2372,14 +2501,16 @@ pub(crate) mod tests {
             s.get(a).unwrap().stat(FORTITUDE),
             s.get(g).unwrap().stat(FORTITUDE),
         );
-        let (w, t, l) = escape_odds(&s, g, 0);
+        let (w, t, l) = escape_odds(&s, g);
         let want = defence_roll(10, Edge::Normal, fg).versus(&defence_roll(10, Edge::Normal, fa));
         assert_eq!((w, t, l), want);
         assert!((w.p() + t.p() + l.p() - 1.0).abs() < 1e-12);
         s.apply(&let_go_events(&s, a));
         s.apply(&Event::Add(g, "Restrained".into(), Duration::Removed));
-        assert_eq!(escape_odds(&s, g, fg + 1).0, Chance::Certain);
-        let (w, _, l) = escape_odds(&s, g, fg + 5);
+        s.apply(&escape_dc_events(&s, g, fg + 1));
+        assert_eq!(escape_odds(&s, g).0, Chance::Certain);
+        s.apply(&escape_dc_events(&s, g, fg + 5));
+        let (w, _, l) = escape_odds(&s, g);
         assert!((w.p() - 0.6).abs() < 1e-12 && (l.p() - 0.4).abs() < 1e-12);
     }
 

@@ -98,7 +98,15 @@ impl Edits for AuraSheet {
                 s.aura = v.clamp(0, POOL_LIMIT);
                 s.stabilized();
             }
-            Edit::Stamina(v) => s.stamina = v.clamp(0, POOL_LIMIT),
+            Edit::Stamina(v) => {
+                let was = s.stamina;
+                s.stamina = v.clamp(0, POOL_LIMIT);
+                // Dropping to 0 stamina knocks out at once (seed l.72): the sheet says so, and a
+                // fight it joins or shares with takes it.
+                if was > 0 && s.stamina == 0 && !s.dead && !s.has("Unconscious") {
+                    let _ = s.apply(Edit::AddCondition("Unconscious".into()));
+                }
+            }
             Edit::Surges(v) => s.surges = v.clamp(0, POOL_LIMIT),
             Edit::Dead(v) => s.dead = v,
             Edit::ArmorAr(v) => s.armor.ar = v.clamp(0, S),

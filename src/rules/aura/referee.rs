@@ -5,18 +5,20 @@
 //! when held, breaking free or letting go. At 0 aura or 0 stamina: the death roll, the death
 //! save and the wake roll, each when due; and gaining aura, which stabilizes.
 
+use super::combat::Act;
 use super::combat::{
-    can, can_escape, can_roll, cannot_act, death_roll_events, death_save_events, drop_roll_due,
-    escape_events, fortitude_roll, heal_events, holder_of, initiative_events, let_go_events,
+    answers_initiative, can, can_escape, can_roll, cannot_act, death_roll_events, death_rolls_due,
+    death_save_events, drop_roll_due, escape_dc, escape_events, fortitude_roll, heal_events,
+    holder_of, initiative_events, keep_initiative_events, keeps_initiative, let_go_events,
     maneuver_events, may_roll_initiative, roll_defence, swap, swing_events, take, thrown_note,
     ManeuverRoll, Swing, ACTS, DROPPED, DROP_DC, INITIATIVE, SAVE, WAKE,
 };
-use super::gear::{by_code, carried, drop_events, dropped, wield_events};
+use super::gear::{by_code, carried, drop_events, dropped, in_hand, wield_events, Hand};
 use super::strike::{roll_attack, FightAttack};
 use super::AttackMode;
 use crate::rules::dice::DiceSource;
 use crate::rules::encounter::referee::{check, Offer};
-use crate::rules::encounter::{Event, State};
+use crate::rules::encounter::{Combatant, Event, State};
 use crate::rules::referee::Intent;
 
 /// What an Energy / Aura combatant can intend in its fight.
@@ -29,9 +31,9 @@ pub enum Action {
     /// Challenge this combatant's action with an initiative roll.
     Initiative(u32),
     Attack(FightAttack),
-    /// Break free of a hold: against the holder's fortitude roll, or this DC when no one in
-    /// the fight holds it.
-    Escape(u32),
+    /// Break free of a hold: against the holder's fortitude roll, or, when no one in the fight
+    /// holds it, the DC the fight holds (the GM's: `combat::escape_dc`), never one it names.
+    Escape,
     /// Let go of everyone it holds.
     LetGo,
     /// A death roll (damaged at 0 aura).
@@ -43,16 +45,25 @@ pub enum Action {
     /// It gains this much aura (healing stabilizes).
     GainAura(u32),
     /// Takes the k-th weapon it carries (from 1) in hand, or ready when ranged; stows it when
-    /// it is there already.
+    /// it is there already. Another weapon in that slot is stowed first, at its own price.
     Wield(u32),
+    /// Keeps its initiative roll this round (true): challenged, it does not roll and loses,
+    /// keeping the roll for later (seed l.126); or answers challenges again (false).
+    KeepInitiative(bool),
 }
 
 impl Action {
+    /// A GM's tool, not the combatant's own action (see `Intent::gm_only`): gaining aura
+    /// (healing by fiat) and the wake roll (waking is the GM's call, seed l.659).
+    pub fn gm_only(&self) -> bool {
+        matches!(self, Action::GainAura(_) | Action::Wake)
+    }
+
     /// Chosen among many (a target, a weapon, a number): one offer stands for all.
     pub fn picks(&self) -> bool {
         matches!(
             self,
-            Action::Initiative(_) | Action::Attack(_) | Action::Escape(_) | Action::GainAura(_)
+            Action::Initiative(_) | Action::Attack(_) | Action::GainAura(_)
         )
     }
 }
@@ -123,6 +134,16 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     out.push(offer(
         Action::Initiative(0),
         "Roll initiative (once a round)".into(),
+        init.clone(),
+    ));
+    let keeps = keeps_initiative(s, who);
+    out.push(offer(
+        Action::KeepInitiative(!keeps),
+        if keeps {
+            "Answer initiative challenges again".into()
+        } else {
+            "Keep my initiative roll: challenged, do not roll (lose, keep it for later)".into()
+        },
         init,
     ));
     let plain = FightAttack::plainest(s, who, 0);
@@ -131,7 +152,7 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     out.push(offer(Action::Attack(any), "Attack".into(), refused));
     if s.has(who, "Restrained") {
         out.push(offer(
-            Action::Escape(15),
+            Action::Escape,
             "Break free · 3 energy".into(),
             can_escape(s, who),
         ));
@@ -141,25 +162,41 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     }
     out.extend(wield_offers(s, who));
     if down(s, who) {
-        let at_zero = if c.hp <= 0 {
-            Ok(())
-        } else {
+        let due = death_rolls_due(s, who);
+        let at_zero = if c.hp > 0 {
             Err("a death roll comes with damage at 0 aura".into())
+        } else if due < 1 {
+            Err("no death roll due: one comes with each hit taken at 0 aura".into())
+        } else {
+            Ok(())
         };
-        out.push(offer(Action::DeathRoll, "Death roll (d20)".into(), at_zero));
+        out.push(offer(
+            Action::DeathRoll,
+            format!("Death roll (d20) · {due} due"),
+            at_zero,
+        ));
         out.push(offer(
             Action::DeathSave,
             "Death save (d20)".into(),
             can_roll(s, who, SAVE),
         ));
+        // The GM's tools (`Action::gm_only`): whether a fall calls for a wake roll depends
+        // on its cause; bleeding out, waking is the GM's call with no roll (seed l.659).
+        let wake = can_roll(s, who, WAKE).and_then(|()| {
+            if s.has(who, "Bleeding out") {
+                Err("bleeding out: the GM decides when it wakes".into())
+            } else {
+                Ok(())
+            }
+        });
         out.push(offer(
             Action::Wake,
-            "Wake roll (d20)".into(),
-            can_roll(s, who, WAKE),
+            "GM: wake roll (d20, after stamina loss or a blow)".into(),
+            wake,
         ));
         out.push(offer(
             Action::GainAura(1),
-            "Gain aura (stabilizes)".into(),
+            "GM: gain aura (a surge or an ability; stabilizes)".into(),
             Ok(()),
         ));
     }
@@ -176,15 +213,20 @@ fn wield_offers(s: &State, who: u32) -> Vec<Offer> {
         .iter()
         .zip(1u32..)
         .map(|(h, k)| {
-            let (there, a) = (h.in_slot(c, k), h.act());
+            let (there, a) = (h.in_slot(c, k), wield_act(c, h, k));
+            let a = &a;
             let verb = match (there, h.ranged) {
                 (true, _) => "Stow",
                 (false, true) => "Ready",
                 (false, false) => "Take in hand:",
             };
+            let stows = match in_hand(c, h.ranged) {
+                Some(old) if !there => format!(" (stows {} first)", old.name),
+                _ => String::new(),
+            };
             let o = offer(
                 Action::Wield(k),
-                format!("{verb} {} · {} energy", h.name, a.energy),
+                format!("{verb} {} · {} energy{stows}", h.name, a.energy),
                 can(s, who, a).and_then(|()| {
                     if dropped(c) == Some(k as i32) {
                         Err("it lies on the ground: pick it up".into())
@@ -196,6 +238,28 @@ fn wield_offers(s: &State, who: u32) -> Vec<Offer> {
             shaken(s, who, a, o)
         })
         .collect()
+}
+
+/// What stowing or taking weapon `h` (the `k`-th carried) in hand costs `c`: its own action
+/// (a side arm 1 energy, else 2; seed l.37), and, taking it while another is in that slot,
+/// stowing that one first at its own price: a swap of two weapons of 2 is 4.
+fn wield_act(c: &Combatant, h: &Hand, k: u32) -> Act {
+    let a = *h.act();
+    if h.in_slot(c, k) {
+        return a;
+    }
+    match in_hand(c, h.ranged) {
+        Some(old) => Act {
+            name: if h.ranged {
+                "Stow one ranged weapon and ready another"
+            } else {
+                "Stow one weapon and take another in hand"
+            },
+            energy: old.act().energy + a.energy,
+            ..a
+        },
+        None => a,
+    }
 }
 
 /// Offer `o` of action `a`, with the drop roll's chance to keep hold (d20 ≥ 5) when shaken.
@@ -215,9 +279,9 @@ fn shaken(s: &State, who: u32, a: &super::combat::Act, mut o: Offer) -> Offer {
 fn wield(s: &State, who: u32, k: u32, dice: &mut dyn DiceSource) -> Result<Event, String> {
     let c = s.get(who).ok_or("not in this fight")?;
     let h = by_code(c, k as i32, false).ok_or("no such weapon")?;
-    let (there, a) = (h.in_slot(c, k), h.act());
-    let drop = drop_roll_due(s, who, a).then(|| dice.roll(20));
-    let mut out = take(s, who, a, drop).flat();
+    let (there, a) = (h.in_slot(c, k), wield_act(c, &h, k));
+    let drop = drop_roll_due(s, who, &a).then(|| dice.roll(20));
+    let mut out = take(s, who, &a, drop).flat();
     let kept = drop.is_none_or(|d| d >= DROP_DC);
     let (code, said) = match (there, kept) {
         (true, true) => (-1, "stows"),
@@ -263,14 +327,11 @@ pub fn resolve(
             let bonus = |x: u32| i64::from(s.get(x).map_or(0, |c| c.stat(INITIATIVE)));
             let mine = i64::from(dice.roll(20)) + bonus(who);
             let theirs =
-                may_roll_initiative(s, other).then(|| i64::from(dice.roll(20)) + bonus(other));
+                answers_initiative(s, other).then(|| i64::from(dice.roll(20)) + bonus(other));
             initiative_events(s, who, other, Some(mine), theirs)
         }
         Action::Attack(x) => attack(s, who, &x, dice)?,
-        Action::Escape(dc) => {
-            if !(1..=1000).contains(&dc) {
-                return Err("a DC out of range".into());
-            }
+        Action::Escape => {
             can_escape(s, who)?;
             let (e, f) = fortitude_roll(s, who);
             let mine = roll_defence(10, e, dice).1 + i64::from(f);
@@ -279,7 +340,7 @@ pub fn resolve(
                     let (he, hf) = fortitude_roll(s, h);
                     roll_defence(10, he, dice).1 + i64::from(hf)
                 }
-                None => i64::from(dc),
+                None => i64::from(escape_dc(s, who)),
             };
             escape_events(s, who, mine, theirs)
         }
@@ -294,6 +355,12 @@ pub fn resolve(
             heal_events(s, who, n as i32)
         }
         Action::Wield(k) => wield(s, who, k, dice)?,
+        Action::KeepInitiative(keep) => {
+            if keep == keeps_initiative(s, who) {
+                return Err("so it is already".into());
+            }
+            keep_initiative_events(s, who, keep)
+        }
     })
 }
 

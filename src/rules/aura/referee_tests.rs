@@ -173,7 +173,7 @@ fn aura_n2_breaking_free_is_against_the_holder() {
         .unwrap()
         .stat(crate::rules::aura::combat::FORTITUDE);
     // Asa's d10 shows 9, the gnoll's (fortitude 10) 1: free when 9 + fort > 11.
-    run(&mut s, 1, Action::Escape(15), &[9, 1]).unwrap();
+    run(&mut s, 1, Action::Escape, &[9, 1]).unwrap();
     let line = said(&s, "tries to break free");
     assert!(line.contains("vs Gnoll's fortitude 11"), "{line}");
     assert_eq!(!s.has(1, "Restrained"), 9 + fort > 11, "{line}");
@@ -220,6 +220,7 @@ fn aura_r5_no_death_save_in_the_round_the_bleeding_starts() {
     let mut s = fight();
     s.apply(&Event::Next);
     s.apply(&Event::Damage(vec![2], 10));
+    hit_at_zero(&mut s, 2);
     run(&mut s, 2, Action::DeathRoll, &[7]).unwrap();
     assert!(s.has(2, "Bleeding out"));
     assert!(refusal(&s, 2, 507).is_some_and(|w| w.contains("the next in the next round")));
@@ -499,8 +500,9 @@ fn melee_names(s: &State, who: u32) -> Vec<String> {
 }
 
 /// Review item O2 (seed l.37): any of the sheet's weapons is taken in hand or stowed in the
-/// fight, for an item's 2 energy: the Spear then attacks at its own AV (15 + MASAB + 2) with its
-/// own damage, and adds its evasion; a stowed weapon leaves only the fists.
+/// fight, for an item's 2 energy each (the Longsword in hand stowed first: 4, review T6-9): the
+/// Spear then attacks at its own AV (15 + MASAB + 2) with its own damage, and adds its
+/// evasion; a stowed weapon leaves only the fists.
 #[test]
 fn aura_o2_any_weapon_of_the_sheet_is_taken_in_hand_in_the_fight() {
     let (mut s, sheet) = armed();
@@ -516,11 +518,11 @@ fn aura_o2_any_weapon_of_the_sheet_is_taken_in_hand_in_the_fight() {
         labels,
         [
             "Stow Longsword · 2 energy",
-            "Take in hand: Spear · 2 energy"
+            "Take in hand: Spear · 4 energy (stows Longsword first)"
         ]
     );
     run(&mut s, 4, Action::Wield(2), &[]).unwrap();
-    assert_eq!(s.get(4).unwrap().pools[ENERGY], e0 - 2);
+    assert_eq!(s.get(4).unwrap().pools[ENERGY], e0 - 4);
     assert_eq!(melee_names(&s, 4), ["Spear 1d10", "Unarmed"]);
     let spear = crate::rules::aura::strike::attackers(&s, 4)
         .into_iter()
@@ -535,8 +537,12 @@ fn aura_o2_any_weapon_of_the_sheet_is_taken_in_hand_in_the_fight() {
         "the spear's EV +1"
     );
     assert!(said(&s, "takes in hand").contains("Bea takes in hand Spear"));
-    // Stowed: fists only, and the evasion back.
+    // Stowed (next round, 2 energy): fists only, and the evasion back.
+    s.apply(&Event::Next);
+    let e1 = s.get(4).unwrap().pools[ENERGY];
     run(&mut s, 4, Action::Wield(2), &[]).unwrap();
+    assert_eq!(s.get(4).unwrap().pools[ENERGY], e1 - 2);
+    run(&mut s, 4, Action::Act(0), &[]).unwrap();
     assert_eq!(melee_names(&s, 4), ["Unarmed"]);
     assert_eq!(s.get(4).unwrap().stat(EVASION), ev0);
     // No energy left: refused with the pool's reason, by the offer and by resolve.
@@ -729,4 +735,488 @@ fn aura_exposed_lasts_to_the_round_end_except_after_a_roll_of_one_to_three() {
     // Picking something up: to this round's end.
     run(&mut s, 1, act_named("Pick up an item"), &[]).unwrap();
     assert_eq!(exposed(&s, 1), [Duration::Round { n: 1 }]);
+}
+
+// ---- Review round 6 ----
+
+/// Review T6-8 (seed l.575, "contested by a DC if there is no restrainer"): the DC of a hold
+/// no one in the fight makes is the fight's, set by the GM; the escaper's intent carries no DC
+/// (its code is the bare kind, and one with a number is not an intent). Fortitude 10 against the
+/// GM's DC 15: free on a d10 of 5 or more, 6 faces of 10 = 3/5 (not the 100 % of a DC 1 the
+/// escaper's phone could send before).
+#[test]
+fn aura_6_t6_8_the_dc_of_a_hold_no_one_makes_is_the_fights() {
+    use crate::rules::aura::combat::{
+        escape_dc, escape_dc_events, escape_odds, ESCAPE_DC, FORTITUDE,
+    };
+    let mut s = fight();
+    s.apply(&Event::Set(1, FORTITUDE, 10));
+    lasting(&mut s, 1, "Restrained");
+    assert_eq!(Intent::Aura(Action::Escape).code(), vec![504]);
+    assert_eq!(
+        Intent::from_code(&[504]),
+        Some(Intent::Aura(Action::Escape))
+    );
+    assert_eq!(Intent::from_code(&[504, 1]), None, "no DC on the wire");
+    s.apply(&escape_dc_events(&s, 1, 15));
+    assert_eq!(
+        (escape_dc(&s, 1), s.get(1).unwrap().stat(ESCAPE_DC)),
+        (15, 15)
+    );
+    let (free, tie, held) = escape_odds(&s, 1);
+    assert!((free.p() - 3.0 / 5.0).abs() < 1e-12, "{free:?}");
+    assert!(tie.is_impossible());
+    assert!((held.p() - 2.0 / 5.0).abs() < 1e-12, "{held:?}");
+    // Rolled: one d10 (a 10 explodes into a second), free on 5 or more: 6 of 10.
+    let freed = (1..=10u32)
+        .filter(|&d| {
+            let mut t = s.clone();
+            let dice: Vec<u32> = if d == 10 { vec![10, 1] } else { vec![d] };
+            run(&mut t, 1, Action::Escape, &dice).unwrap();
+            assert!(said(&t, "tries to break free").contains("vs DC 15"));
+            !t.has(1, "Restrained")
+        })
+        .count();
+    assert_eq!(freed, 6);
+    // The GM's DC is what counts: at 12, a d10 of 2 or more frees (9/10); once free, the DC
+    // was that hold's and is gone.
+    s.apply(&escape_dc_events(&s, 1, 12));
+    assert!((escape_odds(&s, 1).0.p() - 9.0 / 10.0).abs() < 1e-12);
+    run(&mut s, 1, Action::Escape, &[2]).unwrap();
+    assert!(!s.has(1, "Restrained"));
+    assert_eq!(s.get(1).unwrap().stat(ESCAPE_DC), 0);
+}
+
+/// Review T6-1 (seed l.306: aura comes back by a surge or an ability, not at will): gaining aura
+/// is a GM's tool (`Intent::gm_only`), offered as the GM's, not as the combatant's own choice;
+/// the GM's phone still resolves it (it stabilizes). The combatant's own actions are not.
+#[test]
+fn aura_6_t6_1_gaining_aura_is_a_gm_tool() {
+    let mut s = fight();
+    s.apply(&s.damage_events(vec![1], 1000));
+    lasting(&mut s, 1, "Bleeding out");
+    assert!(Intent::Aura(Action::GainAura(10_000)).gm_only());
+    for own in [
+        Action::Act(0),
+        Action::Swap,
+        Action::DeathRoll,
+        Action::DeathSave,
+        Action::Escape,
+        Action::Wield(1),
+    ] {
+        assert!(!Intent::Aura(own).gm_only(), "{own:?}");
+    }
+    let o = offers(&s, 1)
+        .into_iter()
+        .find(|o| o.action.code()[0] == 509)
+        .unwrap();
+    assert!(o.label.starts_with("GM: "), "{}", o.label);
+    run(&mut s, 1, Action::GainAura(5), &[]).unwrap();
+    assert_eq!(s.get(1).unwrap().hp, 5);
+    assert!(!s.has(1, "Bleeding out"));
+}
+
+/// A Longsword (1d8) at AV 16, for review N6.
+fn longsword() -> Attacker {
+    Attacker {
+        name: "Longsword 1d8+0".into(),
+        mode: AttackMode::Melee,
+        value: 16,
+        precise: 0,
+        dice: "1d8".into(),
+        bonus: 0,
+        halvings: 0,
+        improvised_throw: false,
+        blunt: false,
+        unarmed: false,
+        energy: 3,
+        unarmed_av: 15,
+    }
+}
+
+/// Review N6 (seed l.519: the −3 AV per step is the price of trying for non-lethal damage):
+/// (a) an unarmed attack with the box unticked promises nothing non-lethal and is lethal;
+/// (b) a Longsword, AV 16 against 1d10*+8, one step picked, box unticked: rolled at AV 16,
+/// P(hit) 77/100 (not 1/2 at AV 13), and no chance roll; ticked, AV 13 and 1/2.
+#[test]
+fn aura_6_n6_the_non_lethal_penalty_comes_only_with_the_attempt() {
+    use crate::rules::aura::combat::strike_odds;
+    use crate::rules::aura::strike::roll_attack;
+    // (a)
+    let s = fight();
+    let fist = crate::rules::aura::strike::attackers(&s, 2)
+        .into_iter()
+        .find(|(n, _)| n == "Unarmed")
+        .unwrap()
+        .1;
+    let foe = Foe {
+        defence: 8,
+        size: Some(MEDIUM as i32),
+        aura: 0,
+        ..Foe::default()
+    };
+    let plain = Aim::default();
+    assert_eq!(plain.non_lethal_from(&fist), None, "no non-lethal line");
+    // d20 12, the defence's d10 1: a hit, and lethal.
+    let r = roll_attack(&fist, &foe, &plain, &mut ScriptedSource::new(vec![12, 1])).unwrap();
+    assert!(r.r.hit && !r.non_lethal && r.chance.is_none());
+    let tried = Aim {
+        try_nl: true,
+        ..Aim::default()
+    };
+    assert!(tried.non_lethal_from(&fist).is_some());
+    // (b)
+    let sword = longsword();
+    let one_step = Aim {
+        widen: 1,
+        ..Aim::default()
+    };
+    let st = strike_of(&sword, &foe, &one_step).unwrap();
+    assert_eq!(st.value, 16);
+    let (o, _) = strike_odds(&st, 0);
+    assert!((o.hit() - 77.0 / 100.0).abs() < 1e-12, "{}", o.hit());
+    assert_eq!(one_step.non_lethal_from(&sword), None);
+    let mut src = ScriptedSource::new(vec![12, 1, 5]);
+    let r = roll_attack(&sword, &foe, &one_step, &mut src).unwrap();
+    assert!(r.r.hit && !r.non_lethal && r.chance.is_none());
+    assert_eq!(src.remaining(), 0, "no chance roll");
+    let nl = Aim {
+        try_nl: true,
+        ..one_step
+    };
+    let st = strike_of(&sword, &foe, &nl).unwrap();
+    assert_eq!(st.value, 13);
+    assert!((strike_odds(&st, 0).0.hit() - 0.5).abs() < 1e-12);
+    // One step widens the chance roll from 10+ to 5+ (the line the review saw promised).
+    assert_eq!(nl.non_lethal_from(&sword), Some(5));
+}
+
+/// Makes one death roll due for `who` at 0 aura: a hit taken there (the GM's Damage).
+fn hit_at_zero(s: &mut State, who: u32) {
+    let e = s.damage_events(vec![who], 1);
+    s.apply(&e);
+}
+
+/// Review T6-2 (seed l.659: bleeding out, "it is up to the GM to decide when you awaken"): no
+/// wake roll is the combatant's own. Asa (stamina 10) rolls a death roll of 3: bleeding out
+/// and unconscious; the wake roll is refused (the 1/20 a round it gave is gone) and is a GM's
+/// tool in any case.
+#[test]
+fn aura_6_t6_2_waking_is_the_gms_call() {
+    use crate::rules::aura::combat::STAMINA;
+    let mut s = fight();
+    s.apply(&Event::Next);
+    assert_eq!(s.get(1).unwrap().pools[STAMINA], 10);
+    s.apply(&s.damage_events(vec![1], 1000));
+    hit_at_zero(&mut s, 1);
+    run(&mut s, 1, Action::DeathRoll, &[3]).unwrap();
+    assert!(s.has(1, "Bleeding out") && s.has(1, "Unconscious"));
+    assert!(Intent::Aura(Action::Wake).gm_only());
+    assert_eq!(
+        refusal(&s, 1, 508),
+        Some("bleeding out: the GM decides when it wakes".into())
+    );
+    assert!(run(&mut s, 1, Action::Wake, &[20]).is_err());
+    s.apply(&Event::Next);
+    assert!(refusal(&s, 1, 508).is_some());
+    assert!(s.has(1, "Unconscious"));
+}
+
+/// Review T6-11 (seed l.626: "a Death roll every time you are damaged with 0 Aura"): each hit
+/// at 0 aura makes one death roll due, and only a due one is offered. Two lethal hits on Asa at
+/// 0 aura in round 2: two rolls, P(dead from them) = 1 − (19/20)² = 39/400; a third is refused.
+#[test]
+fn aura_6_t6_11_each_hit_at_zero_aura_makes_one_death_roll_due() {
+    use crate::rules::aura::combat::{death_rolls_due, swing_events, Swing};
+    let mut s = fight();
+    s.apply(&Event::Next);
+    s.apply(&s.damage_events(vec![1], 1000));
+    assert_eq!(s.get(1).unwrap().hp, 0);
+    assert_eq!(
+        death_rolls_due(&s, 1),
+        0,
+        "the hit that takes aura to 0 calls for none"
+    );
+    assert_eq!(
+        refusal(&s, 1, 506),
+        Some("no death roll due: one comes with each hit taken at 0 aura".into())
+    );
+    let hit = Swing {
+        attacker: 2,
+        target: 1,
+        label: "attack".into(),
+        energy: 0,
+        enhance: 0,
+        swift: false,
+        d20: 12,
+        hit: true,
+        crit: false,
+        dealt: 3,
+        rolls: "combat roll 12".into(),
+        non_lethal: false,
+        also: Vec::new(),
+    };
+    for _ in 0..2 {
+        let e = swing_events(&s, &hit);
+        s.apply(&e);
+    }
+    assert_eq!(death_rolls_due(&s, 1), 2);
+    let mut dead = 0;
+    for a in 1..=20u32 {
+        for b in 1..=20u32 {
+            let mut t = s.clone();
+            run(&mut t, 1, Action::DeathRoll, &[a]).unwrap();
+            if t.get(1).unwrap().dead {
+                dead += 1;
+                continue;
+            }
+            run(&mut t, 1, Action::DeathRoll, &[b]).unwrap();
+            if t.get(1).unwrap().dead {
+                dead += 1;
+            } else {
+                assert!(refusal(&t, 1, 506).is_some(), "a third roll is not due");
+                assert!(run(&mut t, 1, Action::DeathRoll, &[1]).is_err());
+            }
+        }
+    }
+    assert_eq!((dead, 400), (39, 400));
+    // Healing above 0 settles what was due.
+    let mut t = s.clone();
+    t.apply(&t.heal_events(vec![1], 2, false));
+    assert_eq!(death_rolls_due(&t, 1), 0);
+}
+
+/// Review T6-3 (seed l.126: "You may decide not to roll Initiative … possibly saving your
+/// Initiative roll for later"): the challenged side may keep its roll. Round 1, all at +0: Asa
+/// keeps hers; Crow challenges her and wins (100 %, one die), Asa's roll is still hers, and her
+/// own challenge of the gnoll then wins 19/40.
+#[test]
+fn aura_6_t6_3_the_challenged_side_may_keep_its_initiative_roll() {
+    use crate::rules::aura::combat::{keeps_initiative, INITIATIVE};
+    let mut s = fight();
+    for id in 1..=3 {
+        s.apply(&Event::Set(id, INITIATIVE, 0));
+    }
+    assert_eq!(refusal(&s, 1, 511), None);
+    run(&mut s, 1, Action::KeepInitiative(true), &[]).unwrap();
+    assert!(keeps_initiative(&s, 1));
+    assert_eq!(
+        initiative_odds(&s, 3, 1),
+        crate::rules::dice::Chance::Certain
+    );
+    run(&mut s, 3, Action::Initiative(1), &[2]).unwrap();
+    assert!(said(&s, "initiative against Asa").contains("Asa does not roll"));
+    assert_eq!(s.get(1).unwrap().pools[INIT_ROLL], 1, "Asa kept her roll");
+    let w = initiative_odds(&s, 1, 2);
+    assert!((w.p() - 19.0 / 40.0).abs() < 1e-12, "{w:?}");
+    run(&mut s, 1, Action::Initiative(2), &[12, 9]).unwrap();
+    assert_eq!(s.get(1).unwrap().pools[INIT_ROLL], 0);
+    // A new round: she answers challenges again unless she keeps it again.
+    s.apply(&Event::Next);
+    assert!(!keeps_initiative(&s, 1));
+}
+
+/// Review T6-9 (seed l.37: stowing and equipping are each an action): taking the Spear in hand
+/// while the Longsword is there stows the Longsword first: 2 + 2 = 4 energy per swap. With 5
+/// energy, the first swap leaves 1, and the swap back cannot be paid this round.
+#[test]
+fn aura_6_t6_9_a_swap_pays_the_stow_and_the_equip() {
+    let (mut s, _) = armed();
+    assert_eq!(s.get(4).unwrap().pools[ENERGY], 5);
+    run(&mut s, 4, Action::Wield(2), &[]).unwrap();
+    assert_eq!(s.get(4).unwrap().pools[ENERGY], 1);
+    assert_eq!(
+        refusal_of(&s, 4, Action::Wield(1)),
+        Some("needs 4 energy, 1 left".into())
+    );
+    assert!(run(&mut s, 4, Action::Wield(1), &[]).is_err());
+    // Stowing alone is one action: the Spear's 2.
+    s.apply(&Event::Next);
+    run(&mut s, 4, Action::Wield(2), &[]).unwrap();
+    assert_eq!(s.get(4).unwrap().pools[ENERGY], 3);
+}
+
+/// Review T6-7 (seed l.72, l.686): a saved character at 0 stamina joins unconscious: a gnoll
+/// with AV 15 hits it in melee with no evasion roll (100 %, not 17/25), and a swift attack on
+/// it is allowed (it is unguarded).
+#[test]
+fn aura_6_t6_7_a_character_at_zero_stamina_joins_unconscious() {
+    use crate::rules::aura::combat::{strike_odds, swift_limit};
+    use crate::rules::aura::strike::{attackers, foe};
+    let mut s = fight();
+    let sheet = AuraSheet {
+        stamina: 0,
+        ..AuraSheet::default()
+    };
+    let ev = crate::rules::encounter::shared::join_events(&s, from_sheet("Low", &sheet), &sheet);
+    s.apply(&ev);
+    let low = s.combatants.iter().find(|c| c.name == "Low").unwrap().id;
+    assert!(s.has(low, "Unconscious"));
+    let f = foe(&s, 2, low, true, false, false);
+    assert!(f.auto_hit);
+    let claw = attackers(&s, 2)[0].1.clone();
+    assert_eq!(claw.value, 15);
+    let st = strike_of(&claw, &f, &Aim::default()).unwrap();
+    assert!((strike_odds(&st, 0).0.hit() - 1.0).abs() < 1e-12);
+    assert_eq!(swift_limit(&s, low, false), Ok(()));
+    // With stamina, it joins awake.
+    let mut t = fight();
+    let fresh = AuraSheet::default();
+    let ev = crate::rules::encounter::shared::join_events(&t, from_sheet("Up", &fresh), &fresh);
+    t.apply(&ev);
+    let up = t.combatants.iter().find(|c| c.name == "Up").unwrap().id;
+    assert!(!t.has(up, "Unconscious"));
+}
+
+/// Review T6-10 (seed l.541, l.481): the attack panel's heading shows the price charged, the
+/// same as the plan's: "Longsword 1d8+0 · 2 energy" for a push (unarmed), 1 for a swift melee
+/// attack, 3 for a plain one.
+#[test]
+fn aura_6_t6_10_the_attack_heading_shows_the_price_charged() {
+    use crate::rules::aura::combat::Maneuver;
+    use crate::rules::aura::strike::{cost, heading};
+    let a = longsword();
+    assert_eq!(
+        heading(&a, false, Some(Maneuver::Push)),
+        "Longsword 1d8+0 · 2 energy"
+    );
+    assert_eq!(heading(&a, true, None), "Longsword 1d8+0 · 1 energy");
+    assert_eq!(heading(&a, false, None), "Longsword 1d8+0 · 3 energy");
+    assert_eq!(cost(&a, false, Some(Maneuver::Push)), 2);
+    // In a fight, the plan charges what the heading says.
+    let (s, _) = armed();
+    let x = FightAttack {
+        aim: Aim {
+            maneuver: 4,
+            ..Aim::default()
+        },
+        ..FightAttack::plain(2, 0)
+    };
+    let (att, energy) = x.plan(&s, 4).unwrap();
+    assert_eq!(energy, 2);
+    assert!(heading(&att, false, x.aim.maneuver()).ends_with(" · 2 energy"));
+}
+
+/// Review T6-5 (seed l.37, l.39): the sheet's "held" does not put a weapon in hand in a running
+/// fight. Bea is disarmed (her Longsword lies on the ground, 0 energy); ticking it held on her
+/// sheet brings nothing into the fight: still no weapon in hand, still lying there, energy
+/// unchanged; the sheet is put back to the fight's (none held).
+#[test]
+fn aura_6_t6_5_the_sheets_held_weapon_does_not_reach_the_fight() {
+    use crate::rules::aura::gear::{drop_events, dropped, in_hand};
+    use crate::rules::encounter::shared::settle;
+    let (mut s, mut sheet) = armed();
+    let e = Event::Batch(drop_events(&s, 4));
+    s.apply(&e);
+    let spent = s.get(4).unwrap().pools[ENERGY];
+    s.apply(&Event::Spend(4, ENERGY, spent));
+    sheet.weapons[0].held = false;
+    let agreed = crate::rules::encounter::shared::fight_keys::<AuraSheet>(&s, s.get(4).unwrap());
+    sheet.weapons[0].held = true;
+    let out = settle(&sheet, &s, s.get(4).unwrap(), Some(&agreed), true, None);
+    if let Some(ev) = &out.event {
+        s.apply(ev);
+    }
+    let c = s.get(4).unwrap();
+    assert!(in_hand(c, false).is_none());
+    assert_eq!(dropped(c), Some(1));
+    assert_eq!(c.pools[ENERGY], 0);
+    assert!(!s.has(4, "Exposed"));
+    let back = out.sheet.expect("the sheet is put back");
+    assert!(!back.weapons[0].held);
+}
+
+/// Review T6-6 (seed l.645, "only ever make one Death Save per Round"): beside a running fight
+/// the character is in, the sheet's own death roll and death save are refused (they are the
+/// fight's, counted there); before the fight starts and once it ends, the sheet's stand.
+#[test]
+fn aura_6_t6_6_the_sheets_death_rolls_wait_for_the_running_fight() {
+    use crate::rules::aura::combat::sheet_death_rolls_refused;
+    let mut s = State::new(&AURA);
+    let mut asa = from_sheet("Asa", &AuraSheet::default());
+    asa.link = Some("asa".into());
+    s.apply(&Event::Join(asa));
+    s.apply(&Event::Join(npc("Gnoll", &gnoll())));
+    assert_eq!(sheet_death_rolls_refused(&s, "asa"), None, "not started");
+    s.apply(&Event::Start);
+    assert!(sheet_death_rolls_refused(&s, "asa").is_some());
+    assert_eq!(sheet_death_rolls_refused(&s, "bea"), None, "not in it");
+    s.apply(&Event::End);
+    assert_eq!(sheet_death_rolls_refused(&s, "asa"), None, "over");
+}
+
+/// Review L1 (seed l.202: a ranged evasion roll only when "aware of the incoming attack and
+/// able to actively avoid it"): a shot at an unconscious target standing still (−5), MCM 5,
+/// ranged evasion 2, meets no ranged evasion roll: hit on any d20 but a 1, 19/20 (not
+/// 16049/20480); the roll takes the d20 and the damage only.
+#[test]
+fn aura_6_l1_a_shot_at_an_unconscious_target_meets_no_ranged_evasion_roll() {
+    use crate::rules::aura::combat::{strike_odds, RANGED_EVASION};
+    use crate::rules::aura::strike::{foe, roll_attack};
+    let mut s = fight();
+    s.apply(&Event::Set(2, RANGED_EVASION, 2));
+    lasting(&mut s, 2, "Unconscious");
+    let f = foe(&s, 1, 2, false, false, false);
+    assert!(f.unaware && !f.auto_hit);
+    let still = Aim {
+        moving: 0,
+        ..Aim::default()
+    };
+    let st = strike_of(&bow(), &f, &still).unwrap();
+    let (o, _) = strike_odds(&st, 0);
+    assert!((o.hit() - 19.0 / 20.0).abs() < 1e-12, "{}", o.hit());
+    // A d20 of 2 hits; the 1d6 damage die is the only other die.
+    let mut src = ScriptedSource::new(vec![2, 4]);
+    let r = roll_attack(&bow(), &f, &still, &mut src).unwrap();
+    assert!(r.r.hit);
+    assert_eq!(src.remaining(), 0);
+    // Awake, it rolls (1d4* + 2): the app's old 16049/20480.
+    let mut t = s.clone();
+    let cid = t
+        .conditions_of(2)
+        .find(|a| a.name == "Unconscious")
+        .unwrap()
+        .cid;
+    t.apply(&Event::Remove(cid));
+    let st = strike_of(&bow(), &foe(&t, 1, 2, false, false, false), &still).unwrap();
+    assert!((strike_odds(&st, 0).0.hit() - 16049.0 / 20480.0).abs() < 1e-12);
+}
+
+/// Review O3 (the quick NPC's blunt and precise fields): an ogre with a blunt club trying for
+/// non-lethal damage needs a chance roll of 5 or more (4/5, not the 11/20 of 10+); a scimitar
+/// with precise 1 is critical on 19–20 (1/10).
+#[test]
+fn aura_6_o3_a_quick_npc_has_blunt_and_precise_weapons() {
+    use crate::rules::aura::crit_from;
+    use crate::rules::aura::strike::attackers;
+    let mut s = fight();
+    let ogre = Npc {
+        blunt: true,
+        ..gnoll()
+    };
+    let cutter = Npc {
+        precise: 1,
+        ..gnoll()
+    };
+    s.apply(&Event::Join(npc("Ogre", &ogre)));
+    s.apply(&Event::Join(npc("Cutter", &cutter)));
+    let club = attackers(&s, 4)[0].1.clone();
+    assert!(club.blunt);
+    let tried = Aim {
+        try_nl: true,
+        ..Aim::default()
+    };
+    let from = tried.non_lethal_from(&club).unwrap();
+    assert_eq!(from, 5);
+    assert_eq!((1..=20).filter(|&d| d >= from).count(), 16, "16/20 = 4/5");
+    let blade = attackers(&s, 5)[0].1.clone();
+    assert_eq!(blade.precise, 1);
+    let crits = (1..=20)
+        .filter(|&d| d != 1 && d >= crit_from(blade.precise))
+        .count();
+    assert_eq!(crits, 2, "2/20 = 1/10");
+    // The plain gnoll: neither.
+    let claw = attackers(&s, 2)[0].1.clone();
+    assert!(!claw.blunt && claw.precise == 0);
+    assert_eq!(tried.non_lethal_from(&claw), Some(10));
 }

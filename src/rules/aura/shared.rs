@@ -4,15 +4,20 @@
 //! |---|---|---|---|
 //! | Aura | current aura | Aura (lower: damage; a death roll due at 0) | both |
 //! | Stamina | stamina | the stamina pool (0 knocks out, as spending it does) | both |
-//! | Conditions | the conditions list | the body's conditions below, with time left | both |
+//! | Conditions | the conditions list (and Unconscious at 0 stamina) | the body's conditions below, with time left | both |
 //! | Dead | dead | dead | both |
-//! | In hand | the held melee weapon (by name) | the melee weapon in hand | both |
+//! | In hand | the held melee weapon (by name) | the melee weapon in hand | to the sheet |
 //!
 //! Energy and agility refill every round and stay in the fight, as do the conditions of one
 //! round or one hold (exposed, unguarded, surprised, restrained, restraining, defending).
+//!
+//! A character at 0 stamina is unconscious (seed l.72) whether or not its sheet lists it: it
+//! joins a fight unconscious. The weapon in hand joins with the character; after that only the
+//! fight changes it, through its priced actions (take in hand, stow, pick up: seed l.37-39), and
+//! the sheet follows; the sheet's own "held" beside a running fight is put back to the fight's.
 
-use super::combat::{MAX_STAMINA, MELEE_GEAR, STAMINA};
-use super::gear::{carried, in_hand, wield_events};
+use super::combat::{MAX_STAMINA, STAMINA};
+use super::gear::{carried, in_hand};
 use super::{AuraSheet, Edit};
 use crate::rules::edit::Edits;
 use crate::rules::encounter::shared::{
@@ -95,24 +100,21 @@ fn write_hand(s: &mut AuraSheet, v: &Value) {
     }
 }
 
-/// The fight takes in hand the sheet's held melee weapon, or stows it (no energy: the sheet
-/// says what is in hand); one it does not carry changes nothing.
-fn bring_hand(s: &State, c: &Combatant, v: &Value) -> Vec<Event> {
-    let gear = carried(c);
-    if gear.is_empty() {
-        return Vec::new();
+/// The sheet's held weapon never reaches a running fight by itself: taking a weapon in hand
+/// there is an action with its price (and a dropped one must be picked up).
+fn bring_hand(_: &State, _: &Combatant, _: &Value) -> Vec<Event> {
+    Vec::new()
+}
+
+/// The conditions as the sheet has them, with Unconscious at 0 stamina (seed l.72) when it
+/// does not list it.
+fn sheet_conditions_now(s: &AuraSheet) -> Value {
+    if s.stamina <= 0 && !s.dead && !s.has("Unconscious") {
+        let mut l = s.conditions.clone();
+        l.push("Unconscious".into());
+        return sheet_conditions(&l, SHARED_CONDITIONS, true);
     }
-    let code = match v.names().first() {
-        None => -1,
-        Some(n) => match gear.iter().position(|h| !h.ranged && h.name == *n) {
-            Some(k) => k as i32 + 1,
-            None => return Vec::new(),
-        },
-    };
-    if c.stat(MELEE_GEAR) == code || (code == -1 && in_hand(c, false).is_none()) {
-        return Vec::new();
-    }
-    wield_events(s, c.id, code, false)
+    sheet_conditions(&s.conditions, SHARED_CONDITIONS, true)
 }
 
 impl Linked for AuraSheet {
@@ -133,7 +135,7 @@ impl Linked for AuraSheet {
         Shared {
             name: "Conditions",
             flow: Flow::Both,
-            sheet: |s| sheet_conditions(&s.conditions, SHARED_CONDITIONS, true),
+            sheet: sheet_conditions_now,
             fight: |s, c| fight_conditions(s, c, SHARED_CONDITIONS, true),
             write: |s, v| {
                 write_list(
@@ -155,7 +157,7 @@ impl Linked for AuraSheet {
         dead_value(|s| Value::Flag(s.dead), |s, v| set(s, Edit::Dead(v.flag()))),
         Shared {
             name: "In hand",
-            flow: Flow::Both,
+            flow: Flow::ToSheet,
             sheet: sheet_hand,
             fight: fight_hand,
             write: write_hand,

@@ -6,9 +6,9 @@
 //! into the fight's events; no panel works an attack out itself.
 
 use super::combat::{
-    attack_edge, auto_hit, can_attack, fortitude_roll, guard, maneuver_limit, roll_defence, strike,
-    swift_limit, Maneuver, Strike, Struck, AGILITY, AR, COVERAGE, FORTITUDE, HEAVY,
-    RANGED_COVERAGE, SIZE, UNARMED_AV, UNARMED_DAMAGE,
+    attack_edge, auto_hit, can_attack, fortitude_roll, guard, maneuver_limit, no_ranged_evasion,
+    roll_defence, strike, swift_limit, Maneuver, Strike, Struck, AGILITY, AR, COVERAGE, FORTITUDE,
+    HEAVY, RANGED_COVERAGE, SIZE, UNARMED_AV, UNARMED_DAMAGE,
 };
 use super::gear::in_hand;
 use super::{non_lethal_from, AttackMode, AuraSheet, NonLethal, Takes, MISS_MOVE, MISS_SIZE};
@@ -56,6 +56,9 @@ pub struct Foe {
     pub aura: i32,
     /// It rolls no defence: every attack hits (helpless; unconscious against melee).
     pub auto_hit: bool,
+    /// A shot it makes no ranged evasion roll against (unconscious: not aware of it, seed
+    /// l.202): the miss chance is the attacker's fixed part alone.
+    pub unaware: bool,
 }
 
 /// The attacker's choices that are not the target's numbers. Small numbers, so an intent
@@ -121,6 +124,29 @@ impl Aim {
         }
     }
 
+    /// Whether the attack tries for non-lethal damage: ticked, and not a maneuver (which deals
+    /// none).
+    pub fn tries_non_lethal(&self, a: &Attacker) -> bool {
+        self.try_nl && !(a.mode == AttackMode::Melee && self.maneuver().is_some())
+    }
+
+    /// The non-lethal steps the attack is rolled with: those picked when it tries for
+    /// non-lethal damage, else none.
+    pub fn non_lethal_steps(&self, a: &Attacker) -> u32 {
+        if self.tries_non_lethal(a) {
+            self.widen.min(4)
+        } else {
+            0
+        }
+    }
+
+    /// The chance roll (d20 ≥ this) that makes a hit non-lethal, when the attack tries for it
+    /// (`None`: it does not, and a hit is lethal): what the odds show and the roll makes.
+    pub fn non_lethal_from(&self, a: &Attacker) -> Option<i32> {
+        self.tries_non_lethal(a)
+            .then(|| non_lethal_from(non_lethal_kind(a), self.non_lethal_steps(a)))
+    }
+
     /// Within its ranges: a maneuver only with a melee attack (a shot or a throw cannot
     /// restrain, trip, disarm or push).
     pub fn fits(&self, a: &Attacker) -> Result<(), String> {
@@ -159,11 +185,9 @@ pub fn strike_of(a: &Attacker, t: &Foe, c: &Aim) -> Option<Strike> {
     let melee = a.mode == AttackMode::Melee;
     let damage = parse(&a.dice).ok();
     let man = if melee { c.maneuver() } else { None };
-    let widen = if man.is_some() {
-        0
-    } else {
-        c.widen.min(4) as i32
-    };
+    // The non-lethal steps (−3 AV or +3 miss chance each) are part of the attempt only (seed
+    // l.519): an attack that does not try for it is rolled as it is.
+    let widen = c.non_lethal_steps(a) as i32;
     let mut my_edge = edge_at(c.my_edge);
     if !melee {
         my_edge = match (my_edge, c.band) {
@@ -207,9 +231,13 @@ pub fn strike_of(a: &Attacker, t: &Foe, c: &Aim) -> Option<Strike> {
         value,
         precise: a.precise,
         edge: my_edge,
-        def_sides: if melee { 10 } else { 4 },
+        def_sides: match (melee, t.unaware) {
+            (true, _) => 10,
+            (false, false) => 4,
+            (false, true) => 0,
+        },
         def_edge,
-        defence: t.defence,
+        defence: if !melee && t.unaware { 0 } else { t.defence },
         wins_ties: t.defending,
         coverage: t.coverage,
         ar: t.ar,
@@ -252,8 +280,8 @@ pub fn roll_attack<S: DiceSource + ?Sized>(
     if m.is_some() {
         st.value -= 5;
     }
-    let nl_from = non_lethal_from(non_lethal_kind(a), c.widen.min(4));
-    let try_nl = c.try_nl && m.is_none();
+    let try_nl = c.tries_non_lethal(a);
+    let nl_from = c.non_lethal_from(a).unwrap_or(1);
     let r = strike(&st, src);
     let fort = m.filter(|m| m.saves() && r.hit).map(|_| {
         let (_, sum) = roll_defence(10, c.fort_edge(t.fort_edge), src);
@@ -402,6 +430,22 @@ pub fn attackers(s: &State, who: u32) -> Vec<(String, Attacker)> {
     out
 }
 
+/// The attack panel's heading: what it is made with and the energy it is charged ([`cost`]),
+/// so the price shown is the price paid.
+pub fn heading(a: &Attacker, swift: bool, m: Option<Maneuver>) -> String {
+    let m = m.filter(|_| a.mode == AttackMode::Melee);
+    format!(
+        "{} · {} energy{}",
+        a.name,
+        cost(a, swift, m),
+        if a.halvings > 0 {
+            " · without proficiency: half damage"
+        } else {
+            ""
+        }
+    )
+}
+
 /// The energy an attack costs: a swift melee attack 1, a restrain or push 2 (unarmed).
 pub fn cost(a: &Attacker, swift: bool, m: Option<Maneuver>) -> i32 {
     let melee = a.mode == AttackMode::Melee;
@@ -445,6 +489,7 @@ pub fn foe(s: &State, who: u32, t: u32, melee: bool, behind: bool, swift: bool) 
         ar: stat(AR),
         aura: s.get(t).map_or(0, |c| c.hp),
         auto_hit: auto_hit(s, t, melee).is_some(),
+        unaware: !melee && no_ranged_evasion(s, t),
     }
 }
 

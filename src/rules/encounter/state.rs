@@ -1098,12 +1098,19 @@ impl State {
         else {
             return base;
         };
+        // Damage to one already at 0 under a death roll (Energy / Aura) changes no hit points
+        // but is still a change the rules count (a death roll due): it reaches the hook too.
+        let at_floor =
+            matches!(base, Event::Damage(_, n) if n > 0) && self.rules.at_zero == AtZero::DeathRoll;
         let mut after = self.clone();
         after.apply(&base);
         let more: Vec<Event> = who
             .iter()
             .filter_map(|&w| Some((w, self.get(w)?.hp, after.get(w)?.hp)))
-            .filter(|(_, was, now)| was != now)
+            .filter(|&(w, was, now)| {
+                was != now
+                    || (at_floor && now <= 0 && self.get(w).is_some_and(|c| !c.dead && !c.gone))
+            })
             .flat_map(|(w, was, now)| hook(&after, w, was, now))
             .collect();
         if more.is_empty() {

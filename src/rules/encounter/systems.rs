@@ -445,6 +445,8 @@ pub const AURA: CombatRules = CombatRules {
         "Ranged weapon ready",
         "Evasion from the weapon in hand",
         "Dropped weapon",
+        "Escape DC",
+        "Death rolls due",
     ],
     hp_name: "Aura",
     hp_floor: Some(0),
@@ -498,6 +500,12 @@ pub const AURA: CombatRules = CombatRules {
         ResourceDef {
             max: 0,
             ..once_a_round("Agile moves")
+        },
+        // 1 while it keeps its initiative roll this round: challenged, it does not roll (as if
+        // it lost) and keeps the roll for a challenge of its own (seed l.126).
+        ResourceDef {
+            max: 0,
+            ..once_a_round("Keeps its initiative roll")
         },
     ],
     round_base: 1,

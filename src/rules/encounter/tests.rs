@@ -207,14 +207,17 @@ fn per_turn_and_per_round_resources_reset_by_themselves() {
         Event::Spend(1, 2, 3),
     ];
     let s = run(&AURA, &ev);
-    assert_eq!(s.get(1).unwrap().pools, vec![1, 3, 3, 1, 0, 1, 1, 1, 0, 0]);
+    assert_eq!(
+        s.get(1).unwrap().pools,
+        vec![1, 3, 3, 1, 0, 1, 1, 1, 0, 0, 0]
+    );
     assert_eq!(s.current, None);
     let mut next = ev.clone();
     next.push(Event::Next);
     let s = run(&AURA, &next);
     assert_eq!(
         (s.round, s.get(1).unwrap().pools.clone()),
-        (2, vec![3, 3, 3, 1, 1, 1, 1, 1, 0, 0]),
+        (2, vec![3, 3, 3, 1, 1, 1, 1, 1, 0, 0, 0]),
         "energy follows the stamina left"
     );
     // Tempo: AP spent on reactions may go below 0 and recover at the end of one's own turn by

@@ -6,9 +6,9 @@
 
 use super::rolls::{attack_form, death_tables, edge_word, Target};
 use crate::rules::aura::combat::{
-    auto_hit, can_roll, escape_odds, fortitude_roll, guard, holder_of, initiative_odds,
-    may_roll_initiative, npcs_join, speed, Npc, AGILE, AGILITY, AR, ENERGY, HELD_BY, INITIATIVE,
-    MAX_STAMINA, MOVED, SAVE, STAMINA, WAKE,
+    auto_hit, can_roll, escape_dc, escape_dc_events, escape_odds, fortitude_roll, guard, holder_of,
+    initiative_odds, may_roll_initiative, npcs_join, speed, Npc, AGILE, AGILITY, AR, ENERGY,
+    ESCAPE_DC_DEFAULT, HELD_BY, INITIATIVE, MAX_STAMINA, MOVED, SAVE, STAMINA, WAKE,
 };
 use crate::rules::aura::referee::Action as A;
 use crate::rules::aura::strike::{attackers, foe, Aim, FightAttack};
@@ -138,6 +138,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
     let shot = RwSignal::new(String::new());
     let size = RwSignal::new(2);
     let weight = RwSignal::new(0);
+    let blunt = RwSignal::new(false);
+    let precise = RwSignal::new(0);
     let add = move || {
         let n = Npc {
             aura: aura.get_untracked(),
@@ -159,6 +161,8 @@ fn npc_form(ctx: EncCtx) -> AnyView {
             ar: ar.get_untracked(),
             size: size.get_untracked().clamp(0, 6) as usize,
             weight: weight.get_untracked(),
+            blunt: blunt.get_untracked(),
+            precise: precise.get_untracked(),
         };
         let names = ctx
             .state
@@ -190,7 +194,17 @@ fn npc_form(ctx: EncCtx) -> AnyView {
                 Field::Num("Ranged coverage (AC)", rcov, 0, 100),
                 Field::Num("AR", ar, 0, 100),
                 Field::Num("Ranged miss chance modifier", miss, -100, 100),
+                Field::Num(
+                    "Weapon precise (critical 20 − precise and up)",
+                    precise,
+                    0,
+                    18,
+                ),
             ]),
+            Field::Tick(
+                "Its weapon is blunt (non-lethal from a chance roll of 5)",
+                blunt,
+            ),
             Field::Input("Weapon damage (e.g. 1d8)", damage),
             Field::Input("Ranged weapon damage (empty: none)", shot),
             Field::Pick(
@@ -273,7 +287,9 @@ fn actions(ctx: EncCtx, who: u32) -> AnyView {
             "pools",
             text(move || ctx.state.with(|s| row_note(s, who))),
         ),
-        kit_offers(ctx, who, |i| is::<500>(i) || is::<501>(i) || is::<510>(i)),
+        kit_offers(ctx, who, |i| {
+            is::<500>(i) || is::<501>(i) || is::<510>(i) || is::<511>(i)
+        }),
         Field::Pick("Initiative against", others, other),
         Field::Text("chance", "init-odds", odds),
     ];
@@ -432,9 +448,9 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
 }
 
 /// While held or holding: breaking free (3 energy, a fortitude contest, its exact odds) and
-/// letting go.
+/// letting go. The DC of a hold no one in the fight makes is the fight's, set by the GM here.
 fn hold(ctx: EncCtx, who: u32) -> AnyView {
-    let dc = RwSignal::new(15);
+    let dc = RwSignal::new(ESCAPE_DC_DEFAULT);
     let show = flag(move || {
         ctx.state
             .with(|s| s.has(who, "Restrained") || s.has(who, "Restraining"))
@@ -445,7 +461,7 @@ fn hold(ctx: EncCtx, who: u32) -> AnyView {
                 return String::new();
             }
             let (e, f) = fortitude_roll(s, who);
-            let (w, t, l) = escape_odds(s, who, dc.get());
+            let (w, t, l) = escape_odds(s, who);
             // On a player's phone, a holder whose numbers the GM keeps is a name only.
             let by = s.get(who).map_or(0, |c| c.stat(HELD_BY)).max(0) as u32;
             if let Some(h) = s.get(by).filter(|h| h.gone && holder_of(s, who).is_none()) {
@@ -469,28 +485,43 @@ fn hold(ctx: EncCtx, who: u32) -> AnyView {
                     )
                 }
                 None => format!(
-                    "Break free: fortitude 1d10*{f:+}{} must reach DC {} (no one in the fight holds it): free {} · still held {}",
+                    "Break free: fortitude 1d10*{f:+}{} must reach DC {} (no one in the fight holds it; the GM sets the DC): free {} · still held {}",
                     edge_word(e),
-                    dc.get(),
+                    escape_dc(s, who),
                     percent(w),
                     percent(l)
                 ),
             }
         })
     });
-    let mut fields = vec![
+    let gm = flag(move || {
+        ctx.ask.is_none()
+            && ctx
+                .state
+                .with(|s| s.has(who, "Restrained") && holder_of(s, who).is_none())
+    });
+    let fields = vec![
         Field::Text("chance", "escape-odds", odds),
-        Field::Num("DC when no one in the fight holds it", dc, 1, 1000),
+        kit_offers(ctx, who, |i| is::<504>(i) || is::<505>(i)),
+        Field::If(
+            gm,
+            vec![
+                Field::Num("DC of this hold (the GM's)", dc, 1, 1000),
+                Field::Act(
+                    fixed("Set the DC"),
+                    "btn",
+                    "escape-dc",
+                    flag(|| false),
+                    Callback::new(move |()| {
+                        ctx.act(
+                            ctx.state
+                                .with_untracked(|s| escape_dc_events(s, who, dc.get_untracked())),
+                        )
+                    }),
+                ),
+            ],
+        ),
     ];
-    fields.extend(picked(
-        ctx,
-        who,
-        is::<504>,
-        "Break free · 3 energy",
-        "escape",
-        std::sync::Arc::new(move || Intent::Aura(A::Escape(dc.get_untracked().max(1) as u32))),
-    ));
-    fields.push(kit_offers(ctx, who, is::<505>));
     form("Held", vec![Field::If(show, fields)])
 }
 
@@ -521,18 +552,23 @@ fn down(ctx: EncCtx, who: u32) -> AnyView {
             }),
         ),
         Field::Text("muted", "death-tables", Signal::stored(death_tables())),
-        kit_offers(ctx, who, |i| matches!(i.code()[0], 506..=508)),
+        kit_offers(ctx, who, |i| matches!(i.code()[0], 506..=507)),
+    ];
+    // The GM's tools (`Intent::gm_only`): on the GM's phone only.
+    let mut gm = vec![
+        kit_offers(ctx, who, is::<508>),
         Field::Num("Aura gained", amount, 1, 10_000),
     ];
-    fields.extend(picked(
+    gm.extend(picked(
         ctx,
         who,
         is::<509>,
-        "Gain aura (stabilizes)",
+        "GM: gain aura (stabilizes)",
         "gain-aura",
         std::sync::Arc::new(move || {
             Intent::Aura(A::GainAura(amount.get_untracked().max(1) as u32))
         }),
     ));
+    fields.push(Field::If(flag(move || ctx.ask.is_none()), gm));
     form("At 0 aura", vec![Field::If(show, fields)])
 }

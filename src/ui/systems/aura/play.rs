@@ -4,6 +4,7 @@
 
 use super::rolls::{attack_form, death_tables, defence, luck, sheet_roll, typed_target, DEFENCES};
 use super::Ctx;
+use crate::rules::aura::combat::sheet_death_rolls_refused;
 use crate::rules::aura::strike::attacker;
 use crate::rules::aura::{death_roll, death_save, dying_chance, AttackMode, AuraSheet, Edit};
 use crate::rules::encounter::systems::AURA;
@@ -156,6 +157,25 @@ pub fn play(ctx: Ctx) -> impl IntoView {
 /// with the chance of dying before being stabilized.
 fn dying(ctx: Ctx) -> AnyView {
     let result = RwSignal::new(String::new());
+    // In a running fight the fight's own rolls are made (and counted) instead.
+    let fights = use_context::<crate::ui::encounters::Encounters>();
+    let engine = RwSignal::new(());
+    if fights.is_some_and(|f| f.system_of_any("aura")) {
+        leptos::task::spawn_local(async move {
+            if crate::ui::encounters::load_engine().await.is_some() {
+                engine.set(());
+            }
+        });
+    }
+    let in_fight = Memo::new(move |_| {
+        engine.track();
+        let me = ctx.id.get_value();
+        fights.and_then(|f| {
+            f.replayed("aura")
+                .iter()
+                .find_map(|s| sheet_death_rolls_refused(s, &me))
+        })
+    });
     let odds = text(move || {
         let bleeding = ctx.sheet.with(|s| s.has("Bleeding out"));
         format!(
@@ -201,17 +221,28 @@ fn dying(ctx: Ctx) -> AnyView {
                     fixed("Death roll"),
                     "btn",
                     "death-roll",
-                    Signal::stored(false),
+                    flag(move || in_fight.with(Option::is_some)),
                     Callback::new(move |()| roll(false)),
                 ),
                 Field::Act(
                     fixed("Death save"),
                     "btn",
                     "death-save",
-                    flag(move || ctx.sheet.with(|s| !s.has("Bleeding out"))),
+                    flag(move || {
+                        in_fight.with(Option::is_some) || ctx.sheet.with(|s| !s.has("Bleeding out"))
+                    }),
                     Callback::new(move |()| roll(true)),
                 ),
             ]),
+            Field::Text(
+                "muted",
+                "dying-in-fight",
+                text(move || {
+                    in_fight
+                        .get()
+                        .map_or_else(String::new, |w| format!("Not here now: {w}."))
+                }),
+            ),
             Field::Text("result-line", "dying-result", result.into()),
         ],
     )

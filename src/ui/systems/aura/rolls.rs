@@ -8,13 +8,10 @@ use super::Ctx;
 use crate::rules::aura::combat::{
     kept_outcome, kept_text, roll_defence, strike_odds, Kept, Maneuver,
 };
-use crate::rules::aura::strike::{
-    non_lethal_kind, roll_attack, strike_of, Aim, Attacker, Foe, Rolled,
-};
+use crate::rules::aura::strike::{heading, roll_attack, strike_of, Aim, Attacker, Foe, Rolled};
 use crate::rules::aura::{
     chance, crit_from, cut_off, d20_at_least, d20_table_odds, death_roll, death_save, defence_roll,
-    initiative_contest, maneuver, non_lethal_from, AttackMode, DeathRoll, DeathSave, Defender,
-    MISS_MOVE, MISS_SIZE,
+    initiative_contest, maneuver, AttackMode, DeathRoll, DeathSave, Defender, MISS_MOVE, MISS_SIZE,
 };
 use crate::rules::dice::{Chance, Distribution, Edge, EXPLODE_CAP};
 use crate::ui::components::bar_chart::BarChart;
@@ -272,6 +269,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
     let melee = a.mode == AttackMode::Melee;
     let held = std::sync::Arc::new(a.clone());
     let h1 = held.clone();
+    let h2 = held.clone();
     let spec = std::sync::Arc::new(move || t.foe.with(|f| strike_of(&h1, f, &c.aim())));
     let (s1, s2, s4) = (spec.clone(), spec.clone(), spec);
     let odds = text(move || {
@@ -287,6 +285,11 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                 "No defence roll: every combat or hit roll hits".to_owned()
             } else if melee {
                 format!("AV {} vs 1d10*{:+}", st.value, st.defence)
+            } else if st.def_sides == 0 {
+                format!(
+                    "d20 ≥ {} (unaware of the shot: no ranged evasion roll)",
+                    st.value
+                )
             } else {
                 format!("d20 ≥ {} + 1d4*{:+}", st.value, st.defence)
             },
@@ -355,9 +358,8 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
                 ));
             }
         }
-        let w = c.widen.get();
-        if w > 0 || a3.unarmed || c.try_nl.get() {
-            let from = non_lethal_from(non_lethal_kind(a3), w as u32);
+        // Only for what will be rolled: an attack that tries for non-lethal damage.
+        if let Some(from) = c.aim().non_lethal_from(a3) {
             out.push_str(&format!(
                 "\nNon-lethal on a chance roll of {from}+: {}",
                 percent(d20_at_least(from))
@@ -376,16 +378,7 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
     let mut fields = vec![Field::Text(
         "muted",
         "attack-what",
-        Signal::stored(format!(
-            "{} · {} energy{}",
-            a.name,
-            a.energy,
-            if a.halvings > 0 {
-                " · without proficiency: half damage"
-            } else {
-                ""
-            }
-        )),
+        text(move || heading(&h2, t.foe.with(|f| f.swift), c.aim().maneuver())),
     )];
     fields.push(Field::Pick(
         if melee {
@@ -491,6 +484,7 @@ pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
         ar: ar.get(),
         aura: aura.get(),
         auto_hit: auto_hit.get(),
+        unaware: false,
     });
     let t = Target {
         foe,
