@@ -399,6 +399,7 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             }),
             maneuver: man,
             said: Some(last_said(ctx, who, " → ")),
+            veiled: flag(move || ctx.state.with(|s| s.veiled.contains(&tgt()))),
         };
         let facts = Field::Text(
             "muted",

@@ -188,6 +188,8 @@ pub struct Target {
     /// What the result line shows: the fight's own log line of the attack; `None`, the line
     /// the roll returns (a sheet's roll).
     pub said: Option<Signal<String>>,
+    /// A target whose numbers the GM keeps (a player's phone at the table): no odds here.
+    pub veiled: Signal<bool>,
 }
 
 /// The choices of one attack that are not the target's numbers.
@@ -273,6 +275,9 @@ pub fn attack_form(a: Attacker, t: Target, target_fields: Vec<Field>, on_roll: O
     let spec = std::sync::Arc::new(move || t.foe.with(|f| strike_of(&h1, f, &c.aim())));
     let (s1, s2, s4) = (spec.clone(), spec.clone(), spec);
     let odds = text(move || {
+        if t.veiled.get() {
+            return crate::rules::referee::GM_ODDS.into();
+        }
         let Some(st) = s1() else {
             return "This weapon's damage is not dice: fix it in Edit.".into();
         };
@@ -491,6 +496,7 @@ pub fn typed_target(melee: bool) -> (Target, Vec<Field>) {
         refuse: Signal::stored(String::new()),
         maneuver: RwSignal::new(0),
         said: None,
+        veiled: Signal::stored(false),
     };
     let fields = vec![
         Field::Pair(vec![

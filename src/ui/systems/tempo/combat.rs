@@ -688,6 +688,15 @@ fn exchange_fields(ctx: EncCtx, d: Declared) -> Vec<Field> {
                 let Some(x) = d.exchange(s) else {
                     return String::new();
                 };
+                // Against someone whose numbers the GM keeps: the GM's phone reckons it.
+                if x.target.is_some_and(|t| s.veiled.contains(&t))
+                    || x.also_odds(s)
+                        .unwrap_or_default()
+                        .iter()
+                        .any(|(w, ..)| s.veiled.contains(w))
+                {
+                    return crate::rules::referee::GM_ODDS.into();
+                }
                 let Some((mine, theirs)) = x.odds(s) else {
                     return "The check dice are not valid notation.".into();
                 };

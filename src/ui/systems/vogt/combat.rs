@@ -298,6 +298,9 @@ fn attack(ctx: EncCtx, who: u32) -> AnyView {
             picked
                 .iter()
                 .map(|&t| {
+                    if s.veiled.contains(&t) {
+                        return format!("{}: {}", s.name(t), crate::rules::referee::GM_ODDS);
+                    }
                     let how = takes(s, t, &dtype);
                     let hp = s.get(t).map_or(0, |c| c.hp);
                     match damage_dist(&e, how) {
