@@ -310,8 +310,8 @@ pub fn Dying() -> impl IntoView {
                 <button class="btn primary" on:click=move |_| {
                     let steps = ctx.sheet.with_untracked(|s| s.death_steps);
                     match with_dice(|src| roll_death_test(steps, src)) {
-                        Ok((d20, outcome)) => {
-                            ctx.act(Edit::DeathTest(d20, outcome));
+                        // In a running fight the test is the fight's (refused here, said so).
+                        Ok((d20, outcome)) if ctx.act(Edit::DeathTest(d20, outcome)) => {
                             let text = match outcome {
                                 DeathOutcome::Wakes(t) => format!("{d20}: wakes up with {t} toughness"),
                                 DeathOutcome::Nothing => format!("{d20}: no change"),
@@ -321,6 +321,7 @@ pub fn Dying() -> impl IntoView {
                             ctx.log("Death test".into(), d20s(&[d20], d20));
                             set_message.set(Some(text));
                         }
+                        Ok(_) => {}
                         Err(e) => notices.error(format!("Could not roll: {e}")),
                     }
                 }>"Roll death test"</button>
