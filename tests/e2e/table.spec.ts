@@ -1099,3 +1099,78 @@ test("Heimr refereed: each roll's spread before it, a two-handed NPC without a s
   await closeFighter(gm);
   await one.context.close();
 });
+
+test("issue 54: a player shoots an NPC whose numbers the GM keeps, proposing its distance; the GM sets the distance before Accept; a GM's tool is refused on the player's phone", async ({ page: gm, browser, baseURL }) => {
+  test.setTimeout(150_000);
+  const asa = { ...ASA, sheet: { ...ASA.sheet, hp: 40, hp_max: 40 } };
+  const one = await otherPhone(browser, baseURL);
+  await seedCharacters(one.page, [asa]);
+  await seedCharacters(gm, [asa]);
+  await gm.getByRole("link", { name: "Combat" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Road");
+  await gm.getByLabel("Rule system").selectOption("heimr");
+  await gm.getByRole("button", { name: "Create encounter" }).tap();
+  await gm.getByRole("button", { name: "Add Asa" }).tap();
+  await gm.getByLabel("Name", { exact: true }).fill("Bandit");
+  await gm.getByRole("button", { name: "Add Bandit" }).tap();
+  // Before the start, taking up gear is free: Asa takes a bow.
+  await openFighter(gm, "Asa");
+  await fightSheet(gm).getByRole("combobox", { name: "Weapon", exact: true }).selectOption({ index: 5 });
+  await fightSheet(gm).getByTestId("take-up").tap();
+  await expect(gm.getByTestId("fight-log")).toContainText("Asa takes up bow");
+  await closeFighter(gm);
+  await gm.getByTestId("roll-initiative").tap();
+  await gm.getByTestId("next").tap();
+  for (let i = 0; i < 3 && !(await turnStatus(gm).textContent())!.includes("Asa’s turn"); i++) await gm.getByTestId("next").tap();
+  await expect(turnStatus(gm)).toContainText("Asa’s turn");
+  await gm.getByRole("button", { name: "Open the table" }).tap();
+  await pair(gm, one.page, 0, false);
+
+  // On her phone the bandit (numbers kept: the default) is a target; its odds are the GM's.
+  const mine = one.page.getByTestId("my-actions");
+  await expect(mine.getByRole("combobox", { name: "Target (its shown defence)", exact: true })).toContainText("Bandit");
+  await expect(mine.getByTestId("attack-chance")).toContainText("Odds known to the GM");
+  const dist = mine.getByRole("spinbutton", { name: "Distance (turns of movement)", exact: true });
+  await dist.fill("4");
+  await dist.press("Enter");
+  await dist.blur();
+  await mine.getByTestId("roll-attack").tap();
+  // The GM's phone shows what she proposes beside its default, and sets it.
+  const asks = gm.getByTestId("asks");
+  await expect(asks).toContainText("Player 1 asks for Asa:");
+  const fact = asks.getByTestId("ask-fact").filter({ hasText: "Proposed 4 · by default 0" });
+  await expect(fact).toHaveCount(1);
+  const set = fact.getByRole("spinbutton", { name: "Distance (turns of movement)", exact: true });
+  await set.fill("1");
+  await set.press("Enter");
+  await set.blur();
+  await expect(set).toHaveValue("1");
+  await expect(asks).toContainText("Accept rolls it with the facts as you set them.");
+  await gm.screenshot({ path: "test-results/screens/table-issue54-gm-facts.png", fullPage: false });
+  await asks.getByRole("button", { name: "Accept" }).tap();
+  await expect(asks).toHaveCount(0);
+  await expect(gm.getByTestId("fight-log")).toContainText("Asa attacks Bandit");
+  await expect(one.page.getByTestId("table-log")).toContainText("Asa attacks Bandit");
+  // A GM's tool asked from her phone: refused there, nothing sent.
+  const fall = mine.getByTestId("roll-fall");
+  if (await fall.count()) {
+    await fall.tap();
+    await expect(one.page.getByText("the GM’s to decide")).toBeVisible();
+    await expect(asks).toHaveCount(0);
+  }
+  await one.page.screenshot({ path: "test-results/screens/table-issue54-player.png", fullPage: false });
+  await one.context.close();
+});
+
+test("issue 54: a death test on the sheet of a character dying in a running fight is the fight's: refused on the sheet, taken in the fight", async ({ page: gm }) => {
+  await newFight(gm, "Crypt", "symbaroum", [VARLA], "Goblin", 12);
+  await expect(turnStatus(gm)).toContainText("Round 1");
+  await damage(gm, "Varla", 13);
+  await gm.getByRole("link", { name: "Characters" }).tap();
+  await gm.locator("li.roster-entry").filter({ hasText: "Varla" }).locator("a.roster-name").tap();
+  await mode(gm, "Play");
+  await expect(gm.getByText("Dying", { exact: true })).toBeVisible();
+  await gm.getByRole("button", { name: "Roll death test" }).tap();
+  await expect(gm.getByText(/In a running fight \(Crypt\), the death test is taken there/)).toBeVisible();
+  await expect(gm.getByText(/of 3 steps toward death/)).toContainText("0 of 3");
+});
