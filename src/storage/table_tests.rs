@@ -1907,3 +1907,36 @@ fn issue54_a_player_targets_an_npc_whose_numbers_the_gm_keeps() {
         "{lines:?}"
     );
 }
+
+/// The dice of a request whose facts the GM changed (`rules::referee::fitted`): those sent, in
+/// order, while each is the die the roll asks for; a die of other faces and every one after it
+/// from the GM's phone; dice left over dropped. The sender never picks which of its dice count.
+#[test]
+fn issue54_fitted_dice_keep_the_senders_order_and_nothing_else() {
+    use crate::rules::dice::ScriptedSource;
+    use crate::rules::referee::fitted;
+    use crate::rules::symbaroum::referee::Action as S;
+    let mut e = fight();
+    act(&mut e, Event::Damage(vec![1], 12));
+    let s = at_turn(&mut e, 1);
+    // Varla's death test rolls a d20 then a d4.
+    let test = Intent::Symbaroum(S::DeathTest);
+    let exact = vec![(20, 14), (4, 2)];
+    let none = &mut ScriptedSource::new(vec![]);
+    assert_eq!(fitted(&s, 1, &test, &exact, none), exact);
+    // One too many: dropped.
+    let more = vec![(20, 14), (4, 2), (6, 6)];
+    assert_eq!(fitted(&s, 1, &test, &more, none), exact);
+    // Too few: the GM's phone rolls the rest.
+    let fewer = vec![(20, 14)];
+    assert_eq!(
+        fitted(&s, 1, &test, &fewer, &mut ScriptedSource::new(vec![3])),
+        vec![(20, 14), (4, 3)]
+    );
+    // A die of other faces: it and every later one from the GM's phone.
+    let wrong = vec![(6, 6), (4, 2)];
+    assert_eq!(
+        fitted(&s, 1, &test, &wrong, &mut ScriptedSource::new(vec![1, 4])),
+        vec![(20, 1), (4, 4)]
+    );
+}

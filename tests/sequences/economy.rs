@@ -230,14 +230,23 @@ impl<S: Sys> StateMachineTest for Checked<S> {
             crate::encounters::concrete_pub(s, who, i, r.turns.len() + r.once.len())
         };
         crate::odds::check_odds(&r.state, pick);
-        if S::SYSTEM == "heimr" {
+        if S::SYSTEM == "heimr" && r.state.log.len() % 2 == 0 {
             crate::odds::check_heimr_previews(&r.state, pick);
         }
     }
 }
 
+/// A fifth of the sequences of the other machines (each step walks every offer's dice).
+fn economy_config() -> proptest::test_runner::Config {
+    let c = config();
+    proptest::test_runner::Config {
+        cases: (c.cases / 5).max(20),
+        ..c
+    }
+}
+
 prop_state_machine! {
-    #![proptest_config(config())]
+    #![proptest_config(economy_config())]
     #[test]
     fn heimr_action_economy_holds_in_every_order(sequential 1..80 => Checked<Heimr>);
     #[test]

@@ -30,7 +30,7 @@ use super::combat::{
 const DRAW: usize = 13;
 use super::sheet::{Injury, InjuryLevel};
 use super::strike::{strike_events, Strike};
-use crate::rules::dice::DiceSource;
+use crate::rules::dice::{Chance, DiceSource};
 use crate::rules::encounter::referee::{check, Offer};
 use crate::rules::encounter::{Duration, Event, State};
 use crate::rules::referee::Intent;
@@ -291,6 +291,9 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
     };
     let (a, b) = (agility(who), target.map_or((0, 0), agility));
     let odds = odds_now(s, who, (a.0, a.1, b.0, b.1));
+    // One square behind, closing in reaches the quarry, as its giving out does: the chance
+    // shown is of reaching it.
+    let last = crate::rules::heimr::chase::pair(s, who).is_ok_and(|(_, d)| d <= 1);
     let mut roll = offer(
         Action::ChaseRoll {
             c: a.0,
@@ -298,10 +301,28 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
             qc: b.0,
             qp: b.1,
         },
-        "Roll the chase on Agility · closes in".into(),
+        if last {
+            "Roll the chase on Agility · reaches it"
+        } else {
+            "Roll the chase on Agility · closes in"
+        }
+        .into(),
         over.clone().or_else(|| exchange_refused(s, who)),
     );
-    roll.odds = odds.map(|o| o[Outcome::Closer as usize]);
+    roll.odds = odds.map(|o| {
+        let closer = o[Outcome::Closer as usize];
+        if !last {
+            return closer;
+        }
+        let caught = o[Outcome::Caught as usize];
+        let yes = closer.p() + caught.p();
+        Chance::from_masses(
+            yes,
+            1.0 - yes,
+            !matches!((closer, caught), (Chance::Impossible, Chance::Impossible)),
+            yes < 1.0,
+        )
+    });
     out.push(roll);
     let none = target.is_none().then(|| "it chases no one".to_owned());
     out.push(offer(
