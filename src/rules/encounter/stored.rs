@@ -72,7 +72,8 @@ impl Encounter {
                 }
             }
             Event::Leave(who) => mine.retain(|x| x != who),
-            Event::Start => started = true,
+            // The first Next starts a fight as Start does.
+            Event::Start | Event::Next => started = true,
             Event::End => ended = true,
             _ => {}
         };

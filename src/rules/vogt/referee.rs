@@ -327,7 +327,13 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         }
     }
     if c.death >= 4 && !c.dead {
-        let why = (table_due(c) == 0).then(|| "no roll on the table is due".to_owned());
+        // One who left the fight rolls on its sheet (found by the walk of the shown odds: a
+        // death on the table never reached a combatant gone from the fight).
+        let why = if c.gone {
+            Some(format!("{} has left the fight", c.name))
+        } else {
+            (table_due(c) == 0).then(|| "no roll on the table is due".to_owned())
+        };
         let mut o = offer(
             Action::Table,
             "Roll on the death and dismemberment table (d8)".into(),
