@@ -190,11 +190,12 @@ pub fn check_odds(s: &State, concrete: impl Fn(&State, u32, &Intent) -> Option<I
             let want = shown(chance);
             assert!(
                 (yes.f64() - want).abs() < 1e-12,
-                "“{}” ({intent:?}) shows {want}, its resolution gives {}/{} = {}",
+                "“{}” ({intent:?}) shows {want}, its resolution gives {}/{} = {} (first fall: {:?}; {c:?})",
                 o.label,
                 yes.0,
                 yes.1,
-                yes.f64()
+                yes.f64(),
+                falls.first().map(|f| &f.1)
             );
             walked += 1;
         }

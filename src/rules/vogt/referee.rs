@@ -327,9 +327,11 @@ pub fn offers(s: &State, who: u32) -> Vec<Offer> {
         }
     }
     if c.death >= 4 && !c.dead {
-        // One who left the fight rolls on its sheet (found by the walk of the shown odds: a
-        // death on the table never reached a combatant gone from the fight).
-        let why = if c.gone {
+        // One who left the fight, or a fight over, rolls on the sheet.
+        let why = if s.ended {
+            // Found by the walk of shown odds: an ended fight takes no more events.
+            Some("the fight is over: roll on the sheet".to_owned())
+        } else if c.gone {
             Some(format!("{} has left the fight", c.name))
         } else {
             (table_due(c) == 0).then(|| "no roll on the table is due".to_owned())
