@@ -35,8 +35,10 @@ use serde::{Deserialize, Serialize};
 /// hand (510; a saved character carries its sheet's weapons), a trip's moving target and a
 /// disarm's fling. 8: Vogt's technique spends its dice and may deal damage (203 with its
 /// choices; 209 without a damage roll), what broke (208), and the fight's technique dice and
-/// HP below 0.
-pub const VERSION: u32 = 10;
+/// HP below 0. 11 (issue 54): Symbaroum's attacks carry no advantage or blindness (the fight's),
+/// Heimr's take-up no ability numbers, Aura's escape no DC; Aura keeps its initiative, Vogt's
+/// tie is the GM's; the view says who has had a turn.
+pub const VERSION: u32 = 11;
 /// The largest message a player's phone reads, in bytes (checked before parsing), and the
 /// largest a data channel carries. A snapshot stays far below it: the view keeps the last
 /// [`LOG_LINES`] lines, each cut to [`LINE_BYTES`] bytes.
@@ -192,6 +194,7 @@ impl View {
         // In the GM's order, every seat.
         s.order = self.seats.iter().map(|seat| seat.id).collect();
         s.round = self.head.at;
+        s.had_turn = self.head.had_turn.clone();
         s.current = self.head.current;
         s.ended = self.head.ended;
         s.conditions = self.active.clone();
@@ -222,6 +225,11 @@ pub struct Head {
     /// The fight's own round number (before the system's counting).
     #[serde(default)]
     pub at: u32,
+    /// Of those this player sees, who has had a turn this fight (`State::had_turn`): the rules
+    /// on the player's phone read it as the GM's do (a surprise's first attack, a free attack's
+    /// trigger in this turn).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub had_turn: Vec<u32>,
 }
 
 /// One change of a [`View`]: the parts that changed, whole, and the log's new lines (one
@@ -912,6 +920,12 @@ pub fn view_for(fight: &str, name: &str, state: &State, chars: &[String], gm: Se
             current: state.current,
             ended: state.ended,
             at: state.round,
+            had_turn: state
+                .had_turn
+                .iter()
+                .copied()
+                .filter(|&id| !gm.unseen(state, id))
+                .collect(),
         },
         seats,
         log,

@@ -317,10 +317,10 @@ fn catch_up_from_every_point_a_phone_can_hold() {
 
 #[test]
 fn a_peers_messages_are_checked_like_an_import() {
-    let hello = r#"{"v":10,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
+    let hello = r#"{"v":11,"token":"p1","fight":"f1","have":0,"chars":["a"]}"#;
     assert!(matches!(read_to_gm(hello), Ok(ToGm::Hello { .. })));
     assert_eq!(
-        read_to_gm(r#"{"v":10,"have":3}"#),
+        read_to_gm(r#"{"v":11,"have":3}"#),
         Ok(ToGm::Resync { have: 3 })
     );
     // Every message's version is checked, not only a greeting's: an older phone's request or
@@ -337,8 +337,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         Err(Refused::Version(3))
     );
     assert_eq!(
-        read_to_gm(r#"{"v":11,"have":0,"act":[1,1,[0],[]]}"#),
-        Err(Refused::Version(11))
+        read_to_gm(r#"{"v":12,"have":0,"act":[1,1,[0],[]]}"#),
+        Err(Refused::Version(12))
     );
     // Protocols 4 and 5 did not know Heimr's attack, Tempo's exchange or Aura's intents: an
     // older phone is told.
@@ -349,7 +349,7 @@ fn a_peers_messages_are_checked_like_an_import() {
         );
     }
     assert_eq!(
-        read_to_gm(r#"{"v":10,"have":0,"act":[1,1,[0],[]]}"#),
+        read_to_gm(r#"{"v":11,"have":0,"act":[1,1,[0],[]]}"#),
         Ok(ToGm::Ask {
             n: 1,
             who: 1,
@@ -358,11 +358,11 @@ fn a_peers_messages_are_checked_like_an_import() {
     );
     // An action this version does not know, or two requests in one: not a message of the table.
     for bad in [
-        r#"{"v":10,"have":0,"act":[1,1,[999],[]]}"#,
-        r#"{"v":10,"have":0,"act":[1,1,[0,0],[]]}"#,
-        r#"{"v":10,"have":0,"act":[1,1,[],[]]}"#,
-        r#"{"v":10,"have":0,"act":[1,1,[204,1],[]]}"#,
-        r#"{"v":10,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
+        r#"{"v":11,"have":0,"act":[1,1,[999],[]]}"#,
+        r#"{"v":11,"have":0,"act":[1,1,[0,0],[]]}"#,
+        r#"{"v":11,"have":0,"act":[1,1,[],[]]}"#,
+        r#"{"v":11,"have":0,"act":[1,1,[204,1],[]]}"#,
+        r#"{"v":11,"have":0,"act":[1,1,[0],[]],"ask":[1,1,"Next"]}"#,
     ] {
         assert!(matches!(read_to_gm(bad), Err(Refused::Shape(_))), "{bad}");
     }
@@ -440,8 +440,8 @@ fn a_peers_messages_are_checked_like_an_import() {
         "garbage",
         "{}",
         r#"{"attack":{}}"#,
-        r#"{"v":10}"#,
-        r#"{"v":10,"have":0,"chars":["a"]}"#,
+        r#"{"v":11}"#,
+        r#"{"v":11,"have":0,"chars":["a"]}"#,
         "[1,2]",
         r#"{"seq":1}"#,
     ] {
@@ -467,7 +467,7 @@ fn a_peers_messages_are_checked_like_an_import() {
         );
     }
     assert_eq!(
-        read_to_gm(&hello.replace("\"v\":10", "\"v\":2")),
+        read_to_gm(&hello.replace("\"v\":11", "\"v\":2")),
         Err(Refused::Version(2))
     );
     // A long note in the log reaches a player cut short: a snapshot always fits a channel.
@@ -562,8 +562,8 @@ fn pairing_codes_round_trip_and_are_checked() {
     assert!(!is_code(r#"{"schema_version":1}"#));
     assert_eq!(Code::read(&json), Ok(c.clone()));
     assert_eq!(
-        Code::read(&json.replace(&format!("\"table\":{VERSION}"), "\"table\":11")),
-        Err(Refused::Version(11))
+        Code::read(&json.replace(&format!("\"table\":{VERSION}"), "\"table\":12")),
+        Err(Refused::Version(12))
     );
     assert!(matches!(
         Code::read(&json.replace("\"seat\":2", "\"seat\":8")),
@@ -868,7 +868,7 @@ fn a_request_out_of_range_is_refused_and_answered() {
         "more than 400 dice"
     );
     // A greeting with a request in it is neither.
-    let both = r#"{"v":10,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
+    let both = r#"{"v":11,"have":0,"token":"t","fight":"f1","ask":[1,1,"Next"]}"#;
     assert!(matches!(read_to_gm(both), Err(Refused::Shape(_))));
 }
 

@@ -247,20 +247,20 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   await expect(lines).toContainText("Player 1: a message was refused: it is not a message of the table (not an object).");
   await say("{" + " ".repeat(20_000) + "}");
   await expect(lines).toContainText("Player 1: a message was refused: a message of 20 KB, over the limit of 16 KB.");
-  await say(JSON.stringify({ v: 11, have: 0, token: "t", fight }));
-  await expect(lines).toContainText("table format 11");
+  await say(JSON.stringify({ v: 12, have: 0, token: "t", fight }));
+  await expect(lines).toContainText("table format 12");
   // Not only a greeting: every message's version is checked (an older phone's resync).
   await say(JSON.stringify({ v: 2, have: 0 }));
   await expect(lines).toContainText("table format 2");
-  await say(JSON.stringify({ v: 10, have: 0, chars: ["x"] }));
+  await say(JSON.stringify({ v: 11, have: 0, chars: ["x"] }));
   await expect(lines).toContainText("a greeting without its token");
-  await say(JSON.stringify({ v: 10, have: 0, token: "t", fight: "another", chars: [] }));
+  await say(JSON.stringify({ v: 11, have: 0, token: "t", fight: "another", chars: [] }));
   await expect(lines).toContainText("Player 1: refused, paired for another fight.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.join("\n"))).toContain("paired for another fight");
   expect(await stored(), "nothing stored changed").toBe(before);
 
   // A proper greeting gets the fight as this phone may see it: no NPC numbers on the wire.
-  await say(JSON.stringify({ v: 10, have: 0, token: "t", fight, chars: [VARLA.id] }));
+  await say(JSON.stringify({ v: 11, have: 0, token: "t", fight, chars: [VARLA.id] }));
   await expect(lines).toContainText("Player 1 joined: Varla.");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.length)).toBe(2);
   const wire = await raw.page.evaluate(() => (window as any).got[1]);
@@ -274,10 +274,10 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   // stored.
   if ((await turnStatus(gm).textContent())!.includes("Varla’s turn")) await gm.getByTestId("next").tap();
   const now = (await turnStatus(gm).textContent())!.match(/· (.+)’s turn/)![1];
-  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 10, have: 0, ask: [n, who, event] }));
+  const ask = (n: number, who: number, event: unknown) => say(JSON.stringify({ v: 11, have: 0, ask: [n, who, event] }));
   // An intent: (number, combatant, [kind, choices…], dice as [faces, value]).
   const act = (n: number, who: number, code: number[], dice: [number, number][]) =>
-    say(JSON.stringify({ v: 10, have: 0, act: [n, who, code, dice] }));
+    say(JSON.stringify({ v: 11, have: 0, act: [n, who, code, dice] }));
   const after = await stored();
   await ask(1, 1, { Note: "Varla strikes" });
   await expect(lines).toContainText("Player 1: a request was refused: a change the rules did not make (this game’s actions are intents).");
@@ -298,15 +298,15 @@ test("a peer sending garbage, oversized, wrong-version, other-fight, out-of-turn
   await say(JSON.stringify({ v: 2, have: 0, ask: [10, 1, "Next"] }));
   await expect(lines).toContainText("table format 2");
   await expect.poll(() => raw.page.evaluate(() => (window as any).got.filter((m: string) => m.includes('"asked"')).map((m: string) => JSON.parse(m)))).toEqual([
-    { v: 10, seq: 0, asked: 1, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 10, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
-    { v: 10, seq: 0, asked: 3, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 10, seq: 0, asked: 4, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 10, seq: 0, asked: 5, why: "it is not Varla’s turn" },
-    { v: 10, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
-    { v: 10, seq: 0, asked: 7, why: "a change the rules did not make (this game’s actions are intents)" },
-    { v: 10, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
-    { v: 10, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
+    { v: 11, seq: 0, asked: 1, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 11, seq: 0, asked: 2, why: "Bram is not one of this player’s characters" },
+    { v: 11, seq: 0, asked: 3, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 11, seq: 0, asked: 4, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 11, seq: 0, asked: 5, why: "it is not Varla’s turn" },
+    { v: 11, seq: 0, asked: 6, why: "not something this combatant can do in this fight" },
+    { v: 11, seq: 0, asked: 7, why: "a change the rules did not make (this game’s actions are intents)" },
+    { v: 11, seq: 0, asked: 8, why: "that combatant is not one of this player’s characters" },
+    { v: 11, seq: 0, asked: 8, why: "a request this phone already sent (each is answered once)" },
   ]);
   await expect(gm.getByTestId("asks")).toHaveCount(0);
   expect(await stored(), "nothing stored changed").toBe(after);
@@ -821,7 +821,7 @@ test("Aura refereed: the player takes her spear in hand by a request the GM's ph
   const price = Number((await take.textContent())!.match(/Spear · (\d) energy/)![1]);
   expect(price, "the spear's 2 and the scimitar's stowing").toBeGreaterThan(2);
   await take.tap();
-  await expect(asks).toContainText("Player 1 asks for Maren: Maren: Stow or equip an item");
+  await expect(asks).toContainText("Player 1 asks for Maren: Maren: Stow one weapon and take another in hand");
   await asks.getByRole("button", { name: "Accept" }).tap();
   await expect(gm.getByTestId("fight-log")).toContainText("Maren takes in hand Spear");
   // Her saved sheet holds the spear now, and the scimitar is put away.

@@ -77,7 +77,7 @@ pub fn asks(ctx: EncCtx) -> AnyView {
                 <li class="notice ask">
                     <p><strong>{format!("Player {} asks for {who}: ", a.seat + 1)}</strong>{text}</p>
                     {facts}
-                    <p class="muted" hidden=!changed>"Accept rolls it with the facts as you set them."</p>
+                    {changed.then(|| view! { <p class="muted">"Accept rolls it with the facts as you set them."</p> })}
                     <button class="btn" on:click=move |_| t.answer(ctx, i, false)>"Refuse"</button>
                     <button class="btn primary" on:click=move |_| t.answer(ctx, i, true)>"Accept"</button>
                 </li>
