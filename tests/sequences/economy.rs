@@ -230,6 +230,9 @@ impl<S: Sys> StateMachineTest for Checked<S> {
             crate::encounters::concrete_pub(s, who, i, r.turns.len() + r.once.len())
         };
         crate::odds::check_odds(&r.state, pick);
+        if S::SYSTEM == "symbaroum" {
+            crate::odds::check_symbaroum_previews(&r.state, pick);
+        }
         if S::SYSTEM == "heimr" && r.state.log.len() % 2 == 0 {
             crate::odds::check_heimr_previews(&r.state, pick);
         }

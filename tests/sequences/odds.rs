@@ -219,7 +219,7 @@ fn the_walk_covers_every_fall_once_with_its_exact_weight() {
     })
     .unwrap();
     assert_eq!(chain.len(), 6 + 36 + 216 + 1296);
-    let total = chain.iter().fold(Frac::ZERO, |a, (p, _)| a.add(p.clone()));
+    let total = chain.iter().fold(Frac::ZERO, |a, (p, _)| a.add(*p));
     assert_eq!(total, Frac(1, 1));
     // Sum 1: only n = 1 with a 1: 1/4 · 1/6.
     let one = chain
@@ -331,6 +331,74 @@ pub fn check_heimr_previews(
                     a.get(c.id).map(|x| x.stat(FATIGUE)) > Some(c.stat(FATIGUE))
                 }),
             );
+            walked += 1;
+        }
+    }
+    walked
+}
+
+/// Symbaroum's attack panel: the hit and the to-0 chances `combat::attack_in` shows (the fight's
+/// advantage and blindness, as `resolve` reads them) against the walk of the attack's
+/// resolution. Returns how many attacks were walked.
+pub fn check_symbaroum_previews(
+    s: &State,
+    concrete: impl Fn(&State, u32, &Intent) -> Option<Intent>,
+) -> usize {
+    use rollsheet::rules::symbaroum::combat::attack_in;
+    use rollsheet::rules::symbaroum::referee::Action as S;
+    let mut walked = 0;
+    for c in &s.combatants {
+        for o in referee::offers(s, c.id) {
+            if o.refused.is_some() || !matches!(o.action, Intent::Symbaroum(S::Attack(_))) {
+                continue;
+            }
+            let Some(intent) = concrete(s, c.id, &o.action) else {
+                continue;
+            };
+            let Intent::Symbaroum(S::Attack(st)) = &intent else {
+                continue;
+            };
+            let Some(pre) = attack_in(s, c.id, st.target, st.weapon as usize) else {
+                continue;
+            };
+            if pre.damage.is_none() {
+                continue;
+            }
+            let Some(falls) = every_fall(WALK, |d| referee::resolve(s, c.id, &intent, d)) else {
+                continue;
+            };
+            if falls.iter().any(|(_, m)| m.is_err()) {
+                // A choice refused for its own reason (a weapon that cannot be drawn now).
+                continue;
+            }
+            let falls: Vec<(Frac, (Vec<String>, State))> = falls
+                .into_iter()
+                .map(|(p, made)| {
+                    let made = made.unwrap();
+                    let mut after = s.clone();
+                    after.apply(&made);
+                    (p, (notes(&made), after))
+                })
+                .collect();
+            let head = format!("{} attacks {}:", s.name(c.id), s.name(st.target));
+            same(
+                &format!("{intent:?}: hits"),
+                pre.hit,
+                share(&falls, |(n, _)| {
+                    n.iter()
+                        .any(|n| n.starts_with(&head) && n.contains(", hit;"))
+                }),
+            );
+            let before = s.get(st.target).map_or(0, |t| t.hp);
+            if before > 0 {
+                same(
+                    &format!("{intent:?}: takes it to 0"),
+                    pre.to_zero,
+                    share(&falls, |(_, a)| {
+                        a.get(st.target).is_some_and(|t| t.hp <= 0 || t.dead)
+                    }),
+                );
+            }
             walked += 1;
         }
     }

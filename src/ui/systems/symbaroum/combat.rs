@@ -244,10 +244,10 @@ fn Attack(ctx: EncCtx, who: u32) -> impl IntoView {
                 </select>
                 {[draw_it, draw_why].into_iter().map(draw).collect_view()}
             })}
-            {move || ctx.state.with(|s| s.veiled.contains(&(target.get() as u32))).then(|| view! {
+            {move || ctx.state.with(|s| s.veiled.contains(&target.get())).then(|| view! {
                 <p class="muted" data-testid="attack-roll">{crate::rules::referee::GM_ODDS}</p>
             })}
-            {move || figures.get().filter(|_| !ctx.state.with(|s| s.veiled.contains(&(target.get() as u32)))).map(|(a, adv, reach, an, bn, hp)| {
+            {move || figures.get().filter(|_| !ctx.state.with(|s| s.veiled.contains(&target.get()))).map(|(a, adv, reach, an, bn, hp)| {
                 let who_rolls = match a.roller {
                     Roller::Attacker => format!("{an} rolls d20 ≤ {} (Accurate ← Defense)", a.target),
                     Roller::Defender => format!("{bn} defends: d20 ≤ {} (Defense ← Accurate)", a.target),
