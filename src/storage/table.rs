@@ -967,6 +967,21 @@ pub fn redact(text: &str, cast: &[(&Combatant, bool)], rules: &CombatRules) -> S
     else {
         return text.to_owned();
     };
+    // Its check's total ("Brigand: 6 +1 = 7", Tempo) and its pools ("Brigand uses 3 AP",
+    // "… recovers 12 AP by the table (9 → 12)"): numbers the GM keeps. The outcome stays.
+    let rest = &text[c.name.len()..];
+    let total = rest
+        .strip_prefix(": ")
+        .and_then(|r| r.rsplit_once(" = "))
+        .is_some_and(|(_, t)| t.parse::<i64>().is_ok());
+    if total {
+        return format!("{}: rolls its check", c.name);
+    }
+    for (verb, said) in [(" uses ", "acts"), (" recovers ", "recovers")] {
+        if rest.starts_with(verb) && rules.resources.iter().any(|r| rest.contains(r.name)) {
+            return format!("{} {said}", c.name);
+        }
+    }
     let mark = format!(": {hp_name} ");
     let Some(at) = text[c.name.len()..].find(&mark).map(|i| i + c.name.len()) else {
         return text.to_owned();

@@ -1940,3 +1940,30 @@ fn issue54_fitted_dice_keep_the_senders_order_and_nothing_else() {
         vec![(20, 1), (4, 4)]
     );
 }
+
+/// Tempo review T6-5 (issue 54 §5): the lines of an exchange in a player's log carry none of the
+/// numbers of an NPC the GM keeps (its check's bonus and total, its action points), and keep
+/// the player's own and an open combatant's.
+#[test]
+fn tempo_6_t6_5_a_kept_npcs_numbers_stay_out_of_a_players_log() {
+    use crate::rules::encounter::systems::TEMPO;
+    let brigand = Combatant::new(&TEMPO, "Brigand", 12);
+    let ilse = Combatant::new(&TEMPO, "Ilse", 12);
+    let cast = [(&brigand, true), (&ilse, false)];
+    for (line, shown) in [
+        ("Brigand: 6 +1 = 7", "Brigand: rolls its check"),
+        ("Brigand uses 3 AP", "Brigand acts"),
+        (
+            "Brigand recovers 12 AP by the table (9 → 12)",
+            "Brigand recovers",
+        ),
+        ("Ilse: 8 +0 = 8", "Ilse: 8 +0 = 8"),
+        ("Ilse uses 4 AP", "Ilse uses 4 AP"),
+        (
+            "Ilse: Melee Attack net 1: Hit",
+            "Ilse: Melee Attack net 1: Hit",
+        ),
+    ] {
+        assert_eq!(redact(line, &cast, &TEMPO), shown);
+    }
+}

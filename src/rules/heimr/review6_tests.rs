@@ -371,3 +371,44 @@ fn heimr_6_t6_14_the_terrain_note_names_the_cluster() {
         "concealment against any attacker outside its combat cluster"
     );
 }
+
+/// Review T6-4 (issue 54 §2): the sheet's breather and short rest are the fight's while its
+/// character is in a running fight: refused on the sheet (fatigue stays 11, HP stays 3), the
+/// sheet's again once the fight is over. Asa, fatigue 11 (base 3), HP 3 of 8.
+#[test]
+fn heimr_6_t6_4_the_sheets_breather_and_rest_wait_for_the_running_fight() {
+    use crate::rules::edit::{in_fight, Edits};
+    use crate::rules::encounter::{Combatant, Encounter};
+    use crate::rules::heimr::{Edit, HeimrSheet};
+    let mut sheet = HeimrSheet {
+        fatigue: 11,
+        hp: 3,
+        hp_max: 8,
+        ..HeimrSheet::default()
+    };
+    let mut e = Encounter::new("h".into(), "Bridge".into(), "heimr", 0).unwrap();
+    let mut s = e.state();
+    let mut asa = Combatant::new(s.rules, "Asa", 3);
+    asa.link = Some("asa".into());
+    e.push(Event::Join(asa), &mut s, 1);
+    e.push(Event::Start, &mut s, 1);
+    let running = e.runs_with("asa").then_some(e.name.as_str());
+    for edit in [Edit::Breather, Edit::ShortRest] {
+        let why = in_fight::<HeimrSheet>(&edit, running).expect("the fight's");
+        assert!(why.starts_with("In a running fight (Bridge), "), "{why}");
+    }
+    assert_eq!(
+        (sheet.fatigue, sheet.hp),
+        (11, 3),
+        "nothing changed on the sheet"
+    );
+    e.push(Event::End, &mut s, 1);
+    let over = e.runs_with("asa").then_some(e.name.as_str());
+    assert_eq!(in_fight::<HeimrSheet>(&Edit::Breather, over), None);
+    sheet.apply(Edit::Breather).unwrap();
+    assert_eq!(
+        sheet.fatigue,
+        sheet.base_fatigue(),
+        "a breather out of combat: to base"
+    );
+}
