@@ -292,15 +292,16 @@ pub fn check_heimr_previews(
                     && n.contains(what)
             };
             if pre.past.is_some() {
-                // A brawl at an armed foe: `hits` is the chance its provoked blow hits the
-                // brawler.
+                // A brawl at an armed foe (the target, or a guard stepping in): `hits` is the
+                // chance its provoked blow hits the brawler, the one attack on it here.
                 for &(on, ch) in &pre.hits {
-                    let first = st.target;
+                    let blow = format!(" attacks {}:", s.name(on));
                     same(
                         &format!("{intent:?}: the provoked blow hits {}", s.name(on)),
                         ch,
                         share(&falls, |(n, _)| {
-                            n.iter().any(|n| line(n, first, on, "· hits the"))
+                            n.iter()
+                                .any(|n| n.contains(&blow) && n.contains("· hits the"))
                         }),
                     );
                 }
