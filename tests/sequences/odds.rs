@@ -249,6 +249,26 @@ fn same(what: &str, shown_: Chance, got: Frac) {
     );
 }
 
+/// Falls with the notes each writes and the fight each leaves.
+type Applied = Vec<(Frac, (Vec<String>, State))>;
+
+/// Every fall of `who`'s `intent` (at most `limit`) with the notes it writes and the fight it
+/// leaves; `Some(Err)` when a fall is refused, `None` when there are too many to walk.
+fn applied(s: &State, who: u32, intent: &Intent, limit: usize) -> Option<Result<Applied, String>> {
+    let falls = every_fall(limit, |d| referee::resolve(s, who, intent, d))?;
+    Some(
+        falls
+            .into_iter()
+            .map(|(p, made)| {
+                let made = made?;
+                let mut after = s.clone();
+                after.apply(&made);
+                Ok((p, (notes(&made), after)))
+            })
+            .collect(),
+    )
+}
+
 /// Heimr's attack panel: every chance `strike::preview` shows (each one's hit, a brawl's weak
 /// touch, the attacker's fatigue rise) against the walk of the attack's resolution. Returns
 /// how many attacks were walked.
@@ -274,19 +294,10 @@ pub fn check_heimr_previews(
             let Ok(pre) = preview(s, c.id, st) else {
                 continue;
             };
-            let Some(falls) = every_fall(WALK * 2, |d| referee::resolve(s, c.id, &intent, d))
-            else {
+            let Some(falls) = applied(s, c.id, &intent, WALK * 2) else {
                 continue;
             };
-            let falls: Vec<(Frac, (Vec<String>, State))> = falls
-                .into_iter()
-                .map(|(p, made)| {
-                    let made = made.unwrap_or_else(|w| panic!("{intent:?} refused on a fall: {w}"));
-                    let mut after = s.clone();
-                    after.apply(&made);
-                    (p, (notes(&made), after))
-                })
-                .collect();
+            let falls = falls.unwrap_or_else(|w| panic!("{intent:?} refused on a fall: {w}"));
             let line = |n: &str, by: u32, on: u32, what: &str| {
                 n.starts_with(&format!("{} attacks {}:", s.name(by), s.name(on)))
                     && n.contains(what)
@@ -365,22 +376,10 @@ pub fn check_symbaroum_previews(
             if pre.damage.is_none() {
                 continue;
             }
-            let Some(falls) = every_fall(WALK, |d| referee::resolve(s, c.id, &intent, d)) else {
+            // A choice refused for its own reason (a weapon that cannot be drawn now): skipped.
+            let Some(Ok(falls)) = applied(s, c.id, &intent, WALK) else {
                 continue;
             };
-            if falls.iter().any(|(_, m)| m.is_err()) {
-                // A choice refused for its own reason (a weapon that cannot be drawn now).
-                continue;
-            }
-            let falls: Vec<(Frac, (Vec<String>, State))> = falls
-                .into_iter()
-                .map(|(p, made)| {
-                    let made = made.unwrap();
-                    let mut after = s.clone();
-                    after.apply(&made);
-                    (p, (notes(&made), after))
-                })
-                .collect();
             let head = format!("{} attacks {}:", s.name(c.id), s.name(st.target));
             same(
                 &format!("{intent:?}: hits"),
