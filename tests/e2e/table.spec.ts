@@ -1149,7 +1149,7 @@ test("issue 54: a player shoots an NPC whose numbers the GM keeps, proposing its
   // The GM's phone shows what she proposes beside its default, and sets it.
   const asks = gm.getByTestId("asks");
   await expect(asks).toContainText("Player 1 asks for Asa:");
-  const fact = asks.getByTestId("ask-fact").filter({ hasText: "Proposed 4 · by default 0" });
+  const fact = asks.getByTestId("ask-fact").filter({ hasText: "Distance (turns of movement): proposed 4 · by default 0" });
   await expect(fact).toHaveCount(1);
   const set = fact.getByRole("spinbutton", { name: "Distance (turns of movement)", exact: true });
   await set.fill("1");

@@ -68,8 +68,8 @@ pub fn asks(ctx: EncCtx) -> AnyView {
                 let value = Signal::derive(move || t.asks.with(|l| l.get(i).and_then(|a| a.facts.get(k).copied()).unwrap_or(f.value)));
                 view! {
                     <div class="fact" data-testid="ask-fact">
+                        <p class="field-label">{format!("{}: proposed {} · by default {}", f.label, f.value, f.default)}</p>
                         <Stepper label=f.label value set=Callback::new(move |v| t.set_fact(i, k, v)) min=f.min max=f.max/>
-                        <p class="muted">{format!("Proposed {} · by default {}", f.value, f.default)}</p>
                     </div>
                 }
             }).collect_view();
